@@ -1,0 +1,47 @@
+# Arbiter -- the two set-up commands are `make serve` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: install serve test lint typecheck pytest bench schemas playthroughs clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+## Run the service on http://127.0.0.1:8000 with the embedded (in-process) state cache.
+serve: $(STAMP)
+	ARBITER_ENV=development $(BIN)/arbiter serve --host 127.0.0.1 --port 8000
+
+## Lint, format check, type check and the whole test suite (needs redis-server on PATH).
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check service tests bench
+	$(BIN)/ruff format --check service tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -n 2 -p no:cacheprovider
+
+## Decisions per second of random playouts per game, and requests per second over HTTP.
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+## Regenerate the checked-in contracts (openapi/ and schema/).
+schemas: $(STAMP)
+	$(BIN)/arbiter export-schemas
+
+## Re-record the golden playthroughs after an intended rule change (review the diff!).
+playthroughs: $(STAMP)
+	$(BIN)/python -m tests.playthroughs.record
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,287 @@
+"""The game protocol every game implements, and the checks it gets for free.
+
+A game subclasses :class:`Game` and supplies the rules as a handful of methods:
+
+* ``setup`` -- the state after setup (chance decisions of the setup may still be pending);
+* ``to_act`` -- who must decide now;
+* ``generate_moves`` -- the exact list of legal moves of one actor (chance included);
+* ``chance_outcomes`` -- the weighted outcomes of a pending chance decision;
+* ``explain`` -- why a move that is not legal is refused (a stable rule code);
+* ``perform`` -- the effect of a legal move;
+* ``view`` -- what one seat (or a spectator) may know;
+* ``result`` -- ``None`` while the game goes on, else the final scores;
+* ``check_state`` -- invariants of a state submitted from outside;
+* ``hidden_variant`` -- a state differing only in what ``seat`` cannot know (for leak tests);
+* ``render`` -- a human-readable text of the state.
+
+:meth:`Game.apply` is the only way to change a state: it checks that the move is legal, refuses it
+with :class:`IllegalMove` otherwise, and never mutates its input.
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+import msgspec
+
+from arbiter.core.chance import generator, pick
+from arbiter.core.content import content_id as hash_content
+from arbiter.core.errors import IllegalMove, RulesVersionMismatch, UnknownContent
+from arbiter.core.types import (
+    CHANCE,
+    Actor,
+    BaseState,
+    ChanceOutcome,
+    Event,
+    GameInfo,
+    Move,
+    OptionInfo,
+    Result,
+)
+
+StateT = TypeVar("StateT", bound=BaseState)
+ContentT = TypeVar("ContentT", bound=msgspec.Struct)
+OptionsT = TypeVar("OptionsT", bound=msgspec.Struct)
+ViewT = TypeVar("ViewT", bound=msgspec.Struct)
+
+
+class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
+    """A game's rules. One instance serves many states; it keeps only the content packs it knows."""
+
+    #: Fact-sheet entries; every subclass sets them.
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    description: ClassVar[str] = ""
+    has_chance: ClassVar[bool] = True
+    has_simultaneous_moves: ClassVar[bool] = False
+    has_hidden_information: ClassVar[bool] = True
+
+    #: The msgspec types of the game: its state, options, view and content structs, and the
+    #: tagged unions of its moves and events.
+    state_type: ClassVar[type[Any]]
+    options_type: ClassVar[type[Any]]
+    view_type: ClassVar[type[Any]]
+    content_type: ClassVar[type[Any]]
+    move_type: ClassVar[Any]
+    event_type: ClassVar[Any]
+
+    def __init__(self) -> None:
+        self._contents: dict[str, ContentT] = {}
+        self.default_content_id = self.register_content(self.default_content())
+
+    # ----------------------------------------------------------------- fact sheet and content
+
+    def info(self) -> GameInfo:
+        """The game's fact sheet."""
+        return GameInfo(
+            id=self.id,
+            title=self.title,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            rules_version=self.rules_version,
+            options=option_infos(self.options_type),
+            default_content_id=self.default_content_id,
+            chance=self.has_chance,
+            simultaneous=self.has_simultaneous_moves,
+            hidden_information=self.has_hidden_information,
+            description=self.description,
+        )
+
+    @abc.abstractmethod
+    def default_content(self) -> ContentT:
+        """The content pack the game ships with."""
+
+    def check_content(self, content: ContentT) -> None:
+        """Refuse a content pack that cannot be played (raise :class:`InvalidState`)."""
+
+    def register_content(self, content: ContentT) -> str:
+        """Check and keep a content pack; returns its content id (a hash of its JSON)."""
+        self.check_content(content)
+        cid = hash_content(content)
+        self._contents[cid] = content
+        return cid
+
+    def has_content(self, content_id: str) -> bool:
+        return content_id in self._contents
+
+    def content(self, content_id: str) -> ContentT:
+        """The content pack with this id (:class:`UnknownContent` if it was never registered)."""
+        try:
+            return self._contents[content_id]
+        except KeyError:
+            raise UnknownContent(self.id, content_id) from None
+
+    def content_of(self, state: StateT) -> ContentT:
+        return self.content(state.content_id)
+
+    # ----------------------------------------------------------------------- the rules
+
+    def new_state(
+        self,
+        players: int,
+        options: OptionsT | None = None,
+        seed: int = 0,
+        content_id: str | None = None,
+    ) -> StateT:
+        """A new game after setup. Setup's chance decisions may still wait in ``to_act``."""
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalMove(
+                f"{self.id}.setup.players",
+                f"{self.title} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players}",
+            )
+        cid = content_id or self.default_content_id
+        content = self.content(cid)
+        return self.setup(players, options or self.options_type(), seed, cid, content)
+
+    @abc.abstractmethod
+    def setup(
+        self, players: int, options: OptionsT, seed: int, content_id: str, content: ContentT
+    ) -> StateT:
+        """The state after setup."""
+
+    @abc.abstractmethod
+    def to_act(self, state: StateT) -> tuple[Actor, ...]:
+        """Who must decide now; empty when the game is over."""
+
+    @abc.abstractmethod
+    def generate_moves(self, state: StateT, actor: Actor) -> list[Any]:
+        """Every legal move of ``actor`` now (empty when it need not act)."""
+
+    def chance_outcomes(self, state: StateT) -> list[ChanceOutcome]:
+        """The weighted outcomes of the pending chance decision (empty when none is pending)."""
+        return []
+
+    @abc.abstractmethod
+    def explain(self, state: StateT, move: Any) -> IllegalMove:
+        """Why ``move`` is not legal now, with the most specific rule code that applies."""
+
+    @abc.abstractmethod
+    def perform(self, state: StateT, move: Any) -> tuple[StateT, list[Event]]:
+        """The effect of a move known to be legal."""
+
+    @abc.abstractmethod
+    def view(self, state: StateT, seat: int | None) -> ViewT:
+        """What ``seat`` may know of the state; ``None`` is a spectator (public information)."""
+
+    @abc.abstractmethod
+    def result(self, state: StateT) -> Result | None:
+        """``None`` while the game goes on; the final result once it is over."""
+
+    def check_state(self, state: StateT) -> None:
+        """Refuse a state that breaks the game's invariants (raise :class:`InvalidState`)."""
+
+    @abc.abstractmethod
+    def hidden_variant(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
+        """A state that differs from ``state`` only in what ``seat`` cannot know."""
+
+    def render(self, state: StateT) -> str:
+        """A human-readable text of the state."""
+        return msgspec.json.format(msgspec.json.encode(state)).decode()
+
+    def redact_event(self, event: Event, seat: int | None) -> Event | None:
+        """The form of a non-public event that ``seat`` may see, or ``None`` to drop it."""
+        return None
+
+    # -------------------------------------------------------------- derived operations
+
+    def legal_moves(self, state: StateT, actor: Actor) -> list[Any]:
+        """The exact list of legal moves of ``actor``: each applies, every other is refused."""
+        if actor not in self.to_act(state):
+            return []
+        if actor == CHANCE:
+            return [o.move for o in self.chance_outcomes(state)]
+        return self.generate_moves(state, actor)
+
+    def all_legal_moves(self, state: StateT) -> list[Any]:
+        """The legal moves of every actor that must decide now."""
+        return [m for actor in self.to_act(state) for m in self.legal_moves(state, actor)]
+
+    def actor_of(self, move: Move) -> Actor:
+        """The seat a move names, or ``"chance"`` for a chance outcome."""
+        seat = getattr(move, "seat", None)
+        return CHANCE if seat is None else int(seat)
+
+    def is_legal(self, state: StateT, move: Move) -> bool:
+        return move in self.legal_moves(state, self.actor_of(move))
+
+    def check_move(self, state: StateT, move: Move) -> None:
+        """Raise :class:`IllegalMove` unless ``move`` is legal now."""
+        actor = self.actor_of(move)
+        to_act = self.to_act(state)
+        if not to_act:
+            raise IllegalMove(f"{self.id}.game_over", "the game is over")
+        if actor not in to_act:
+            who = "chance" if actor == CHANCE else f"seat {actor}"
+            waiting = ", ".join(str(a) for a in to_act)
+            raise IllegalMove(
+                f"{self.id}.not_your_turn", f"{who} may not decide now; waiting for: {waiting}"
+            )
+        if move in self.legal_moves(state, actor):
+            return
+        raise self.explain(state, move)
+
+    def apply(self, state: StateT, move: Move) -> tuple[StateT, list[Event]]:
+        """Check ``move`` and return the next state with what happened. ``state`` is unchanged."""
+        self.check_pinned(state)
+        self.check_move(state, move)
+        return self.apply_unchecked(state, move)
+
+    def apply_unchecked(self, state: StateT, move: Move) -> tuple[StateT, list[Event]]:
+        """Apply a move already known to be legal (for example one taken from ``legal_moves``)."""
+        new_state, events = self.perform(state, move)
+        return msgspec.structs.replace(new_state, step=state.step + 1), events
+
+    def check_pinned(self, state: StateT) -> None:
+        """Refuse a state made under other rules or with a content pack this server lacks."""
+        if state.rules_version != self.rules_version:
+            raise RulesVersionMismatch(self.id, self.rules_version, state.rules_version)
+        if state.content_id not in self._contents:
+            raise UnknownContent(self.id, state.content_id)
+
+    def sample_chance(self, state: StateT) -> Move:
+        """The outcome of the pending chance decision drawn from the state's seed and step."""
+        return pick(self.chance_outcomes(state), generator(state.seed, state.step))
+
+    def resolve_chance(self, state: StateT) -> tuple[StateT, list[Event]]:
+        """Resolve chance decisions from the seed until a player must decide or the game ends."""
+        events: list[Event] = []
+        while CHANCE in self.to_act(state):
+            state, more = self.apply_unchecked(state, self.sample_chance(state))
+            events.extend(more)
+        return state, events
+
+    def events_for(self, events: Sequence[Event], seat: int | None) -> list[Event]:
+        """The events ``seat`` may see (public ones, its own, and redacted forms of the rest)."""
+        shown: list[Event] = []
+        for event in events:
+            if event.visible_to is None or (seat is not None and seat in event.visible_to):
+                shown.append(event)
+            else:
+                redacted = self.redact_event(event, seat)
+                if redacted is not None:
+                    shown.append(redacted)
+        return shown
+
+
+def option_infos(options_type: type[Any]) -> tuple[OptionInfo, ...]:
+    """The fact-sheet form of a game's options struct (field docs come from ``__option_docs__``)."""
+    docs: dict[str, str] = getattr(options_type, "__option_docs__", {})
+    info = msgspec.inspect.type_info(options_type)
+    assert isinstance(info, msgspec.inspect.StructType)
+    result = []
+    for field in info.fields:
+        default = field.default if field.default is not msgspec.NODEFAULT else None
+        kind = {
+            msgspec.inspect.BoolType: "boolean",
+            msgspec.inspect.IntType: "integer",
+            msgspec.inspect.StrType: "string",
+        }.get(type(field.type), "string")
+        result.append(OptionInfo(field.encode_name, kind, default, docs.get(field.name, "")))
+    return tuple(result)

@@ -1,0 +1,140 @@
+"""Types shared by every game: actors, the state header, moves, events, results."""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+import msgspec
+
+#: The actor that resolves chance decisions (a die roll, the next card of a deck).
+CHANCE: Literal["chance"] = "chance"
+
+#: Who must decide now: a player seat (0-based) or ``"chance"``.
+Actor: TypeAlias = int | Literal["chance"]
+
+
+class BaseState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Fields every game state starts with.
+
+    States are immutable: ``Game.apply`` returns a new one and shares the untouched parts.
+
+    * ``rules_version`` -- the rules the state was made under;
+    * ``content_id`` -- the content pack (cards, boards) it plays with;
+    * ``seed`` -- the secret seed chance decisions are drawn from; never shown in a view;
+    * ``step`` -- how many decisions were applied since setup (chance ones included).
+    """
+
+    rules_version: str
+    content_id: str
+    seed: int
+    step: int = 0
+
+
+class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"):
+    """Base of every game's moves. A game's move type is a tagged union on ``type``.
+
+    A player's move names its ``seat``; a chance outcome has none.
+    """
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Something that happened while a move was applied, tagged on ``type``.
+
+    ``visible_to`` is ``None`` for public events, else the seats that may see it.
+    """
+
+    visible_to: tuple[int, ...] | None = None
+
+
+class ChanceOutcome(msgspec.Struct, frozen=True):
+    """One outcome of a chance decision and its integer weight (probability = weight / total)."""
+
+    move: Move
+    weight: int
+
+
+class ScoreLine(msgspec.Struct, frozen=True):
+    """One line of a seat's final scoring, such as ``("banners: red", 6)``."""
+
+    seat: int
+    label: str
+    points: int
+
+
+class Result(msgspec.Struct, frozen=True, kw_only=True):
+    """The end of a game: scores, tie-breaks applied, and how each score was made.
+
+    * ``scores[seat]`` -- final points;
+    * ``ranking`` -- seats from first to last, tie-breakers applied;
+    * ``places[seat]`` -- 1 for first; seats still tied after every tie-breaker share a place;
+    * ``winners`` -- the seats in first place;
+    * ``tie_breakers`` -- the names of the tie-breakers, in the order they apply;
+    * ``tie_break_values[seat]`` -- that seat's value for each tie-breaker;
+    * ``breakdown`` -- every scoring line.
+    """
+
+    scores: tuple[int, ...]
+    ranking: tuple[int, ...]
+    places: tuple[int, ...]
+    winners: tuple[int, ...]
+    tie_breakers: tuple[str, ...] = ()
+    tie_break_values: tuple[tuple[int, ...], ...] = ()
+    breakdown: tuple[ScoreLine, ...] = ()
+
+
+def rank(
+    scores: tuple[int, ...] | list[int],
+    tie_breakers: tuple[str, ...] = (),
+    tie_break_values: tuple[tuple[int, ...], ...] | list[tuple[int, ...]] = (),
+    breakdown: tuple[ScoreLine, ...] | list[ScoreLine] = (),
+) -> Result:
+    """Rank seats by score, then by each tie-breaker in order (higher is better)."""
+    n = len(scores)
+    values = tuple(tuple(v) for v in tie_break_values) if tie_break_values else ((),) * n
+
+    def key(seat: int) -> tuple[int, ...]:
+        return (scores[seat], *values[seat])
+
+    ranking = tuple(sorted(range(n), key=lambda s: (tuple(-x for x in key(s)), s)))
+    places = [0] * n
+    for index, seat in enumerate(ranking):
+        previous = ranking[index - 1] if index else None
+        if previous is not None and key(previous) == key(seat):
+            places[seat] = places[previous]
+        else:
+            places[seat] = index + 1
+    winners = tuple(s for s in ranking if places[s] == 1)
+    return Result(
+        scores=tuple(scores),
+        ranking=ranking,
+        places=tuple(places),
+        winners=winners,
+        tie_breakers=tie_breakers,
+        tie_break_values=values if tie_break_values else (),
+        breakdown=tuple(breakdown),
+    )
+
+
+class OptionInfo(msgspec.Struct, frozen=True):
+    """One game option of a fact sheet: its name, JSON type, default and meaning."""
+
+    name: str
+    type: str
+    default: bool | int | str | None
+    description: str
+
+
+class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """The fact sheet of a game (OpenSpiel's ``GameType``)."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    options: tuple[OptionInfo, ...]
+    default_content_id: str
+    chance: bool
+    simultaneous: bool
+    hidden_information: bool
+    description: str

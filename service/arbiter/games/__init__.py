@@ -1,0 +1,1 @@
+"""The games the service offers, one subpackage each."""

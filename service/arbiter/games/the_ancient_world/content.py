@@ -1,0 +1,201 @@
+"""The content type of The Ancient World: every card described by the rulebook's symbols.
+
+The printed card lists of this game were never published in text, so the rules are data-driven:
+a content pack lists every card by the symbols of the rulebook's chapter «Свойства карт» (card
+properties) plus a named effect for each card of the chapter «Уточнения карт» (card clarifications).
+The default pack (``data/default.json``) is the project's own approximation; an owner of the game can
+register a pack with the exact printed cards of their edition.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+import msgspec
+
+#: The tribes whose banners are collected (colours; the rulebook names red and green; the rest of
+#: the palette is the project's own choice).
+Tribe: TypeAlias = Literal["red", "green", "blue", "yellow", "purple"]
+TRIBES: tuple[Tribe, ...] = ("red", "green", "blue", "yellow", "purple")
+
+#: A face of a destruction die (rulebook: «Разрушения от титана» -- titan, coin, blank).
+DieFace: TypeAlias = Literal["titan", "coin", "blank"]
+
+#: Named effects of the special empire cards (rulebook: «Уточнения карт»).
+Effect: TypeAlias = Literal[
+    "aqueduct",  # Акведук: gaining a citizen also gains 1 coin per food you have
+    "great_archivists",  # Большие архивариусы: +1 coin each round end; Explore draws 2 more
+    "scribes_guild",  # Гильдия писцов: when your left neighbour Learns, you may buy 1 knowledge for 1 coin
+    "zorsk_playwrights",  # Зорские драматурги: first to pass may set aside an empire card (row or deck top)
+    "desert_caravan",  # Караван в пустыне: action -- 1 coin per food you have
+    "crane",  # Кран: when building, discard it to build without paying coins or knowledge
+    "cryptic_ship",  # Криптический корабль: action -- Explore and gain 2 coins
+    "forest_refuge",  # Лесное убежище: action -- reorder the top 4 of a titan deck, may fight the top
+    "bridge",  # Мост: action -- use another player's empire-card action
+    "remote_outpost",  # Отдалённый аванпост: when your right neighbour Learns, remove a coin from your army
+    "moon_festival",  # Праздник луны: end of game, +1 VP per set of 5 different banners
+    "town_hall",  # Ратуша: action -- 1 knowledge and the first-player token (if hand side down)
+    "trade_city",  # Торговый город: action -- use another player's empire-card action
+]
+
+
+class Symbols(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """The ongoing symbols of a card (rulebook: «Свойства карт»), all zero unless printed.
+
+    * ``space`` -- «места»: room for one empire card each (capital, provinces, titans);
+    * ``army_limit`` -- «лимит армий»: one army a symbol;
+    * ``swords``, ``arrows`` -- «атака»: +1 attack in every titan fight;
+    * ``citizen`` -- «житель»: gain a citizen token once, when the card is gained;
+    * ``income_coins``, ``income_knowledge`` -- coins / knowledge at the end of each round;
+    * ``food`` -- feeds one citizen each;
+    * ``extra_explore`` -- the eye: draw that many more cards when exploring;
+    * ``banners`` -- the tribes' banners the card shows.
+    """
+
+    space: int = 0
+    army_limit: int = 0
+    swords: int = 0
+    arrows: int = 0
+    citizen: int = 0
+    income_coins: int = 0
+    income_knowledge: int = 0
+    food: int = 0
+    extra_explore: int = 0
+    banners: tuple[Tribe, ...] = ()
+
+
+class CardAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """An action space printed on a card (rulebook: «Карта с ячейкой действия»: cost = gain).
+
+    Placing a citizen pays ``cost_*`` and gains what follows the equals sign. Special actions
+    (Desert caravan, Cryptic ship, Forest refuge, Bridge, Town hall, Trade city) are named by the
+    card's ``effect`` and may add to these plain gains.
+    """
+
+    cost_coins: int = 0
+    cost_knowledge: int = 0
+    gain_coins: int = 0
+    gain_knowledge: int = 0
+    rebuild: int = 0
+
+
+class EmpireCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An empire card (starting, deck A or deck B).
+
+    ``cost_coins`` and ``cost_knowledge`` are paid to Build it. ``scoring`` is the card's end-game
+    bonus, if any (``BannerBonus`` or ``SetBonus``).
+    """
+
+    id: str
+    name: str
+    name_ru: str = ""
+    deck: Literal["start", "A", "B"]
+    cost_coins: int = 0
+    cost_knowledge: int = 0
+    symbols: Symbols = Symbols()
+    action: CardAction | None = None
+    effect: Effect | None = None
+    scoring: BannerBonus | None = None
+
+
+class BannerBonus(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """End-game points for the banners of one tribe (the Citadel): ``points[n]`` for ``n`` banners.
+
+    Counts past the end of ``points`` score its last entry.
+    """
+
+    tribe: Tribe
+    points: tuple[int, ...]
+
+
+class ArmyIcons(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """What an army card gives while it is used in a fight (rulebook: «Карты войск»).
+
+    * ``swords``, ``arrows`` -- attack;
+    * ``trophy`` -- 1 coin each after defeating the titan;
+    * ``espionage`` -- 1 knowledge each when the army is used;
+    * ``rebuild`` -- rebuild 1 lost empire card each before the destruction dice.
+    """
+
+    swords: int = 0
+    arrows: int = 0
+    trophy: int = 0
+    espionage: int = 0
+    rebuild: int = 0
+
+
+class ArmyCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An army card: its face (while active) and its experience (on the back, once disbanded).
+
+    Only some army cards have a purchase price (``cost_coins``, printed under the name).
+    """
+
+    id: str
+    name: str
+    name_ru: str = ""
+    deck: Literal["start", "army"]
+    cost_coins: int = 0
+    face: ArmyIcons = ArmyIcons()
+    experience: ArmyIcons = ArmyIcons()
+
+
+class TitanCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A titan: its star deck, defence, whether arrows count against it, and what it gives.
+
+    ``symbols.banners`` is also the number of destruction dice rolled after defeating it.
+    """
+
+    id: str
+    name: str
+    name_ru: str = ""
+    stars: Literal[1, 2, 3]
+    defence: int
+    arrows_count: bool
+    symbols: Symbols = Symbols()
+    action: CardAction | None = None
+
+
+class ProvinceCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A province: extra space and possibly other symbols or an action."""
+
+    id: str
+    name: str
+    name_ru: str = ""
+    symbols: Symbols = Symbols()
+    action: CardAction | None = None
+
+
+class Capital(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The capital printed on each player board.
+
+    Rulebook («Подготовка к игре»): 1 food, 4 spaces, 5 coins a round and an army limit of 2.
+    """
+
+    symbols: Symbols = Symbols(space=4, army_limit=2, food=1, income_coins=5)
+
+
+class Provenance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Where a pack's values come from: the rulebook, a public source, or the pack's own authors."""
+
+    source: str
+    notes: str = ""
+
+
+class AncientWorldContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A content pack of The Ancient World.
+
+    Setup hands every player the two starting empire cards and two starting army cards listed in
+    ``starting_empire`` and ``starting_armies`` (ids of cards in ``empire`` and ``armies`` whose deck
+    is ``"start"``; rulebook, «Подготовка к игре», step 9).
+    """
+
+    name: str
+    provenance: tuple[Provenance, ...]
+    capital: Capital = Capital()
+    dice: tuple[tuple[DieFace, ...], ...]
+    empire: tuple[EmpireCard, ...]
+    armies: tuple[ArmyCard, ...]
+    titans: tuple[TitanCard, ...]
+    provinces: tuple[ProvinceCard, ...]
+    starting_empire: tuple[str, ...]
+    starting_armies: tuple[str, ...]

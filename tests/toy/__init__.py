@@ -1,0 +1,198 @@
+"""Pig: a tiny dice game used only to test the core and the API layer. Never registered by the service.
+
+Players take turns. On your turn you either roll the die (a chance decision) or hold. A roll of 1
+loses the points of this turn and passes the turn; any other face adds to the turn's points. Holding
+banks them. The first to ``target`` banked points wins; ties cannot happen. Each seat also holds a
+secret ``lucky`` number (hidden information) that scores 1 bonus point at the end if it equals the
+number of rolls that seat made.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+import msgspec
+
+from arbiter.core import (
+    CHANCE,
+    Actor,
+    BaseState,
+    ChanceOutcome,
+    Event,
+    Game,
+    IllegalMove,
+    InvalidState,
+    Move,
+    Result,
+    ScoreLine,
+    rank,
+)
+from arbiter.core.tuples import replace_at
+
+
+class PigOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    target: int = 20
+    __option_docs__ = {"target": "points to win"}
+
+
+class PigContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+
+class PigState(BaseState, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    players: int
+    target: int
+    banked: tuple[int, ...]
+    rolls: tuple[int, ...]
+    lucky: tuple[int, ...]
+    current: int = 0
+    turn_points: int = 0
+    rolling: bool = False
+    over: bool = False
+
+
+class PigView(msgspec.Struct, frozen=True, kw_only=True):
+    seat: int | None
+    banked: tuple[int, ...]
+    current: int
+    turn_points: int
+    my_lucky: int | None
+
+
+class Roll(Move, frozen=True, kw_only=True, tag="roll"):
+    seat: int
+
+
+class Hold(Move, frozen=True, kw_only=True, tag="hold"):
+    seat: int
+
+
+class DieFace(Move, frozen=True, kw_only=True, tag="die"):
+    face: int
+
+
+PigMove = Roll | Hold | DieFace
+
+
+class Rolled(Event, frozen=True, kw_only=True, tag="rolled"):
+    seat: int
+    face: int
+
+
+class Banked(Event, frozen=True, kw_only=True, tag="banked"):
+    seat: int
+    points: int
+
+
+PigEvent = Rolled | Banked
+
+
+class Pig(Game[PigState, PigContent, PigOptions, PigView]):
+    id = "pig"
+    title = "Pig (test game)"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    state_type = PigState
+    options_type = PigOptions
+    view_type = PigView
+    content_type = PigContent
+    move_type = PigMove
+    event_type = PigEvent
+
+    def default_content(self) -> PigContent:
+        return PigContent()
+
+    def setup(
+        self, players: int, options: PigOptions, seed: int, content_id: str, content: PigContent
+    ) -> PigState:
+        rng = random.Random(seed)
+        return PigState(
+            rules_version=self.rules_version,
+            content_id=content_id,
+            seed=seed,
+            players=players,
+            target=options.target,
+            banked=(0,) * players,
+            rolls=(0,) * players,
+            lucky=tuple(rng.randint(1, 5) for _ in range(players)),
+        )
+
+    def to_act(self, state: PigState) -> tuple[Actor, ...]:
+        if state.over:
+            return ()
+        return (CHANCE,) if state.rolling else (state.current,)
+
+    def generate_moves(self, state: PigState, actor: Actor) -> list[Roll | Hold]:
+        assert isinstance(actor, int)
+        return [Roll(seat=actor), Hold(seat=actor)]
+
+    def chance_outcomes(self, state: PigState) -> list[ChanceOutcome]:
+        if not state.rolling:
+            return []
+        faces = self.content_of(state).faces
+        return [ChanceOutcome(DieFace(face=f), 1) for f in sorted(set(faces))]
+
+    def explain(self, state: PigState, move: Move) -> IllegalMove:
+        if isinstance(move, DieFace):
+            return IllegalMove("pig.die.face", f"the die has no face {move.face}")
+        return IllegalMove("pig.move.not_legal", "that move is not legal now")
+
+    def perform(self, state: PigState, move: Move) -> tuple[PigState, list[Event]]:
+        s = state
+        if isinstance(move, Roll):
+            return msgspec.structs.replace(s, rolling=True), []
+        if isinstance(move, DieFace):
+            seat = s.current
+            s = msgspec.structs.replace(s, rolling=False, rolls=replace_at(s.rolls, seat, s.rolls[seat] + 1))
+            events: list[Event] = [Rolled(seat=seat, face=move.face)]
+            if move.face == 1:
+                return self._next(msgspec.structs.replace(s, turn_points=0)), events
+            return msgspec.structs.replace(s, turn_points=s.turn_points + move.face), events
+        assert isinstance(move, Hold)
+        seat = s.current
+        total = s.banked[seat] + s.turn_points
+        s = msgspec.structs.replace(s, banked=replace_at(s.banked, seat, total), turn_points=0)
+        events = [Banked(seat=seat, points=total)]
+        if total >= s.target:
+            return msgspec.structs.replace(s, over=True), events
+        return self._next(s), events
+
+    def _next(self, s: PigState) -> PigState:
+        return msgspec.structs.replace(s, current=(s.current + 1) % s.players)
+
+    def view(self, state: PigState, seat: int | None) -> PigView:
+        return PigView(
+            seat=seat,
+            banked=state.banked,
+            current=state.current,
+            turn_points=state.turn_points,
+            my_lucky=None if seat is None else state.lucky[seat],
+        )
+
+    def result(self, state: PigState) -> Result | None:
+        if not state.over:
+            return None
+        bonus = [1 if state.lucky[s] == state.rolls[s] else 0 for s in range(state.players)]
+        scores = [state.banked[s] + bonus[s] for s in range(state.players)]
+        lines = [ScoreLine(s, "banked", state.banked[s]) for s in range(state.players)]
+        lines += [ScoreLine(s, "lucky", bonus[s]) for s in range(state.players)]
+        return rank(scores, breakdown=lines)
+
+    def check_state(self, state: PigState) -> None:
+        for name in ("banked", "rolls", "lucky"):
+            values = getattr(state, name)
+            if len(values) != state.players:
+                raise InvalidState("pig.state.players", f"{name} needs one entry a seat", f"/{name}")
+            for i, v in enumerate(values):
+                if v < 0:
+                    raise InvalidState("pig.state.negative", f"{name} cannot be negative", f"/{name}/{i}")
+        if not 0 <= state.current < state.players:
+            raise InvalidState("pig.state.current", "current seat out of range", "/current")
+
+    def hidden_variant(self, state: PigState, seat: int | None, rng: random.Random) -> PigState:
+        lucky = tuple(
+            v if s == seat else rng.randint(1, 5) for s, v in enumerate(state.lucky)
+        )
+        return msgspec.structs.replace(state, lucky=lucky, seed=rng.randrange(2**31))
