@@ -10,7 +10,6 @@ number of rolls that seat made.
 from __future__ import annotations
 
 import random
-from typing import Literal
 
 import msgspec
 
@@ -145,7 +144,9 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
             return msgspec.structs.replace(s, rolling=True), []
         if isinstance(move, DieFace):
             seat = s.current
-            s = msgspec.structs.replace(s, rolling=False, rolls=replace_at(s.rolls, seat, s.rolls[seat] + 1))
+            s = msgspec.structs.replace(
+                s, rolling=False, rolls=replace_at(s.rolls, seat, s.rolls[seat] + 1)
+            )
             events: list[Event] = [Rolled(seat=seat, face=move.face)]
             if move.face == 1:
                 return self._next(msgspec.structs.replace(s, turn_points=0)), events
@@ -184,15 +185,17 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
         for name in ("banked", "rolls", "lucky"):
             values = getattr(state, name)
             if len(values) != state.players:
-                raise InvalidState("pig.state.players", f"{name} needs one entry a seat", f"/{name}")
+                raise InvalidState(
+                    "pig.state.players", f"{name} needs one entry a seat", f"/{name}"
+                )
             for i, v in enumerate(values):
                 if v < 0:
-                    raise InvalidState("pig.state.negative", f"{name} cannot be negative", f"/{name}/{i}")
+                    raise InvalidState(
+                        "pig.state.negative", f"{name} cannot be negative", f"/{name}/{i}"
+                    )
         if not 0 <= state.current < state.players:
             raise InvalidState("pig.state.current", "current seat out of range", "/current")
 
     def hidden_variant(self, state: PigState, seat: int | None, rng: random.Random) -> PigState:
-        lucky = tuple(
-            v if s == seat else rng.randint(1, 5) for s, v in enumerate(state.lucky)
-        )
+        lucky = tuple(v if s == seat else rng.randint(1, 5) for s, v in enumerate(state.lucky))
         return msgspec.structs.replace(state, lucky=lucky, seed=rng.randrange(2**31))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from arbiter.core.types import CHANCE
 from arbiter.core.game import Game
+from arbiter.core.types import CHANCE
 
 
 def random_playout(

@@ -9,7 +9,7 @@ T = TypeVar("T")
 
 def replace_at(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``items`` with ``items[index]`` replaced by ``value``."""
-    return items[:index] + (value,) + items[index + 1 :]
+    return (*items[:index], value, *items[index + 1 :])
 
 
 def remove_at(items: tuple[T, ...], index: int) -> tuple[T, ...]:

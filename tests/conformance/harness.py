@@ -1,0 +1,155 @@
+"""The generic conformance checks every game must pass (OpenSpiel's random-simulation test).
+
+``check_random_game`` plays one seeded game with random moves and checks, along the way:
+
+* setup and every reached state pass ``check_state`` and survive a JSON round trip;
+* ``to_act`` and ``legal_moves`` agree: whoever must act has moves, each move names its actor;
+* every listed move applies through the checked ``apply`` (not only the one that is played);
+* mutated moves that are not listed are refused with an ``IllegalMove`` carrying a code, and the
+  state is left as it was;
+* chance decisions list positive weights, and their outcomes are exactly chance's legal moves;
+* views, moves and events round-trip through JSON; no view carries a ``seed``;
+* a state that differs only in what a seat cannot know gives that seat the same view;
+* ``result`` is ``None`` until the end, and the game ends with a well-formed result.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import msgspec
+
+from arbiter.core import CHANCE, Game, IllegalMove, Move
+
+AnyGame = Game[Any, Any, Any, Any]
+
+
+def mutations(move: Move) -> Iterator[Move]:
+    """Variants of ``move`` with one field changed: flipped, shifted, emptied or made unknown."""
+    for field in msgspec.structs.fields(move):
+        value = getattr(move, field.name)
+        candidates: list[Any]
+        if isinstance(value, bool):
+            candidates = [not value]
+        elif isinstance(value, int):
+            candidates = [value + 1, value - 1, -1, 97]
+        elif isinstance(value, str):
+            candidates = [value + "-x", ""]
+        elif isinstance(value, tuple):
+            candidates = [(), value + value[:1]] if value else []
+        else:
+            candidates = []
+        for candidate in candidates:
+            yield msgspec.structs.replace(move, **{field.name: candidate})
+
+
+def contains_key(value: Any, key: str) -> bool:
+    if isinstance(value, dict):
+        return key in value or any(contains_key(v, key) for v in value.values())
+    if isinstance(value, list):
+        return any(contains_key(v, key) for v in value)
+    return False
+
+
+class Checker:
+    """The codecs of one game, built once."""
+
+    def __init__(self, game: AnyGame) -> None:
+        self.game = game
+        self.state_decoder = msgspec.json.Decoder(game.state_type)
+        self.move_decoder = msgspec.json.Decoder(game.move_type)
+        self.view_decoder = msgspec.json.Decoder(game.view_type)
+        self.events_decoder = msgspec.json.Decoder(list[game.event_type])  # type: ignore[name-defined]
+        self.encoder = msgspec.json.Encoder()
+
+    def round_trip_state(self, state: Any) -> None:
+        assert self.state_decoder.decode(self.encoder.encode(state)) == state
+
+    def check_views(self, state: Any, players: int, rng: random.Random) -> None:
+        game = self.game
+        for seat in [None, *range(players)]:
+            view = game.view(state, seat)
+            data = self.encoder.encode(view)
+            assert self.view_decoder.decode(data) == view
+            assert not contains_key(msgspec.json.decode(data), "seed"), "a view shows the seed"
+            variant = game.hidden_variant(state, seat, rng)
+            game.check_state(variant)
+            assert game.view(variant, seat) == view, f"seat {seat} sees hidden information"
+
+    def check_moves(self, state: Any, rng: random.Random, sample: int) -> list[Any]:
+        game = self.game
+        actors = game.to_act(state)
+        before = self.encoder.encode(state)
+        all_moves: list[Any] = []
+        for actor in actors:
+            moves = game.legal_moves(state, actor)
+            assert moves, f"{actor} must act but has no legal move"
+            assert len(set(moves)) == len(moves), "legal moves are listed twice"
+            for move in moves:
+                assert game.actor_of(move) == actor
+            if actor == CHANCE:
+                outcomes = game.chance_outcomes(state)
+                assert all(o.weight > 0 for o in outcomes)
+                assert [o.move for o in outcomes] == moves
+            all_moves.extend(moves)
+        listed = set(all_moves)
+        for move in rng.sample(all_moves, min(sample, len(all_moves))):
+            assert self.move_decoder.decode(self.encoder.encode(move)) == move
+            game.apply(state, move)  # every listed move applies
+            for mutated in mutations(move):
+                if mutated in listed:
+                    continue
+                try:
+                    game.apply(state, mutated)
+                except IllegalMove as refusal:
+                    assert refusal.code.startswith(f"{game.id}."), refusal.code
+                    assert refusal.message
+                else:
+                    raise AssertionError(f"unlisted move {mutated!r} was accepted")
+        assert self.encoder.encode(state) == before, "apply changed its input"
+        return all_moves
+
+
+def check_random_game(
+    game: AnyGame,
+    players: int,
+    seed: int,
+    *,
+    deep_every: int = 7,
+    sample: int = 4,
+    max_decisions: int = 20_000,
+) -> tuple[Any, int]:
+    """Play one random game with every check on; returns the final state and its length."""
+    checker = Checker(game)
+    rng = random.Random(seed)
+    state = game.new_state(players, seed=seed)
+    decisions = 0
+    while game.to_act(state):
+        assert decisions < max_decisions, f"no end after {max_decisions} decisions"
+        deep = decisions % deep_every == 0
+        if deep:
+            game.check_state(state)
+            checker.round_trip_state(state)
+            checker.check_views(state, players, rng)
+            assert game.result(state) is None
+            moves = checker.check_moves(state, rng, sample)
+        else:
+            moves = game.all_legal_moves(state)
+        move = game.sample_chance(state) if game.to_act(state)[0] == CHANCE else rng.choice(moves)
+        state, events = game.apply(state, move)
+        assert checker.events_decoder.decode(checker.encoder.encode(events)) == events
+        for seat in [None, *range(players)]:
+            game.events_for(events, seat)
+        decisions += 1
+    game.check_state(state)
+    checker.round_trip_state(state)
+    checker.check_views(state, players, rng)
+    result = game.result(state)
+    assert result is not None, "the game stopped without a result"
+    assert len(result.scores) == players
+    assert sorted(result.ranking) == list(range(players))
+    assert result.winners and set(result.winners) <= set(range(players))
+    assert all(result.places[w] == 1 for w in result.winners)
+    return state, decisions

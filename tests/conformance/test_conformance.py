@@ -1,0 +1,46 @@
+"""Every registered game (and the core's test game) passes the generic conformance checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from arbiter.core import Game
+from arbiter.games import registry
+from tests.conformance.harness import check_random_game
+from tests.toy import Pig
+
+GAMES: list[Game[Any, Any, Any, Any]] = [Pig(), *registry()]
+SEEDS_PER_COUNT = 3
+
+CASES = [
+    pytest.param(game, players, seed, id=f"{game.id}-{players}p-seed{seed}")
+    for game in GAMES
+    for players in range(game.min_players, game.max_players + 1)
+    for seed in range(1, SEEDS_PER_COUNT + 1)
+]
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), CASES)
+def test_random_game_conforms(game: Game[Any, Any, Any, Any], players: int, seed: int) -> None:
+    check_random_game(game, players, seed)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_player_count_outside_the_box_is_refused(game: Game[Any, Any, Any, Any]) -> None:
+    from arbiter.core import IllegalMove
+
+    for players in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(IllegalMove) as refusal:
+            game.new_state(players)
+        assert refusal.value.code == f"{game.id}.setup.players"
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_same_seed_same_game(game: Game[Any, Any, Any, Any]) -> None:
+    from arbiter.core.playout import random_playout
+
+    first, n1 = random_playout(game, game.min_players, seed=11)
+    second, n2 = random_playout(game, game.min_players, seed=11)
+    assert (first, n1) == (second, n2)

@@ -1,0 +1,129 @@
+"""The core protocol, shown on the test game Pig: legality both ways, chance, pinning, ranking."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from arbiter.core import (
+    CHANCE,
+    IllegalMove,
+    RulesVersionMismatch,
+    ScoreLine,
+    UnknownContent,
+    rank,
+)
+from arbiter.core.chance import generator, pick
+from arbiter.core.content import content_id
+from arbiter.core.playout import random_playout
+from arbiter.core.tuples import remove_at, remove_first, replace_at
+from tests.toy import DieFace, Hold, Pig, PigContent, Roll
+
+
+@pytest.fixture
+def pig() -> Pig:
+    return Pig()
+
+
+def test_new_game_waits_for_the_first_seat(pig: Pig) -> None:
+    state = pig.new_state(2, seed=5)
+    assert pig.to_act(state) == (0,)
+    assert pig.legal_moves(state, 0) == [Roll(seat=0), Hold(seat=0)]
+    assert pig.legal_moves(state, 1) == []
+
+
+def test_apply_returns_a_new_state_and_leaves_the_old_one(pig: Pig) -> None:
+    state = pig.new_state(2, seed=5)
+    before = msgspec.json.encode(state)
+    after, events = pig.apply(state, Roll(seat=0))
+    assert msgspec.json.encode(state) == before
+    assert after.rolling and after.step == 1
+    assert events == []
+
+
+def test_a_move_out_of_turn_is_refused_with_a_code(pig: Pig) -> None:
+    state = pig.new_state(2, seed=5)
+    with pytest.raises(IllegalMove) as refusal:
+        pig.apply(state, Roll(seat=1))
+    assert refusal.value.code == "pig.not_your_turn"
+    assert "seat 1" in refusal.value.message
+
+
+def test_chance_waits_after_a_roll_and_refuses_impossible_faces(pig: Pig) -> None:
+    state, _ = pig.apply(pig.new_state(2, seed=5), Roll(seat=0))
+    assert pig.to_act(state) == (CHANCE,)
+    assert pig.legal_moves(state, CHANCE) == [DieFace(face=f) for f in range(1, 7)]
+    with pytest.raises(IllegalMove) as refusal:
+        pig.apply(state, DieFace(face=7))
+    assert refusal.value.code == "pig.die.face"
+    rolled, events = pig.apply(state, DieFace(face=4))
+    assert rolled.turn_points == 4 and events[0].face == 4  # type: ignore[attr-defined]
+
+
+def test_chance_is_resolved_from_seed_and_step(pig: Pig) -> None:
+    state, _ = pig.apply(pig.new_state(2, seed=5), Roll(seat=0))
+    assert pig.sample_chance(state) == pig.sample_chance(state)
+    resolved, events = pig.resolve_chance(state)
+    assert pig.to_act(resolved) != (CHANCE,)
+    assert len(events) == 1
+    draws = {pick([o for o in pig.chance_outcomes(state)], generator(9, s)) for s in range(60)}
+    assert len(draws) == 6  # every face comes up over many steps
+
+
+def test_the_game_ends_and_refuses_further_moves(pig: Pig) -> None:
+    state, _ = random_playout(pig, 2, seed=3)
+    assert pig.to_act(state) == ()
+    with pytest.raises(IllegalMove) as refusal:
+        pig.apply(state, Hold(seat=0))
+    assert refusal.value.code == "pig.game_over"
+    result = pig.result(state)
+    assert result is not None and max(result.scores) >= 20
+
+
+def test_a_state_is_pinned_to_its_rules_version_and_content(pig: Pig) -> None:
+    state = pig.new_state(2, seed=5)
+    with pytest.raises(RulesVersionMismatch) as mismatch:
+        pig.apply(msgspec.structs.replace(state, rules_version="0"), Roll(seat=0))
+    assert mismatch.value.code == "rules_version_mismatch"
+    with pytest.raises(UnknownContent) as unknown:
+        pig.apply(msgspec.structs.replace(state, content_id="feedfacefeedface"), Roll(seat=0))
+    assert unknown.value.code == "unknown_content"
+
+
+def test_content_packs_are_named_by_their_hash(pig: Pig) -> None:
+    loaded = PigContent(faces=(1, 1, 6))
+    cid = pig.register_content(loaded)
+    assert cid == content_id(PigContent(faces=(1, 1, 6))) != pig.default_content_id
+    state, _ = pig.apply(pig.new_state(2, seed=1, content_id=cid), Roll(seat=0))
+    assert [o.move for o in pig.chance_outcomes(state)] == [DieFace(face=1), DieFace(face=6)]
+
+
+def test_ranking_applies_tie_breakers_in_order() -> None:
+    result = rank(
+        [10, 12, 10, 10],
+        tie_breakers=("coins", "cards"),
+        tie_break_values=[(3, 1), (0, 0), (3, 2), (1, 9)],
+        breakdown=[ScoreLine(0, "banners", 10)],
+    )
+    assert result.ranking == (1, 2, 0, 3)
+    assert result.places == (3, 1, 2, 4)
+    assert result.winners == (1,)
+
+
+def test_seats_tied_after_every_breaker_share_a_place() -> None:
+    result = rank([5, 5, 3], tie_breakers=("coins",), tie_break_values=[(1,), (1,), (0,)])
+    assert result.places == (1, 1, 3)
+    assert result.winners == (0, 1)
+
+
+def test_tuple_helpers() -> None:
+    assert replace_at((1, 2, 3), 1, 9) == (1, 9, 3)
+    assert remove_at((1, 2, 3), 0) == (2, 3)
+    assert remove_first((1, 2, 1), 1) == (2, 1)
+
+
+def test_fact_sheet_lists_typed_options(pig: Pig) -> None:
+    info = pig.info()
+    assert info.id == "pig" and info.min_players == 2 and info.max_players == 4
+    (target,) = info.options
+    assert (target.name, target.type, target.default) == ("target", "integer", 20)
