@@ -1,0 +1,18 @@
+"""Which games are kept as golden playthroughs: a few seeds at the smallest and largest table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter.core import Game
+from arbiter.games import registry
+from tests.toy import Pig
+
+GAMES: list[Game[Any, Any, Any, Any]] = [Pig(), *registry()]
+
+CASES: list[tuple[Game[Any, Any, Any, Any], int, int]] = [
+    (game, players, seed)
+    for game in GAMES
+    for players in sorted({game.min_players, game.max_players})
+    for seed in (1, 2)
+]
