@@ -33,6 +33,7 @@ pytest: $(STAMP)
 
 ## Decisions per second of random playouts per game, and requests per second over HTTP.
 bench: $(STAMP)
+	@command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk >/dev/null)
 	$(BIN)/python -m bench
 
 ## Regenerate the checked-in contracts (openapi/ and schema/).
