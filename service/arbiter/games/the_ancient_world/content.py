@@ -83,7 +83,8 @@ class EmpireCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """An empire card (starting, deck A or deck B).
 
     ``cost_coins`` and ``cost_knowledge`` are paid to Build it. ``scoring`` is the card's end-game
-    bonus, if any (``BannerBonus`` or ``SetBonus``).
+    bonus for the banners of one tribe, if any (the Citadel); other end-game bonuses
+    are named effects (Moon festival).
     """
 
     id: str
