@@ -12,7 +12,7 @@ from tests.conformance.harness import check_random_game
 from tests.toy import Pig
 
 GAMES: list[Game[Any, Any, Any, Any]] = [Pig(), *registry()]
-SEEDS_PER_COUNT = 3
+SEEDS_PER_COUNT = 10
 
 CASES = [
     pytest.param(game, players, seed, id=f"{game.id}-{players}p-seed{seed}")

@@ -39,7 +39,9 @@ Effect: TypeAlias = Literal[
 ]
 
 
-class Symbols(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class Symbols(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
     """The ongoing symbols of a card (rulebook: «Свойства карт»), all zero unless printed.
 
     * ``space`` -- «места»: room for one empire card each (capital, provinces, titans);
@@ -64,7 +66,9 @@ class Symbols(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     banners: tuple[Tribe, ...] = ()
 
 
-class CardAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class CardAction(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
     """An action space printed on a card (rulebook: «Карта с ячейкой действия»: cost = gain).
 
     Placing a citizen pays ``cost_*`` and gains what follows the equals sign. Special actions
@@ -109,7 +113,9 @@ class BannerBonus(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     points: tuple[int, ...]
 
 
-class ArmyIcons(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+class ArmyIcons(
+    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True
+):
     """What an army card gives while it is used in a fight (rulebook: «Карты войск»).
 
     * ``swords``, ``arrows`` -- attack;

@@ -1,0 +1,201 @@
+"""The Ancient World (Red Raven Games 2014; Russian edition «Древний мир», Hobby World).
+
+The complete rules of the rulebook, with its cards as a content pack (:mod:`.content`).
+
+Rulings
+=======
+
+Where the rulebook is silent or ambiguous, a careful referee's reading was chosen:
+
+* **Seats and neighbours.** Seat 0 is the oldest player and starts with the first-player token;
+  play goes clockwise through seats 0, 1, 2, 3, so a seat's *left* neighbour (who plays after it)
+  is seat + 1 and its *right* neighbour seat − 1 (Scribes' guild, Remote outpost).
+* **First player.** The turn order of the current round is not changed by Rebuild or Town hall:
+  the holder of the token simply starts the next round. The token starts hand side down. Rebuild
+  takes it hand side up (nobody else may take it this round; the holder's own Rebuild keeps it);
+  Town hall takes it only while it lies hand side down and leaves it hand side down.
+* **Income** includes the capital's 5 coins («5 монет в раунд»); lost cards give no income.
+* **Serve in the army** gives a generic attack symbol that counts against every titan (swords-only
+  ones too), for every fight of the round.
+* **Fights.** The fighter pays armies one at a time; :class:`~.moves.Attack` is offered once the
+  attack reaches the defence (more armies may still be paid, for trophies or espionage). If the
+  attack cannot reach it, :class:`~.moves.Withdraw` ends the fight without the titan; the armies
+  paid stay used (the rulebook has no lost fights, so the coins stay spent). Espionage gives its
+  knowledge when the army is paid; trophies after the victory; rebuild icons before the dice. The
+  defeated titan is taken, the next one revealed, then trophies, rebuild icons, the destruction
+  dice (one per banner of the titan; die ``i`` of the pack is used for the ``i``-th roll, cycling),
+  the losses (the fighter's choice), and the discards over a reduced army limit (the fighter's
+  choice of whole armies; discarded starting army cards go back to the box).
+* **"May" actions need something to do.** A citizen may be placed on Build or Recruit only if a
+  card can be bought (placement fee included), on Expand borders only if a province is face up and
+  can be paid for, on Learn / Increase population only with the coins, on Explore only if a card
+  can be explored, on a Bridge / Trade city only if some other player's card action can be paid
+  for, on a Forest refuge only if a titan deck is left. Once placed, Build and Recruit buy one
+  card; Rebuild may stop early («до 2»); rebuilding from a card action or an army icon is not
+  optional when a card is lost.
+* **Recruit.** Below the army limit the new card may start a new army or go over any unused
+  active army (disbanding it, «поместить её в одну из своих армий»); at the limit it must go over
+  an unused one. A disbanded card's coins go back to the supply.
+* **Citizens.** 5 tokens a colour (20 in the box): a citizen symbol or Increase population gives
+  the lowest skill the seat lacks, nothing when it has all five. A citizen from a card symbol is
+  ready at once; one from Increase population waits on the starving space until next round.
+  Starting cards do not give their citizen symbols (the setup gives citizens 1-3).
+* **Feeding.** Food comes from the capital and face-up cards; when citizens outnumber it the seat
+  chooses which citizens starve (all starve without a choice when there is no food for any). The
+  feeding after round 6 also happens (it decides the −2 VP per starving citizen).
+* **Spaces.** Every empire card, lost ones too, takes a space. Building with the Crane frees the
+  Crane's space first.
+* **Duplicates** are cards of the same name (owned face up or lost); set-aside cards may repeat.
+* **Empire decks.** Deck A and deck B keep separate discard piles; from round 4 the row, Explore
+  and Zorsk playwrights use deck B, and only deck B's discards refill it. Discard piles are kept
+  face down (a player's view shows their sizes only). The army deck is refilled from the army
+  discard pile; titan and province decks are not refilled. A deck that cannot give a card gives
+  none (a shorter row, fewer Explore cards).
+* **Set-aside cards** are face down: other seats see how many, not which, even those set aside
+  from the face-up row.
+* **Expand borders+** puts the unchosen provinces under the deck in the order they were drawn;
+  their owner alone knows them. **Forest refuge** takes the face-up titan and the 3 under it, the
+  player puts them back one at a time from the top; the new top is revealed and the player alone
+  knows the rest.
+* **Bridge / Trade city** use any other player's face-up empire card action (occupied or not,
+  paying its cost), but not another Bridge or Trade city; the user gets the effect (Desert caravan
+  counts the user's food, Town hall gives the user the token).
+* **Card actions** of provinces and titans work like those of empire cards (owner only, once a
+  round, any citizen). A citizen on a card that is lost later in the round stays there until the
+  citizens go home. Cryptic ship explores even in round 1: its action is not the board's
+  Explore space, which the round track closes.
+* **Reactions.** Scribes' guild and Remote outpost are decided by their owners right after the
+  Learn action, clockwise from the learner (a seat that passed may still react); with 2 players the
+  other seat is both neighbours. Zorsk playwrights is decided right after passing.
+* **Feeding decisions** are taken clockwise from the holder of the first-player token.
+* **Expand borders+** with fewer than 3 province cards left offers the ones there are.
+* **Numbers named by the card clarifications** are floors on the printed symbols, so a pack may
+  print them or not without counting them twice (Great archivists: ≥1 income coin, ≥+2 Explore
+  cards; Cryptic ship: ≥2 coins; Town hall: ≥1 knowledge).
+* **Scoring.** Lost cards count as restored (banners, card scoring, the tie-break card count).
+  A Citadel-like bonus uses the uncapped banner count; Moon festival counts sets of one banner of
+  each of the pack's 5 tribes. Coin and knowledge supplies are unlimited.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import random
+from typing import Any
+
+import msgspec
+
+from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result
+from arbiter.games.the_ancient_world import checks, flow, hidden, legality, scoring, setup, view
+from arbiter.games.the_ancient_world.content import AncientWorldContent
+from arbiter.games.the_ancient_world.events import AncientWorldEvent, redact
+from arbiter.games.the_ancient_world.moves import AncientWorldMove
+from arbiter.games.the_ancient_world.options import AncientWorldOptions
+from arbiter.games.the_ancient_world.state import AncientWorldState
+from arbiter.games.the_ancient_world.tables import Tables
+from arbiter.games.the_ancient_world.view import AncientWorldView
+
+PACKAGE = "arbiter.games.the_ancient_world"
+DEFAULT_PACK = "data/default.json"
+
+
+def load_default_content() -> AncientWorldContent:
+    """The pack shipped in ``data/default.json``."""
+    raw = importlib.resources.files(PACKAGE).joinpath(DEFAULT_PACK).read_bytes()
+    return msgspec.json.decode(raw, type=AncientWorldContent)
+
+
+class TheAncientWorld(
+    Game[AncientWorldState, AncientWorldContent, AncientWorldOptions, AncientWorldView]
+):
+    id = "the-ancient-world"
+    title = "The Ancient World"
+    min_players = 2
+    max_players = 4
+    rules_version = "1.0.0"
+    description = (
+        "Build a city-state over 6 rounds: place citizens on actions, buy empire cards, recruit "
+        "armies and fight titans; score sets of tribe banners."
+    )
+    has_chance = True
+    has_hidden_information = True
+
+    state_type = AncientWorldState
+    options_type = AncientWorldOptions
+    view_type = AncientWorldView
+    content_type = AncientWorldContent
+    move_type = AncientWorldMove
+    event_type = AncientWorldEvent
+
+    def __init__(self, default: AncientWorldContent | None = None) -> None:
+        self._default = default
+        self._tables: dict[str, Tables] = {}
+        super().__init__()
+
+    # ---------------------------------------------------------------------------- content
+
+    def default_content(self) -> AncientWorldContent:
+        if self._default is not None:
+            return self._default
+        return load_default_content()
+
+    def check_content(self, content: AncientWorldContent) -> None:
+        checks.check_content(content)
+
+    def tables(self, content_id: str) -> Tables:
+        """The lookup tables of a registered pack (built once)."""
+        t = self._tables.get(content_id)
+        if t is None:
+            t = self._tables[content_id] = Tables(self.content(content_id))
+        return t
+
+    # ----------------------------------------------------------------------------- rules
+
+    def setup(
+        self,
+        players: int,
+        options: AncientWorldOptions,
+        seed: int,
+        content_id: str,
+        content: AncientWorldContent,
+    ) -> AncientWorldState:
+        t = self.tables(content_id)
+        s = setup.initial_state(players, options, seed, content_id, t, self.rules_version)
+        return flow.advance(s, t, [])
+
+    def to_act(self, state: AncientWorldState) -> tuple[Actor, ...]:
+        return flow.to_act(state)
+
+    def generate_moves(self, state: AncientWorldState, actor: Actor) -> list[Any]:
+        return flow.generate_moves(state, self.tables(state.content_id), actor)
+
+    def chance_outcomes(self, state: AncientWorldState) -> list[ChanceOutcome]:
+        return flow.chance_outcomes(state, self.tables(state.content_id))
+
+    def explain(self, state: AncientWorldState, move: Any) -> IllegalMove:
+        return legality.explain(state, self.tables(state.content_id), move)
+
+    def perform(self, state: AncientWorldState, move: Any) -> tuple[AncientWorldState, list[Event]]:
+        return flow.perform(state, self.tables(state.content_id), move)
+
+    def view(self, state: AncientWorldState, seat: int | None) -> AncientWorldView:
+        return view.make_view(state, self.tables(state.content_id), seat)
+
+    def result(self, state: AncientWorldState) -> Result | None:
+        if state.phase != "over":
+            return None
+        return scoring.final_result(state, self.tables(state.content_id))
+
+    def check_state(self, state: AncientWorldState) -> None:
+        checks.check_state(state, self.tables(state.content_id))
+
+    def hidden_variant(
+        self, state: AncientWorldState, seat: int | None, rng: random.Random
+    ) -> AncientWorldState:
+        return hidden.hidden_variant(state, self.tables(state.content_id), seat, rng)
+
+    def render(self, state: AncientWorldState) -> str:
+        return view.render(state, self.tables(state.content_id))
+
+    def redact_event(self, event: Event, seat: int | None) -> Event | None:
+        return redact(event)

@@ -1,0 +1,157 @@
+"""A state differing from another only in what one seat cannot know (for leak tests).
+
+The cards a seat cannot see are pooled by the back they show -- empire A, empire B, provinces,
+each titan deck, armies -- and dealt again at random over the same hidden places: the middles of
+the decks, the known tops and bottoms the seat did not see, the empire discard piles (face down),
+other seats' set-aside cards, and the cards other seats drew privately. The seed changes too.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import msgspec
+
+from arbiter.games.the_ancient_world.state import (
+    DECKS,
+    AncientWorldState,
+    ChooseProvince,
+    ChooseSetAside,
+    ChooseTitanOrder,
+    Deck,
+    DeckName,
+    Pending,
+    PlayerState,
+)
+from arbiter.games.the_ancient_world.tables import Tables
+
+State = AncientWorldState
+
+
+class _Pool:
+    """Hidden slots of one card back: ``take`` collected cards, ``put`` writes them back."""
+
+    def __init__(self) -> None:
+        self.cards: list[str] = []
+        self.sizes: list[int] = []
+
+    def take(self, cards: tuple[str, ...]) -> None:
+        self.cards.extend(cards)
+        self.sizes.append(len(cards))
+
+    def shuffle(self, rng: random.Random) -> None:
+        rng.shuffle(self.cards)
+        self.cursor = 0
+
+    def put(self) -> tuple[str, ...]:
+        size = self.sizes.pop(0)
+        out = tuple(self.cards[self.cursor : self.cursor + size])
+        self.cursor += size
+        return out
+
+
+def _back(t: Tables, name: DeckName | str, card: str) -> str:
+    if name in ("empire_a", "empire_b", "empire"):
+        return "empire_" + t.letter(card).lower()
+    return name
+
+
+def hidden_variant(s: State, t: Tables, seat: int | None, rng: random.Random) -> State:
+    pools: dict[str, _Pool] = {name: _Pool() for name in DECKS}
+
+    def others(owner: int) -> bool:
+        return seat is None or owner != seat
+
+    # Visit the hidden places in a fixed order: first collecting, then dealing the cards back.
+    def visit(put: bool) -> State:
+        out = s
+        for name in DECKS:
+            deck: Deck = getattr(out, name)
+            pool = pools[name]
+            middle, top = deck.middle, deck.top
+            if put:
+                middle = pool.put()
+            else:
+                pool.take(deck.middle)
+            if seat is None or seat not in deck.top_known:
+                if put:
+                    top = pool.put()
+                else:
+                    pool.take(deck.top)
+            bottom = list(deck.bottom)
+            idx = [i for i, b in enumerate(deck.bottom_by) if others(b)]
+            if put:
+                new = pool.put()
+                for j, i in enumerate(idx):
+                    bottom[i] = new[j]
+            else:
+                pool.take(tuple(deck.bottom[i] for i in idx))
+            if put:
+                deck = msgspec.structs.replace(
+                    deck, middle=tuple(sorted(middle)), top=top, bottom=tuple(bottom)
+                )
+                out = msgspec.structs.replace(out, **{name: deck})
+        for pile, name in (("empire_discard_a", "empire_a"), ("empire_discard_b", "empire_b")):
+            cards: tuple[str, ...] = getattr(out, pile)
+            if put:
+                out = msgspec.structs.replace(out, **{pile: tuple(sorted(pools[name].put()))})
+            else:
+                pools[name].take(cards)
+        players = list(out.players)
+        for i, p in enumerate(players):
+            if others(i):
+                players[i] = _by_back(p.set_aside, lambda c: _back(t, "empire", c), pools, put, p)
+        out = msgspec.structs.replace(out, players=tuple(players))
+        pending = list(out.pending)
+        for i, task in enumerate(pending):
+            if not others(getattr(task, "seat", -1)):
+                continue
+            pending[i] = _task(t, task, pools, put)
+        return msgspec.structs.replace(out, pending=tuple(pending))
+
+    visit(False)
+    for pool in pools.values():
+        pool.shuffle(rng)
+    result = visit(True)
+    return msgspec.structs.replace(result, seed=rng.randrange(2**62))
+
+
+def _swap(
+    cards: tuple[str, ...], back: Callable[[str], str], pools: dict[str, _Pool], put: bool
+) -> tuple[str, ...]:
+    """Each card of ``cards`` is a slot of its back's pool (one slot at a time)."""
+    out = []
+    for c in cards:
+        pool = pools[back(c)]
+        if put:
+            out.append(pool.put()[0])
+        else:
+            pool.take((c,))
+            out.append(c)
+    return tuple(out)
+
+
+def _by_back(
+    cards: tuple[str, ...],
+    back: Callable[[str], str],
+    pools: dict[str, _Pool],
+    put: bool,
+    p: PlayerState,
+) -> PlayerState:
+    return msgspec.structs.replace(p, set_aside=_swap(cards, back, pools, put))
+
+
+def _task(t: Tables, task: Pending, pools: dict[str, _Pool], put: bool) -> Pending:
+    if isinstance(task, ChooseSetAside):
+        drawn = _swap(task.drawn, lambda c: _back(t, "empire", c), pools, put)
+        return msgspec.structs.replace(task, drawn=drawn)
+    if isinstance(task, ChooseProvince):
+        options = _swap(task.options, lambda c: "province", pools, put)
+        return msgspec.structs.replace(task, options=options)
+    if isinstance(task, ChooseTitanOrder):
+        name = f"titan_{task.stars}"
+        cards = _swap(task.cards, lambda c: name, pools, put)
+        ordered = _swap(task.ordered, lambda c: name, pools, put)
+        return msgspec.structs.replace(task, cards=cards, ordered=ordered)
+    return task

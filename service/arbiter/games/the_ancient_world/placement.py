@@ -1,0 +1,175 @@
+"""«Размещение жителя» (placing a citizen) and the turn's top-level choices.
+
+Placement rule: a citizen may go on a board space only if it is empty or his skill is higher than
+every citizen already there (the seat's own included). Special rules: Build and Recruit take any
+skill, for 1 coin when no citizen there has the same skill (free for the first); Rebuild ignores
+the citizens already there. Card action spaces: the owner only, once a round.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from arbiter.core import Event, IllegalMove
+from arbiter.games.the_ancient_world import actions, cards
+from arbiter.games.the_ancient_world.common import push, refuse, with_player
+from arbiter.games.the_ancient_world.events import CitizenPlaced, Paid
+from arbiter.games.the_ancient_world.moves import Fight, Pass, Place, PlaceOnCard
+from arbiter.games.the_ancient_world.state import (
+    SPACE_INDEX,
+    SPACES,
+    AncientWorldState,
+    BoardSpace,
+    CardCitizen,
+    EndTurn,
+    Placed,
+)
+from arbiter.games.the_ancient_world.tables import Tables
+from arbiter.games.the_ancient_world.titans import fight_refusal, start_fight
+
+State = AncientWorldState
+
+#: «Особое правило» of Build and Recruit: any skill, 1 coin unless a placed skill matches.
+FEE_SPACES = ("build", "recruit")
+STARS: tuple[Literal[1, 2, 3], ...] = (1, 2, 3)
+
+
+def citizen_refusal(s: State, seat: int, skill: int) -> IllegalMove | None:
+    p = s.players[seat]
+    if skill in p.ready:
+        return None
+    if skill not in p.citizens:
+        return refuse("place.no_such_citizen", f"you have no citizen of skill {skill}")
+    if skill in p.starving:
+        return refuse(
+            "place.citizen_starving",
+            f"your citizen {skill} is on the starving space and cannot be used this round",
+        )
+    return refuse("place.citizen_placed", f"your citizen {skill} is already placed this round")
+
+
+def placement_fee(s: State, space: BoardSpace, skill: int) -> int | None:
+    """The coin the placement costs, or ``None`` when the skill is too low for the space."""
+    placed = s.board[SPACE_INDEX[space]]
+    if not placed:
+        return 0
+    if space in FEE_SPACES:
+        return 0 if any(c.skill == skill for c in placed) else 1
+    if space == "rebuild":
+        return 0
+    if any(c.skill >= skill for c in placed):
+        return None
+    return 0
+
+
+def place_refusal(s: State, t: Tables, seat: int, space: str, skill: int) -> IllegalMove | None:
+    if space not in SPACE_INDEX:
+        return refuse("place.unknown_space", f"there is no action space {space!r}")
+    why = citizen_refusal(s, seat, skill)
+    if why is not None:
+        return why
+    # Round track: Explore opens in round 2, Increase population in round 3.
+    if space == "explore" and s.round < 2:
+        return refuse("place.action_closed", "Explore («Исследовать местность») opens in round 2")
+    if space == "populate" and s.round < 3:
+        return refuse(
+            "place.action_closed", "Increase population («Увеличивать население») opens in round 3"
+        )
+    board_space: BoardSpace = SPACES[SPACE_INDEX[space]]
+    fee = placement_fee(s, board_space, skill)
+    if fee is None:
+        top = max(c.skill for c in s.board[SPACE_INDEX[space]])
+        return refuse(
+            "place.skill_too_low",
+            f"a citizen of skill {top} is already there; yours must have a higher skill",
+        )
+    coins = s.players[seat].coins
+    if fee > coins:
+        return refuse(
+            "pay.not_enough_coins",
+            "placing here costs 1 coin: no citizen there has the same skill",
+        )
+    return actions.action_precondition(s, t, seat, board_space, coins - fee)
+
+
+def card_refusal(s: State, t: Tables, seat: int, card: str, skill: int) -> IllegalMove | None:
+    """Б. Действия карт империи: only your own face-up card, once a round."""
+    p = s.players[seat]
+    if not cards.owns_card(s, seat, card):
+        if card in p.lost:
+            return refuse("card.lost", f"{card!r} is lost: its properties do not work")
+        if any(cards.owns_card(s, o, card) for o in range(s.n)):
+            return refuse(
+                "card.not_owner", "you may not place citizens on other players' empire cards"
+            )
+        return refuse("card.not_owned", f"you do not own {card!r}")
+    if card not in t.action:
+        return refuse("card.no_action", f"{card!r} has no action space")
+    if any(c.card == card for c in p.on_cards):
+        return refuse("card.used_this_round", f"your citizen is already on {card!r} this round")
+    why = citizen_refusal(s, seat, skill)
+    if why is not None:
+        return why
+    return cards.action_precondition(s, t, seat, card)
+
+
+def turn_moves(s: State, t: Tables, seat: int) -> list[Place | PlaceOnCard | Fight | Pass]:
+    p = s.players[seat]
+    moves: list[Place | PlaceOnCard | Fight | Pass] = []
+    if p.ready:
+        for space in SPACES:
+            for skill in p.ready:
+                if place_refusal(s, t, seat, space, skill) is None:
+                    moves.append(Place(seat=seat, space=space, skill=skill))
+        used = {c.card for c in p.on_cards}
+        for group in (p.empire, p.provinces, p.titans):
+            for card in group:
+                if (
+                    card in t.action
+                    and card not in used
+                    and cards.action_precondition(s, t, seat, card) is None
+                ):
+                    moves.extend(PlaceOnCard(seat=seat, card=card, skill=k) for k in p.ready)
+    for stars in STARS:
+        if fight_refusal(s, t, seat, stars) is None:
+            moves.append(Fight(seat=seat, stars=stars))
+    moves.append(Pass(seat=seat))
+    return moves
+
+
+def do_place(s: State, t: Tables, move: Place, ev: list[Event]) -> State:
+    seat = move.seat
+    index = SPACE_INDEX[move.space]
+    fee = placement_fee(s, move.space, move.skill) or 0
+    p = s.players[seat]
+    p = msgspec.structs.replace(
+        p, coins=p.coins - fee, ready=tuple(k for k in p.ready if k != move.skill)
+    )
+    s = with_player(s, seat, p)
+    board = s.board
+    spot = (*board[index], Placed(seat=seat, skill=move.skill))
+    s = msgspec.structs.replace(s, board=(*board[:index], spot, *board[index + 1 :]))
+    ev.append(CitizenPlaced(seat=seat, space=move.space, skill=move.skill, fee=fee))
+    if fee:
+        ev.append(Paid(seat=seat, coins=fee, reason="placement"))
+    s = push(s, EndTurn())
+    return actions.do_board_action(s, t, seat, move.space, ev)
+
+
+def do_place_on_card(s: State, t: Tables, move: PlaceOnCard, ev: list[Event]) -> State:
+    p = s.players[move.seat]
+    p = msgspec.structs.replace(
+        p,
+        ready=tuple(k for k in p.ready if k != move.skill),
+        on_cards=(*p.on_cards, CardCitizen(card=move.card, skill=move.skill)),
+    )
+    s = with_player(s, move.seat, p)
+    ev.append(CitizenPlaced(seat=move.seat, space=move.card, skill=move.skill))
+    s = push(s, EndTurn())
+    return cards.do_card_action(s, t, move.seat, move.card, ev)
+
+
+def do_fight(s: State, move: Fight, ev: list[Event]) -> State:
+    return start_fight(push(s, EndTurn()), move.seat, move.stars, ev)

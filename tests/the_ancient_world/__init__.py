@@ -1,0 +1,1 @@
+"""Tests of The Ancient World («Древний мир»), reading like the rulebook."""
