@@ -1,4 +1,7 @@
-"""Which games are kept as golden playthroughs: a few seeds at the smallest and largest table."""
+"""Which games are kept as golden playthroughs: a few seeds at the smallest and largest table.
+
+Scythe keeps one seed per table size: its random games run to thousands of moves.
+"""
 
 from __future__ import annotations
 
@@ -14,5 +17,5 @@ CASES: list[tuple[Game[Any, Any, Any, Any], int, int]] = [
     (game, players, seed)
     for game in GAMES
     for players in sorted({game.min_players, game.max_players})
-    for seed in (1, 2)
+    for seed in ((1,) if game.id == "scythe" else (1, 2))
 ]

@@ -4,7 +4,8 @@ from arbiter.core import Registry
 
 
 def registry() -> Registry:
-    """A registry of every game the service offers (a new one each call)."""
+    """A registry of every game the service offers, in the order clients see them."""
+    from arbiter.games.scythe import Scythe
     from arbiter.games.the_ancient_world import TheAncientWorld
 
-    return Registry([TheAncientWorld()])
+    return Registry([TheAncientWorld(), Scythe()])

@@ -1,6 +1,9 @@
-"""Scythe (Stonemaier Games 2016, base game): the component data the rules engine will stand on.
+"""Scythe (Stonemaier Games 2016, base game): the rules engine (:class:`~.game.Scythe`), its
+content types (``content.py``) and the default content pack (``data/*.json``).
 
-The game is not yet registered with the service: this package holds only the content types
-(``content.py``) and the default content pack (``data/*.json``, loaded by
-``content.default_content()``). The rules engine comes later.
+The game is registered with the service under the id ``scythe`` (``arbiter.games.registry``).
 """
+
+from arbiter.games.scythe.game import Scythe
+
+__all__ = ["Scythe"]

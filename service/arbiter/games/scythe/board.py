@@ -1,0 +1,164 @@
+"""Shared helpers: refusals, the task stack, players, and control of territories.
+
+«Контроль»: «Вы контролируете территорию, если хотя бы один юнит (Герой, рабочий или Механизм)
+размещен на ней ИЛИ если здесь стоит Ваше сооружение без вражеских Героев, Механизмов или
+рабочих». While a battle waits, the defender keeps control («Соперник все еще временно
+контролирует территорию»).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from arbiter.core import IllegalMove
+from arbiter.core.tuples import replace_at
+from arbiter.games.scythe.state import (
+    Counts,
+    Pending,
+    PlayerState,
+    ScytheState,
+)
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+NS = "scythe"
+
+
+def refuse(code: str, message: str) -> IllegalMove:
+    """A refusal with the game's namespaced rule code."""
+    return IllegalMove(f"{NS}.{code}", message)
+
+
+def with_player(s: State, seat: int, p: PlayerState) -> State:
+    return msgspec.structs.replace(s, players=replace_at(s.players, seat, p))
+
+
+def update_player(s: State, seat: int, **changes: Any) -> State:
+    return with_player(s, seat, msgspec.structs.replace(s.players[seat], **changes))
+
+
+def push(s: State, *tasks: Pending) -> State:
+    """Push tasks; the last one pushed runs first."""
+    return msgspec.structs.replace(s, pending=(*s.pending, *tasks))
+
+
+def pop(s: State) -> State:
+    return msgspec.structs.replace(s, pending=s.pending[:-1])
+
+
+def replace_top(s: State, task: Pending) -> State:
+    return msgspec.structs.replace(s, pending=(*s.pending[:-1], task))
+
+
+def top(s: State) -> Pending | None:
+    return s.pending[-1] if s.pending else None
+
+
+def add_resources(s: State, t: Tables, territory: str, delta: Counts) -> State:
+    i = t.index[territory]
+    old = s.resources[i]
+    new = (old[0] + delta[0], old[1] + delta[1], old[2] + delta[2], old[3] + delta[3])
+    return msgspec.structs.replace(s, resources=replace_at(s.resources, i, new))
+
+
+def one(resource_index: int, amount: int = 1) -> Counts:
+    c = [0, 0, 0, 0]
+    c[resource_index] = amount
+    return (c[0], c[1], c[2], c[3])
+
+
+def unit_seats(s: State) -> dict[str, list[int]]:
+    """The seats with units on each space (a seat once per space)."""
+    where: dict[str, list[int]] = {}
+    for seat, p in enumerate(s.players):
+        for loc in (p.character, *p.mechs, *p.workers):
+            seats = where.setdefault(loc, [])
+            if seat not in seats:
+                seats.append(seat)
+    return where
+
+
+#: The last control map computed, keyed by the (immutable) players tuple it was computed from
+#: and the active seat; holding the tuple keeps its identity from being reused. Read and
+#: replaced as one object, so threads sharing it at worst recompute.
+_last: tuple[tuple[PlayerState, ...], int, dict[str, int]] | None = None
+
+
+def control_map(s: State, t: Tables) -> dict[str, int]:
+    """The controller of each controlled territory (home bases are not territories). The result
+    is shared: callers must not change it."""
+    global _last
+    last = _last
+    if last is not None and last[0] is s.players and last[1] == s.turn.seat:
+        return last[2]
+    result = _control_map(s, t)
+    _last = (s.players, s.turn.seat, result)
+    return result
+
+
+def _control_map(s: State, t: Tables) -> dict[str, int]:
+    result: dict[str, int] = {}
+    units = unit_seats(s)
+    for loc, seats in units.items():
+        if loc not in t.index:
+            continue
+        if len(seats) == 1:
+            result[loc] = seats[0]
+        else:
+            others = [x for x in seats if x != s.turn.seat]
+            result[loc] = others[0] if others else seats[0]
+    for seat, p in enumerate(s.players):
+        for b in p.structures:
+            if b.territory not in units:
+                result[b.territory] = seat
+    return result
+
+
+def controlled(s: State, t: Tables, seat: int) -> list[str]:
+    """The territories ``seat`` controls, in board order."""
+    cmap = control_map(s, t)
+    return [tid for tid in t.territories if cmap.get(tid) == seat]
+
+
+def fighters(p: PlayerState, location: str) -> int:
+    """The character and mechs of a player on a space."""
+    return (p.character == location) + p.mechs.count(location)
+
+
+def has_units(p: PlayerState, location: str) -> bool:
+    return p.character == location or location in p.mechs or location in p.workers
+
+
+def structure_at(s: State, territory: str) -> tuple[int, str] | None:
+    """(owner, structure) of the structure on a territory, if any."""
+    for seat, p in enumerate(s.players):
+        for b in p.structures:
+            if b.territory == territory:
+                return seat, b.structure
+    return None
+
+
+def has_ability(p: PlayerState, t: Tables, ability: str) -> bool:
+    """A mech ability is unlocked for the character and the mechs once its mech is deployed."""
+    abilities = t.factions[p.faction].mech_abilities
+    return any(abilities[slot] == ability for slot in p.mech_slots)
+
+
+def workers_on_mat(p: PlayerState) -> int:
+    from arbiter.games.scythe.state import WORKERS
+
+    return WORKERS - len(p.workers)
+
+
+def neighbours_of(s: State, seat: int) -> tuple[int, ...]:
+    """The seats whose bottom-row actions trigger ``seat``'s recruits: itself, then left, then
+    right («Порядок хода»); in a 2-player game the opponent once («Правила для игры вдвоем»)."""
+    n = s.players_count
+    order = [seat, (seat + 1) % n, (seat - 1) % n]
+    out: list[int] = []
+    for x in order:
+        if x not in out:
+            out.append(x)
+    return tuple(out)

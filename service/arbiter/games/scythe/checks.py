@@ -1,0 +1,68 @@
+"""Invariants of a state submitted from outside, and of the content pack."""
+
+from __future__ import annotations
+
+from arbiter.core import InvalidState
+from arbiter.games.scythe.content import ScytheContent
+from arbiter.games.scythe.state import WORKERS, Battle, ScytheState
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+
+
+def _bad(message: str, pointer: str = "") -> InvalidState:
+    return InvalidState("scythe.invalid_state", message, pointer)
+
+
+def check_content(content: ScytheContent) -> None:
+    if len(content.factions) < 2 or len(content.player_mats) < len(content.factions):
+        raise InvalidState("scythe.invalid_content", "a pack needs factions and as many mats")
+    if not any(t.factory for t in content.board.territories):
+        raise InvalidState("scythe.invalid_content", "the board needs the Factory")
+
+
+def check_state(s: State, t: Tables) -> None:
+    if not 2 <= s.players_count <= 5:
+        raise _bad("2 to 5 players", "/players_count")
+    if s.phase != "setup" and len(s.players) != s.players_count:
+        raise _bad("one player state per seat", "/players")
+    if not s.players:
+        return
+    tracks = t.content.tracks
+    spaces = set(t.neighbours)
+    cards = sum(s.combat_deck) + sum(s.combat_discard)
+    for task in s.pending:
+        if isinstance(task, Battle):
+            cards += len(task.attacker_side.cards) + len(task.defender_side.cards)
+    held_objectives: list[int] = list(s.objective_deck)
+    for i, p in enumerate(s.players):
+        at = f"/players/{i}"
+        if not 0 <= p.power <= tracks.power_max:
+            raise _bad("power is 0-16", f"{at}/power")
+        if not 0 <= p.popularity <= tracks.popularity_max:
+            raise _bad("popularity is 0-18", f"{at}/popularity")
+        if p.coins < 0:
+            raise _bad("coins are not negative", f"{at}/coins")
+        if len(p.workers) > WORKERS or len(p.mechs) > 4 or len(p.mechs) != len(p.mech_slots):
+            raise _bad("at most 8 workers and 4 mechs", at)
+        if len(p.structures) > 4 or len({b.structure for b in p.structures}) != len(p.structures):
+            raise _bad("each structure once", f"{at}/structures")
+        if len(p.stars) > t.content.triumph_track.stars:
+            raise _bad("at most 6 stars", f"{at}/stars")
+        for loc in (p.character, *p.mechs, *p.workers):
+            if loc not in spaces:
+                raise _bad(f"unknown space {loc!r}", at)
+        for b in p.structures:
+            if b.territory not in t.index or b.territory in t.lakes:
+                raise _bad("structures stand on land territories", f"{at}/structures")
+        cards += len(p.hand)
+        held_objectives += [*p.objectives, *p.revealed]
+    if cards != sum(t.combat_counts):
+        raise _bad(f"{cards} combat cards instead of {sum(t.combat_counts)}", "/combat_deck")
+    if sorted(held_objectives) != sorted(t.objectives):
+        raise _bad("every objective card is in the deck, held or revealed", "/objective_deck")
+    if len(s.resources) != len(t.territories) or any(min(r) < 0 for r in s.resources):
+        raise _bad("resource counts per territory, never negative", "/resources")
+    built = [b.territory for p in s.players for b in p.structures]
+    if len(built) != len(set(built)):
+        raise _bad("one structure per territory", "/players")

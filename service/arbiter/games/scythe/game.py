@@ -1,0 +1,163 @@
+"""Scythe (Stonemaier Games 2016), base game, 2-5 players: the complete rules of the rulebook.
+
+Decisions
+=========
+
+Every decision is a small atomic move (:mod:`.moves`): choose a section; take or skip the top
+action; a Move is a sequence (select a unit, pick up / drop workers and resources one at a time,
+one step at a time, stop), then the battles in the attacker's order; each battle's choice is
+SIMULTANEOUS (both seats act: combat cards one at a time, then the power dial commits; each
+side's choice is hidden from the other until both committed); encounters, the Factory card, the
+bottom action (pay each resource, take the coins, choose the target), rewards one unit at a time.
+Objective reveals are offered to the active seat at each of its decisions when met.
+
+Rulings
+=======
+
+Where the rulebook is silent or ambiguous:
+
+* **Seats.** Seat + 1 is a seat's left neighbour (it plays next). ``assignment: random`` deals
+  the factions and seats them in the recommended order (Nordic, Rusviet, Crimea, Saxony,
+  Polania); ``chosen`` keeps the seat order of the choices.
+* **Bribes** («Союзы и подкуп») are a :class:`~.moves.GiveCoins` move of the active seat before it
+  chooses its section (never during a battle: «Вы не можете откупиться в этот момент»). Only the
+  active seat can act outside a battle, so this is the window; the tournament option forbids it.
+* **Workers on the board** (stars, objectives, Produce cost, tie-breakers) are every worker off
+  the player mat, those sent back to the home base included.
+* **Partial rewards.** Every reward is taken one unit at a time and may be left (StopGaining);
+  power and popularity beyond their track ends are not offered. The bottom action's effect may be
+  declined after paying (DeclineAction); its coins may be refused (TakeCoins(take=False)).
+* **Move details.** A selected unit may stop without stepping (it counts as moved). What was
+  dropped on a space cannot be picked up there again and vice versa (finite choices). Resources
+  cannot be carried onto a home base (Wayfare). A character or mech leaving a lake must take
+  every worker and resource token of its owner there unless another of its character/mechs stays.
+  The Mine is a tunnel for every unit of its owner; Underpass joins controlled mountains, tunnels
+  and the own Mine; Township joins controlled villages and the Factory (controlled or not).
+* **Trade** puts both resource tokens on one territory you control with a worker («положите их
+  на контролируемую Вами территорию с рабочим»); so do a Factory card's resources.
+* **Seaworthy retreat** («возвращаться на прилегающее озеро»): the beaten Nordic units, sent home,
+  may instead all retreat onto one lake next to the battle that holds no other player's units
+  (workers only with a mech). Only Seaworthy gives this; Submerge does not mention it.
+* **Disarm** applies whenever Saxony fights on a printed tunnel (attacking or defending).
+  **Scout** always takes a card when the opponent has one. The Mill produces on its territory
+  even when an opponent controls it (it counts as one worker), as an extra territory.
+* **Recruit on the Enlist section**: a recruit enlisted now already gives its ongoing bonus for
+  this Enlist (the bonuses are checked after the action).
+* **Stars.** The active seat's stars are placed as soon as earned, except those earned during a
+  bottom action, placed after its reward, coins and recruit bonuses; then the other seats' stars
+  clockwise. An objective reveal or combat victory places its star at once.
+* **End of the game with a battle pending**: the active player's units that moved this turn and
+  stand on a contested territory go back to where the turn's Move found them.
+* **Objective 6** («Send One Back as a Warning»): the worker must have been sent home this turn.
+* **Encounter rewards**: deploy/build go on the character's territory (no worker needed there;
+  not a lake); workers and resources on that territory.
+* **Factory card top actions** («Отдельно от наград планшета игрока»): their Upgrade, Deploy,
+  Build, Enlist and Produce are free of the mat's costs, give no coins, no recruit bonus and no
+  Mill territory; their resources go to a controlled territory with a worker (as Trade).
+* **Tie-breaker «Число контролируемых территорий»** counts the Factory once.
+* **Not implemented**: the «Задержка игры» variant (a real-time penalty for stalling), which a
+  rules server has no clock for, and the promo components.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result
+from arbiter.games.scythe import checks, flow, hidden, legality, scoring, setup, view
+from arbiter.games.scythe.content import ScytheContent, default_content
+from arbiter.games.scythe.events import ScytheEvent, redact
+from arbiter.games.scythe.moves import ScytheMove
+from arbiter.games.scythe.options import ScytheOptions
+from arbiter.games.scythe.state import ScytheState
+from arbiter.games.scythe.tables import Tables
+from arbiter.games.scythe.view import ScytheView
+
+
+class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
+    id = "scythe"
+    title = "Scythe"
+    min_players = 2
+    max_players = 5
+    rules_version = "1.0.0"
+    description = (
+        "Alternate-history 1920s Eastern Europe: move, produce, trade and bolster; upgrade, "
+        "deploy mechs, build and enlist; fight battles and place six stars first."
+    )
+    has_chance = True
+    has_simultaneous_moves = True
+    has_hidden_information = True
+
+    state_type = ScytheState
+    options_type = ScytheOptions
+    view_type = ScytheView
+    content_type = ScytheContent
+    move_type = ScytheMove
+    event_type = ScytheEvent
+
+    def __init__(self, default: ScytheContent | None = None) -> None:
+        self._default = default
+        self._tables: dict[str, Tables] = {}
+        super().__init__()
+
+    def default_content(self) -> ScytheContent:
+        return self._default if self._default is not None else default_content()
+
+    def check_content(self, content: ScytheContent) -> None:
+        checks.check_content(content)
+
+    def tables(self, content_id: str) -> Tables:
+        t = self._tables.get(content_id)
+        if t is None:
+            t = self._tables[content_id] = Tables(self.content(content_id))
+        return t
+
+    def setup(
+        self,
+        players: int,
+        options: ScytheOptions,
+        seed: int,
+        content_id: str,
+        content: ScytheContent,
+    ) -> ScytheState:
+        t = self.tables(content_id)
+        s = setup.initial_state(players, options, seed, content_id, t, self.rules_version)
+        return flow.advance(s, t, [])
+
+    def to_act(self, state: ScytheState) -> tuple[Actor, ...]:
+        return flow.to_act(state)
+
+    def generate_moves(self, state: ScytheState, actor: Actor) -> list[Any]:
+        return flow.generate_moves(state, self.tables(state.content_id), actor)
+
+    def chance_outcomes(self, state: ScytheState) -> list[ChanceOutcome]:
+        return flow.chance_outcomes(state, self.tables(state.content_id))
+
+    def explain(self, state: ScytheState, move: Any) -> IllegalMove:
+        return legality.explain(state, self.tables(state.content_id), move)
+
+    def perform(self, state: ScytheState, move: Any) -> tuple[ScytheState, list[Event]]:
+        return flow.perform(state, self.tables(state.content_id), move)
+
+    def view(self, state: ScytheState, seat: int | None) -> ScytheView:
+        return view.make_view(state, self.tables(state.content_id), seat)
+
+    def result(self, state: ScytheState) -> Result | None:
+        if state.phase != "over":
+            return None
+        return scoring.final_result(state, self.tables(state.content_id))
+
+    def check_state(self, state: ScytheState) -> None:
+        checks.check_state(state, self.tables(state.content_id))
+
+    def hidden_variant(
+        self, state: ScytheState, seat: int | None, rng: random.Random
+    ) -> ScytheState:
+        return hidden.hidden_variant(state, self.tables(state.content_id), seat, rng)
+
+    def render(self, state: ScytheState) -> str:
+        return view.render(state, self.tables(state.content_id))
+
+    def redact_event(self, event: Event, seat: int | None) -> Event | None:
+        return redact(event)

@@ -1,0 +1,193 @@
+"""Why a move is refused: the most specific rule code that applies.
+
+The checks are the same ``*_refusal`` functions the move generation filters with, so
+``explain`` and ``generate_moves`` never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter.core import IllegalMove
+from arbiter.games.scythe import (
+    bottom_actions,
+    combat,
+    encounters,
+    factory,
+    movement,
+    objectives,
+    rewards,
+    setup,
+    top_actions,
+)
+from arbiter.games.scythe.board import refuse, top
+from arbiter.games.scythe.moves import (
+    CARGO_ITEMS,
+    AddCombatCard,
+    Build,
+    ChooseBattle,
+    ChooseEncounterOption,
+    ChooseFaction,
+    ChooseSection,
+    CommitPower,
+    DealFactions,
+    DealFactoryCard,
+    DealMat,
+    DealObjective,
+    DealStructureTile,
+    DeclineAction,
+    Deploy,
+    DiscardCombatCard,
+    DrawCombatCard,
+    DrawEncounterCard,
+    EndEncounter,
+    EndMove,
+    EndProduce,
+    EndUnitMove,
+    Enlist,
+    GainOne,
+    GiveCoins,
+    Load,
+    PayResource,
+    PayWithCombatCard,
+    Produce,
+    Retreat,
+    RevealObjective,
+    SelectUnit,
+    SkipBottomAction,
+    SkipTopAction,
+    StealCombatCard,
+    Step,
+    StopGaining,
+    TakeBottomAction,
+    TakeCoins,
+    TakeFactoryCard,
+    TakeTopAction,
+    Unload,
+    Upgrade,
+    UseArtillery,
+)
+from arbiter.games.scythe.state import (
+    Battle,
+    Battles,
+    BottomTask,
+    ChooseFactionTask,
+    DiscardTask,
+    EncounterTask,
+    FactoryChoice,
+    GainTask,
+    MoveTask,
+    ProduceTask,
+    RetreatTask,
+    ScytheState,
+    TargetTask,
+)
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+CHANCE_MOVES = (
+    DealStructureTile,
+    DealFactions,
+    DealMat,
+    DrawCombatCard,
+    DealObjective,
+    DealFactoryCard,
+    DrawEncounterCard,
+    StealCombatCard,
+)
+STAGE_ANSWERS: dict[str, tuple[type[Any], ...]] = {
+    "section": (ChooseSection, GiveCoins),
+    "top": (TakeTopAction, SkipTopAction),
+    "bottom": (TakeBottomAction, SkipBottomAction),
+}
+TASK_ANSWERS: dict[type[Any], tuple[type[Any], ...]] = {
+    ChooseFactionTask: (ChooseFaction,),
+    MoveTask: (SelectUnit, Load, Unload, Step, EndUnitMove, EndMove),
+    Battles: (ChooseBattle,),
+    EncounterTask: (ChooseEncounterOption, EndEncounter),
+    DiscardTask: (DiscardCombatCard,),
+    GainTask: (GainOne, StopGaining),
+    ProduceTask: (Produce, EndProduce),
+    TargetTask: (Upgrade, Deploy, Build, Enlist, DeclineAction),
+    FactoryChoice: (TakeFactoryCard,),
+    RetreatTask: (Retreat,),
+}
+
+
+def explain(s: State, t: Tables, m: Any) -> IllegalMove:
+    why = _why(s, t, m)
+    if why is not None:
+        return why
+    return refuse("move.not_legal_now", f"{type(m).__name__} is not a legal move now")
+
+
+def _wrong(expected: str) -> IllegalMove:
+    return refuse("decision.wrong_move", f"the decision now is: {expected}")
+
+
+def _why(s: State, t: Tables, m: Any) -> IllegalMove | None:
+    if isinstance(m, CHANCE_MOVES):
+        return refuse("chance.not_an_outcome", "that is not an outcome of the pending chance")
+    if isinstance(m, RevealObjective):
+        return objectives.refusal(s, t, m)
+    task = top(s)
+    if task is None:
+        stage = s.turn.stage
+        if not isinstance(m, STAGE_ANSWERS.get(stage, ())):
+            return _wrong(f"the {stage} of the turn")
+        if isinstance(m, ChooseSection):
+            return top_actions.section_refusal(s, t, m)
+        if isinstance(m, GiveCoins):
+            return top_actions.give_refusal(s, m)
+        if isinstance(m, TakeTopAction):
+            return top_actions.top_refusal(s, t, m)
+        if isinstance(m, TakeBottomAction):
+            return bottom_actions.bottom_refusal(s, t, m)
+        return None
+    if isinstance(task, Battle):
+        if task.stage == "artillery":
+            if not isinstance(m, UseArtillery):
+                return _wrong("whether to use Artillery")
+            return combat.artillery_refusal(s, task, m)
+        if not isinstance(m, AddCombatCard | CommitPower):
+            return _wrong("combat cards and the power dial")
+        return combat.choice_refusal(s, t, task, m)
+    if isinstance(task, BottomTask):
+        if task.stage == "coins":
+            return None if isinstance(m, TakeCoins) else _wrong("taking the coins")
+        if not isinstance(m, PayResource | PayWithCombatCard):
+            return _wrong("paying the bottom action's resources")
+        return bottom_actions.pay_refusal(s, t, task, m)
+    answers = TASK_ANSWERS.get(type(task), ())
+    if not isinstance(m, answers):
+        return _wrong(type(task).__name__)
+    if isinstance(task, ChooseFactionTask):
+        return setup.choose_refusal(s, t, m)
+    if isinstance(task, MoveTask):
+        if isinstance(m, Load | Unload) and m.item not in CARGO_ITEMS:
+            return refuse("move.unknown_item", f"{m.item!r} cannot be carried")
+        if isinstance(m, SelectUnit) and m.kind not in ("character", "mech", "worker"):
+            return refuse("move.unknown_unit", f"{m.kind!r} is not a unit")
+        return movement.refusal(s, t, task, m)
+    if isinstance(task, Battles):
+        return combat.choose_battle_refusal(task, m)
+    if isinstance(task, EncounterTask):
+        return encounters.refusal(s, t, task, m)
+    if isinstance(task, DiscardTask):
+        return rewards.discard_refusal(s, task, m)
+    if isinstance(task, GainTask):
+        if isinstance(m, StopGaining):
+            return None
+        if m.item not in (*rewards.SIMPLE_ITEMS, *rewards.RESOURCE_ITEMS, *rewards.ACTION_ITEMS):
+            return refuse("gain.unknown_item", f"{m.item!r} is not a reward")
+        return rewards.gain_refusal(s, t, task, m)
+    if isinstance(task, ProduceTask):
+        return None if isinstance(m, EndProduce) else top_actions.produce_refusal(s, t, task, m)
+    if isinstance(task, TargetTask):
+        if isinstance(m, Build) and m.structure not in bottom_actions.STRUCTURES:
+            return refuse("build.unknown_structure", f"{m.structure!r} is not a structure")
+        return bottom_actions.target_refusal(s, t, task, m)
+    if isinstance(task, RetreatTask):
+        return combat.retreat_refusal(s, t, task, m)
+    assert isinstance(task, FactoryChoice)
+    return factory.refusal(s, m)

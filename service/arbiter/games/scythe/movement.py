@@ -1,0 +1,482 @@
+"""The Move action («Движение»): one unit at a time, one step at a time.
+
+A unit is selected (:class:`~.moves.SelectUnit`), may pick up and drop workers (mechs only) and
+resource tokens (:class:`~.moves.Load`, :class:`~.moves.Unload`), and steps (:class:`~.moves.Step`)
+as many times as it may: one step, or two with the Factory card's Move, one more with Speed for
+the character and mechs. A unit that must stop, or has no step left, ends its movement; what it
+carries stays where it stands.
+
+Adjacency («Движение»): hex neighbours, not across a river («РЕКИ И ОЗЕРА») unless Riverwalk
+(character and mechs into the faction's two terrains) or Swim (Nordic workers, not into lakes)
+allows; all tunnels are adjacent («ТУННЕЛИ»), and the owner's Mine is a tunnel for all its units
+(«ШАХТА»); Underpass, Township, Submerge, Seaworthy and Wayfare add their links for the character
+and mechs. Home bases cannot be entered («ДОМАШНЯЯ БАЗА») except by Wayfare.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from arbiter.core import Event, IllegalMove
+from arbiter.games.scythe.board import (
+    add_resources,
+    control_map,
+    fighters,
+    has_ability,
+    has_units,
+    pop,
+    push,
+    refuse,
+    replace_top,
+    update_player,
+)
+from arbiter.games.scythe.events import WorkersSentHome
+from arbiter.games.scythe.moves import (
+    CARGO_ITEMS,
+    EndMove,
+    EndUnitMove,
+    Load,
+    SelectUnit,
+    Step,
+    Unload,
+)
+from arbiter.games.scythe.state import (
+    AfterMove,
+    Carry,
+    MovedFrom,
+    MoveTask,
+    PlayerState,
+    ScytheState,
+)
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+MoveLike = SelectUnit | Load | Unload | Step | EndUnitMove | EndMove
+
+
+def location(p: PlayerState, kind: str, index: int) -> str:
+    if kind == "character":
+        return p.character
+    if kind == "mech":
+        return p.mechs[index]
+    return p.workers[index]
+
+
+def set_location(s: State, seat: int, kind: str, index: int, to: str) -> State:
+    p = s.players[seat]
+    if kind == "character":
+        return update_player(s, seat, character=to)
+    if kind == "mech":
+        mechs = list(p.mechs)
+        mechs[index] = to
+        return update_player(s, seat, mechs=tuple(mechs))
+    workers = list(p.workers)
+    workers[index] = to
+    return update_player(s, seat, workers=tuple(workers))
+
+
+def enemy_units(s: State, seat: int, loc: str) -> bool:
+    return any(i != seat and has_units(q, loc) for i, q in enumerate(s.players))
+
+
+def enemy_fighters(s: State, seat: int, loc: str) -> bool:
+    return any(i != seat and fighters(q, loc) for i, q in enumerate(s.players))
+
+
+def _tunnelish(s: State, t: Tables, seat: int, loc: str) -> bool:
+    """A printed tunnel, or the seat's own Mine («Шахта действует как туннель ... только Вы»)."""
+    if loc in t.tunnel:
+        return True
+    return any(b.structure == "mine" and b.territory == loc for b in s.players[seat].structures)
+
+
+def inactive_bases(s: State, t: Tables) -> set[str]:
+    """«"Неактивной" считается база Фракции, не участвующей в игре, включая Фракции расширения»."""
+    active = {t.base_of[p.faction] for p in s.players}
+    return set(t.bases) - active
+
+
+def _links(s: State, t: Tables, seat: int, kind: str, at: str) -> dict[str, bool]:
+    """Every space one step away, with ``True`` when the only link crosses a river."""
+    p = s.players[seat]
+    out: dict[str, bool] = {}
+    for to, river in t.neighbours.get(at, ()):
+        out[to] = out.get(to, True) and river
+    if at in t.index and _tunnelish(s, t, seat, at):
+        for to in t.tunnel:
+            out[to] = False
+        for b in p.structures:
+            if b.structure == "mine":
+                out[b.territory] = False
+    if kind != "worker":
+        cmap: dict[str, int] | None = None
+        if has_ability(p, t, "underpass") and at in t.index:
+            cmap = control_map(s, t)
+            group = {x for x in t.index if _tunnelish(s, t, seat, x)}
+            group |= {x for x in t.index if t.terrain[x] == "mountain" and cmap.get(x) == seat}
+            if at in group:
+                for to in group:
+                    out[to] = False
+        if has_ability(p, t, "township") and at in t.index:
+            cmap = cmap if cmap is not None else control_map(s, t)
+            group = {x for x in t.index if t.terrain[x] == "village" and cmap.get(x) == seat}
+            group.add(t.factory)
+            if at in group:
+                for to in group:
+                    out[to] = False
+        if has_ability(p, t, "submerge") and at in t.lakes:
+            for to in t.lakes:
+                out[to] = False
+        if has_ability(p, t, "wayfare"):
+            for to in (*inactive_bases(s, t), t.base_of[p.faction]):
+                out[to] = False
+    out.pop(at, None)
+    return out
+
+
+def step_refusal(
+    s: State,
+    t: Tables,
+    seat: int,
+    c: Carry,
+    to: str,
+    links: dict[str, bool] | None = None,
+    *,
+    lake_checked: bool = False,
+) -> IllegalMove | None:
+    """Why the moving unit may not step to ``to`` (``None``: it may)."""
+    p = s.players[seat]
+    if to not in t.neighbours:
+        return refuse("move.unknown_space", f"{to!r} is not a space of the board")
+    if c.steps_left <= 0:
+        return refuse("move.no_steps_left", "this unit has no step left («Движение»)")
+    if links is None:
+        links = _links(s, t, seat, c.kind, c.at)
+    if to not in links:
+        return refuse("move.not_adjacent", f"{to} is not adjacent to {c.at} («Движение»)")
+    faction = t.factions[p.faction]
+    if to in t.bases:
+        wayfare = c.kind != "worker" and has_ability(p, t, "wayfare")
+        if not wayfare or to not in (*inactive_bases(s, t), t.base_of[p.faction]):
+            return refuse(
+                "move.home_base",
+                "no unit may move onto a home base («ДОМАШНЯЯ БАЗА»; Wayfare excepted)",
+            )
+        if any(c.cargo):
+            return refuse("move.resources_to_home_base", "resources stay on territories")
+    if c.kind == "worker":
+        if c.at in t.lakes:
+            return refuse(
+                "move.worker_on_lake", "a worker cannot leave a lake without a mech («Мореходы»)"
+            )
+        if enemy_fighters(s, seat, c.at):
+            return refuse(
+                "move.worker_leaving_enemy",
+                "workers cannot leave a territory held by an opponent's character or mech",
+            )
+        if to in t.lakes:
+            return refuse("move.lake", "workers cannot move onto lakes («РЕКИ И ОЗЕРА»)")
+        if enemy_units(s, seat, to):
+            return refuse(
+                "move.worker_into_enemy",
+                "workers cannot enter a territory with an opponent's units («Движение по "
+                "территории, контролируемой соперником»)",
+            )
+        if links[to] and faction.ability != "swim":
+            return refuse("move.river_crossing", "units cannot cross rivers («РЕКИ И ОЗЕРА»)")
+    else:
+        if to in t.lakes and not (has_ability(p, t, "seaworthy") or has_ability(p, t, "submerge")):
+            return refuse("move.lake", "units cannot move onto lakes («РЕКИ И ОЗЕРА»)")
+        if links[to] and not (
+            has_ability(p, t, "riverwalk") and t.terrain.get(to) in faction.riverwalk
+        ):
+            return refuse("move.river_crossing", "units cannot cross rivers («РЕКИ И ОЗЕРА»)")
+        if c.at in t.lakes and not lake_checked and not _lake_left_clean(s, t, seat, c):
+            return refuse(
+                "move.lake_cargo",
+                "workers and resources cannot be left on a lake («Мореходы», «Погружение»)",
+            )
+    return None
+
+
+def _lake_left_clean(s: State, t: Tables, seat: int, c: Carry) -> bool:
+    p = s.players[seat]
+    others = fighters(p, c.at) - 1
+    if others > 0:
+        return True
+    left_workers = sum(1 for i, w in enumerate(p.workers) if w == c.at and i not in c.workers)
+    return left_workers == 0 and not any(s.resources[t.index[c.at]])
+
+
+def _unit_key(kind: str, index: int) -> str:
+    return f"{kind}:{index}"
+
+
+def _first_unit(s: State, task: MoveTask, kind: str, at: str) -> int | None:
+    p = s.players[task.seat]
+    if kind == "character":
+        ok = p.character == at and _unit_key("character", 0) not in task.moved
+        return 0 if ok else None
+    locs = p.mechs if kind == "mech" else p.workers
+    for i, loc in enumerate(locs):
+        if loc == at and _unit_key(kind, i) not in task.moved:
+            return i
+    return None
+
+
+def _can_step(s: State, t: Tables, task: MoveTask, kind: str, at: str) -> bool:
+    c = Carry(kind=kind, index=0, at=at, steps_left=1)  # type: ignore[arg-type]
+    links = _links(s, t, task.seat, kind, at)
+    if at in t.lakes:
+        # leaving a lake, the unit may first pick up what must not stay there: its resources,
+        # and (a mech) the workers
+        p = s.players[task.seat]
+        alone = [w for w in p.workers if w == at] if kind != "mech" else []
+        ok_cargo = fighters(p, at) > 1 or not alone
+        return ok_cargo and any(
+            step_refusal(s, t, task.seat, c, to, links, lake_checked=True) is None for to in links
+        )
+    links = _links(s, t, task.seat, kind, at)
+    return any(step_refusal(s, t, task.seat, c, to, links) is None for to in links)
+
+
+def select_refusal(s: State, t: Tables, task: MoveTask, m: SelectUnit) -> IllegalMove | None:
+    if task.current is not None:
+        return refuse("move.unit_moving", "finish moving the current unit first")
+    if task.units_left <= 0:
+        return refuse("move.no_units_left", "the Move action moves no more units")
+    if _first_unit(s, task, m.kind, m.at) is None:
+        return refuse(
+            "move.no_unit",
+            f"no unit of yours that has not moved this action is a {m.kind} on {m.at}",
+        )
+    if not _can_step(s, t, task, m.kind, m.at):
+        return refuse("move.stuck", f"that {m.kind} has nowhere to move")
+    return None
+
+
+def _cargo_index(item: str) -> int:
+    return CARGO_ITEMS.index(item)  # type: ignore[arg-type]
+
+
+def load_refusal(s: State, t: Tables, task: MoveTask, m: Load) -> IllegalMove | None:
+    c = task.current
+    if c is None:
+        return refuse("move.no_unit_moving", "select a unit first")
+    k = _cargo_index(m.item)
+    if c.dropped_here[k]:
+        return refuse("move.dropped_here", "what was dropped here cannot be picked up again here")
+    if m.item == "worker":
+        if c.kind != "mech":
+            return refuse("move.carry_workers", "only mechs carry workers («Механизмы»)")
+        p = s.players[task.seat]
+        if not any(w == c.at and i not in c.workers for i, w in enumerate(p.workers)):
+            return refuse("move.nothing_to_load", "no worker of yours here to pick up")
+        return None
+    if c.at not in t.index or not s.resources[t.index[c.at]][k - 1]:
+        return refuse("move.nothing_to_load", f"no {m.item} here to pick up")
+    return None
+
+
+def unload_refusal(s: State, t: Tables, task: MoveTask, m: Unload) -> IllegalMove | None:
+    c = task.current
+    if c is None:
+        return refuse("move.no_unit_moving", "select a unit first")
+    k = _cargo_index(m.item)
+    carried = len(c.workers) if k == 0 else c.cargo[k - 1]
+    if carried - c.loaded_here[k] <= 0:
+        return refuse("move.nothing_to_unload", f"the unit carries no {m.item} to drop here")
+    if k and c.at not in t.index:
+        return refuse("move.resources_to_home_base", "resources stay on territories")
+    return None
+
+
+def refusal(s: State, t: Tables, task: MoveTask, m: MoveLike) -> IllegalMove | None:
+    if isinstance(m, SelectUnit):
+        return select_refusal(s, t, task, m)
+    if isinstance(m, Load):
+        return load_refusal(s, t, task, m)
+    if isinstance(m, Unload):
+        return unload_refusal(s, t, task, m)
+    if isinstance(m, Step):
+        if task.current is None:
+            return refuse("move.no_unit_moving", "select a unit first")
+        return step_refusal(s, t, task.seat, task.current, m.to)
+    if isinstance(m, EndUnitMove):
+        if task.current is None:
+            return refuse("move.no_unit_moving", "no unit is moving")
+        return None
+    if task.current is not None:
+        return refuse("move.unit_moving", "finish moving the current unit first")
+    return None
+
+
+def moves(s: State, t: Tables, task: MoveTask) -> list[MoveLike]:
+    seat = task.seat
+    out: list[MoveLike] = []
+    c = task.current
+    if c is None:
+        p = s.players[seat]
+        if task.units_left > 0:
+            groups: list[tuple[str, str]] = [("character", p.character)]
+            groups += [("mech", x) for x in p.mechs]
+            groups += [("worker", x) for x in p.workers]
+            seen: set[tuple[str, str]] = set()
+            for kind, at in groups:
+                if (kind, at) in seen:
+                    continue
+                seen.add((kind, at))
+                m = SelectUnit(seat=seat, kind=kind, at=at)  # type: ignore[arg-type]
+                if select_refusal(s, t, task, m) is None:
+                    out.append(m)
+        out.append(EndMove(seat=seat))
+        return out
+    for item in CARGO_ITEMS:
+        lm = Load(seat=seat, item=item)
+        if load_refusal(s, t, task, lm) is None:
+            out.append(lm)
+        um = Unload(seat=seat, item=item)
+        if unload_refusal(s, t, task, um) is None:
+            out.append(um)
+    if c.steps_left > 0:
+        links = _links(s, t, seat, c.kind, c.at)
+        for to in sorted(links):
+            if step_refusal(s, t, seat, c, to, links) is None:
+                out.append(Step(seat=seat, to=to))
+    out.append(EndUnitMove(seat=seat))
+    return out
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def _record_origin(s: State, kind: str, index: int, origin: str) -> State:
+    turn = s.turn
+    if any(m.kind == kind and m.index == index for m in turn.moved_from):
+        return s
+    moved = (*turn.moved_from, MovedFrom(kind=kind, index=index, origin=origin))  # type: ignore[arg-type]
+    return msgspec.structs.replace(s, turn=msgspec.structs.replace(turn, moved_from=moved))
+
+
+def apply(s: State, t: Tables, task: MoveTask, m: MoveLike, events: list[Event]) -> State:
+    seat = task.seat
+    if isinstance(m, SelectUnit):
+        index = _first_unit(s, task, m.kind, m.at)
+        assert index is not None
+        extra = 1 if m.kind != "worker" and has_ability(s.players[seat], t, "speed") else 0
+        new = Carry(kind=m.kind, index=index, at=m.at, steps_left=task.steps + extra)
+        return replace_top(
+            s,
+            msgspec.structs.replace(
+                task, current=new, moved=(*task.moved, _unit_key(m.kind, index))
+            ),
+        )
+    c = task.current
+    if isinstance(m, EndMove):
+        return finish_move(pop(s), t, seat, events)
+    assert c is not None
+    if isinstance(m, Load):
+        k = _cargo_index(m.item)
+        loaded = list(c.loaded_here)
+        loaded[k] += 1
+        if k == 0:
+            p = s.players[seat]
+            w = next(i for i, x in enumerate(p.workers) if x == c.at and i not in c.workers)
+            c = msgspec.structs.replace(c, workers=(*c.workers, w), loaded_here=tuple(loaded))
+        else:
+            cargo = list(c.cargo)
+            cargo[k - 1] += 1
+            delta = [0, 0, 0, 0]
+            delta[k - 1] = -1
+            s = add_resources(s, t, c.at, (delta[0], delta[1], delta[2], delta[3]))
+            c = msgspec.structs.replace(c, cargo=tuple(cargo), loaded_here=tuple(loaded))  # type: ignore[arg-type]
+        return replace_top(s, msgspec.structs.replace(task, current=c))  # type: ignore[arg-type]
+    if isinstance(m, Unload):
+        k = _cargo_index(m.item)
+        dropped = list(c.dropped_here)
+        dropped[k] += 1
+        if k == 0:
+            loaded_here = [w for w in c.workers[len(c.workers) - c.loaded_here[0] :]]
+            candidates = [w for w in c.workers if w not in loaded_here]
+            w = candidates[-1]
+            c = msgspec.structs.replace(
+                c, workers=tuple(x for x in c.workers if x != w), dropped_here=tuple(dropped)
+            )
+        else:
+            cargo = list(c.cargo)
+            cargo[k - 1] -= 1
+            delta = [0, 0, 0, 0]
+            delta[k - 1] = 1
+            s = add_resources(s, t, c.at, (delta[0], delta[1], delta[2], delta[3]))
+            c = msgspec.structs.replace(c, cargo=tuple(cargo), dropped_here=tuple(dropped))  # type: ignore[arg-type]
+        return replace_top(s, msgspec.structs.replace(task, current=c))  # type: ignore[arg-type]
+    if isinstance(m, Step):
+        p = s.players[seat]
+        s = _record_origin(s, c.kind, c.index, location(p, c.kind, c.index))
+        s = set_location(s, seat, c.kind, c.index, m.to)
+        for w in c.workers:
+            s = _record_origin(s, "worker", w, s.players[seat].workers[w])
+            s = set_location(s, seat, "worker", w, m.to)
+        steps = c.steps_left - 1
+        if c.kind != "worker" and enemy_units(s, seat, m.to):
+            # «их движение заканчивается, и они не могут двигаться снова в этот ход»
+            steps = 0
+        if c.kind == "character" and m.to in s.encounter_tokens:
+            # «Если Ваш Герой заходит на территорию с жетоном Случайной встречи, его движение
+            # заканчивается»
+            steps = 0
+            s = msgspec.structs.replace(s, turn=msgspec.structs.replace(s.turn, encounter_at=m.to))
+        s = msgspec.structs.replace(s, turn=msgspec.structs.replace(s.turn, moved=True))
+        c = Carry(
+            kind=c.kind,
+            index=c.index,
+            at=m.to,
+            steps_left=steps,
+            stepped=True,
+            workers=c.workers,
+            cargo=c.cargo,
+        )
+        task = msgspec.structs.replace(task, current=c)
+        if steps == 0:
+            return _end_unit(s, t, task)
+        return replace_top(s, task)
+    return _end_unit(s, t, task)
+
+
+def _end_unit(s: State, t: Tables, task: MoveTask) -> State:
+    c = task.current
+    assert c is not None
+    if any(c.cargo):
+        s = add_resources(s, t, c.at, c.cargo)
+    task = msgspec.structs.replace(task, current=None, units_left=task.units_left - 1)
+    return replace_top(s, task)
+
+
+def finish_move(s: State, t: Tables, seat: int, events: list[Event]) -> State:
+    """The Move action is over: opponents' workers alone with the mover's character or mechs go
+    home, the mover losing 1 popularity each («ЕСЛИ КОНТРОЛИРУЕТСЯ РАБОЧИМИ»); then battles, the
+    encounter and the Factory follow."""
+    p = s.players[seat]
+    spots = {loc for loc in (p.character, *p.mechs) if loc in t.index}
+    lost = 0
+    for loc in sorted(spots):
+        if enemy_fighters(s, seat, loc):
+            continue
+        for other, q in enumerate(s.players):
+            if other == seat or loc not in q.workers:
+                continue
+            n = q.workers.count(loc)
+            home = t.base_of[q.faction]
+            s = update_player(s, other, workers=tuple(home if w == loc else w for w in q.workers))
+            lost += n
+            events.append(WorkersSentHome(seat=other, territory=loc, workers=n))
+    if lost:
+        p = s.players[seat]
+        s = update_player(s, seat, popularity=max(0, p.popularity - lost))
+        s = msgspec.structs.replace(s, turn=msgspec.structs.replace(s.turn, forced_retreat=True))
+    return push(
+        s,
+        AfterMove(seat=seat, stage="factory"),
+        AfterMove(seat=seat, stage="encounter"),
+        AfterMove(seat=seat, stage="battles"),
+    )

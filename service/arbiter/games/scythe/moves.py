@@ -1,0 +1,368 @@
+"""The moves of Scythe: every player decision is one small atomic move naming its ``seat``;
+chance outcomes name no seat. A tagged union on ``type``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+from arbiter.core import Move
+from arbiter.games.scythe.content import FactionId, MatId, Structure, StructureBonusKind, Unit
+
+#: What a moving unit can pick up or drop: a worker (mechs only) or a resource token.
+CargoItem: TypeAlias = Literal["worker", "food", "wood", "metal", "oil"]
+CARGO_ITEMS: tuple[CargoItem, ...] = ("worker", "food", "wood", "metal", "oil")
+
+#: One unit of a reward taken by :class:`GainOne`.
+GainItem: TypeAlias = Literal[
+    "coins",
+    "popularity",
+    "power",
+    "combat_cards",
+    "food",
+    "wood",
+    "metal",
+    "oil",
+    "worker",
+    "upgrade",
+    "deploy",
+    "build",
+    "enlist",
+    "produce",
+]
+
+# ------------------------------------------------------------------------------ setup
+
+
+class ChooseFaction(Move, frozen=True, kw_only=True, tag="choose_faction"):
+    """(``assignment: chosen``) take a faction and a player mat."""
+
+    seat: int
+    faction: FactionId
+    mat: MatId
+
+
+# ------------------------------------------------------------------------------ the turn
+
+
+class GiveCoins(Move, frozen=True, kw_only=True, tag="give_coins"):
+    """«Союзы и подкуп»: give coins to another player (before choosing a section)."""
+
+    seat: int
+    to: int
+    amount: int
+
+
+class ChooseSection(Move, frozen=True, kw_only=True, tag="choose_section"):
+    """Place the action token on a section (0-3 of the mat, 4 = the Factory card)."""
+
+    seat: int
+    section: int
+
+
+class TakeTopAction(Move, frozen=True, kw_only=True, tag="take_top_action"):
+    """Pay the top-row action and take its choice ``choice`` (index of the mat's options or of
+    the Factory card's choices)."""
+
+    seat: int
+    choice: int
+
+
+class SkipTopAction(Move, frozen=True, kw_only=True, tag="skip_top_action"):
+    seat: int
+
+
+class TakeBottomAction(Move, frozen=True, kw_only=True, tag="take_bottom_action"):
+    seat: int
+
+
+class SkipBottomAction(Move, frozen=True, kw_only=True, tag="skip_bottom_action"):
+    seat: int
+
+
+class RevealObjective(Move, frozen=True, kw_only=True, tag="reveal_objective"):
+    """«Цели»: reveal a completed objective card (any moment of your turn)."""
+
+    seat: int
+    card: int
+
+
+# ------------------------------------------------------------------------------ Move
+
+
+class SelectUnit(Move, frozen=True, kw_only=True, tag="select_unit"):
+    """Start moving one of your units of ``kind`` standing on ``at``."""
+
+    seat: int
+    kind: Unit
+    at: str
+
+
+class Load(Move, frozen=True, kw_only=True, tag="load"):
+    """The moving unit picks up one worker (mechs) or resource token where it stands."""
+
+    seat: int
+    item: CargoItem
+
+
+class Unload(Move, frozen=True, kw_only=True, tag="unload"):
+    """The moving unit drops one worker or resource token where it stands."""
+
+    seat: int
+    item: CargoItem
+
+
+class Step(Move, frozen=True, kw_only=True, tag="step"):
+    """The moving unit moves one step to ``to``."""
+
+    seat: int
+    to: str
+
+
+class EndUnitMove(Move, frozen=True, kw_only=True, tag="end_unit_move"):
+    """The moving unit stops (what it carries stays where it stands)."""
+
+    seat: int
+
+
+class EndMove(Move, frozen=True, kw_only=True, tag="end_move"):
+    """The Move action ends (fewer units may be moved)."""
+
+    seat: int
+
+
+# ------------------------------------------------------------------------------ combat
+
+
+class ChooseBattle(Move, frozen=True, kw_only=True, tag="choose_battle"):
+    """The attacker chooses the next battle."""
+
+    seat: int
+    territory: str
+
+
+class UseArtillery(Move, frozen=True, kw_only=True, tag="use_artillery"):
+    """Nordic «Артиллерия»: pay 1 power so that the opponent loses 2 (or not)."""
+
+    seat: int
+    use: bool
+
+
+class AddCombatCard(Move, frozen=True, kw_only=True, tag="add_combat_card"):
+    """Put a combat card of ``value`` under the power dial (secret until both commit)."""
+
+    seat: int
+    value: int
+
+
+class CommitPower(Move, frozen=True, kw_only=True, tag="commit_power"):
+    """Set the power dial to ``power`` and commit (secret until both commit)."""
+
+    seat: int
+    power: int
+
+
+class Retreat(Move, frozen=True, kw_only=True, tag="retreat"):
+    """Seaworthy: where the beaten units go: the home base or an adjacent lake."""
+
+    seat: int
+    to: str
+
+
+# ------------------------------------------------------------------------------ costs, rewards
+
+
+class DiscardCombatCard(Move, frozen=True, kw_only=True, tag="discard_combat_card"):
+    """Pay a combat card of ``value``."""
+
+    seat: int
+    value: int
+
+
+class GainOne(Move, frozen=True, kw_only=True, tag="gain_one"):
+    """Take one unit of the pending reward; resources and workers go to ``territory`` when the
+    reward lets you choose (else "")."""
+
+    seat: int
+    item: GainItem
+    territory: str = ""
+
+
+class StopGaining(Move, frozen=True, kw_only=True, tag="stop_gaining"):
+    """Leave the rest of the reward."""
+
+    seat: int
+
+
+class ChooseEncounterOption(Move, frozen=True, kw_only=True, tag="choose_encounter_option"):
+    seat: int
+    option: int
+
+
+class EndEncounter(Move, frozen=True, kw_only=True, tag="end_encounter"):
+    """Polania: stop after one option."""
+
+    seat: int
+
+
+class Produce(Move, frozen=True, kw_only=True, tag="produce"):
+    """Produce ``amount`` (1 per worker; the Mill counts as one) on ``territory``."""
+
+    seat: int
+    territory: str
+    amount: int
+
+
+class EndProduce(Move, frozen=True, kw_only=True, tag="end_produce"):
+    seat: int
+
+
+class PayResource(Move, frozen=True, kw_only=True, tag="pay_resource"):
+    """Spend one resource token of the action's type from a controlled ``territory``."""
+
+    seat: int
+    territory: str
+
+
+class PayWithCombatCard(Move, frozen=True, kw_only=True, tag="pay_with_combat_card"):
+    """Crimea «Принуждение»: a combat card as one resource (once a turn)."""
+
+    seat: int
+    value: int
+
+
+class TakeCoins(Move, frozen=True, kw_only=True, tag="take_coins"):
+    """Take the bottom-row action's coins (or not: «Игрок может не брать монеты»)."""
+
+    seat: int
+    take: bool
+
+
+class Upgrade(Move, frozen=True, kw_only=True, tag="upgrade"):
+    """Move the cube of top-row choice (``section``, ``option``) to a bracketed square of the
+    bottom action of ``to_section``."""
+
+    seat: int
+    section: int
+    option: int
+    to_section: int
+
+
+class Deploy(Move, frozen=True, kw_only=True, tag="deploy"):
+    """Deploy faction-mat mech ``mech`` (0-3) on ``territory``."""
+
+    seat: int
+    mech: int
+    territory: str
+
+
+class Build(Move, frozen=True, kw_only=True, tag="build"):
+    seat: int
+    structure: Structure
+    territory: str
+
+
+class Enlist(Move, frozen=True, kw_only=True, tag="enlist"):
+    """Take the recruit of ``section``'s bottom action onto one-time bonus ``bonus`` (0-3)."""
+
+    seat: int
+    section: int
+    bonus: int
+
+
+class DeclineAction(Move, frozen=True, kw_only=True, tag="decline_action"):
+    """Take no effect from the bottom-row action (paid and coins already taken)."""
+
+    seat: int
+
+
+class TakeFactoryCard(Move, frozen=True, kw_only=True, tag="take_factory_card"):
+    seat: int
+    card: int
+
+
+# ------------------------------------------------------------------------------ chance
+
+
+class DealStructureTile(Move, frozen=True, kw_only=True, tag="deal_structure_tile"):
+    tile: StructureBonusKind
+
+
+class DealFactions(Move, frozen=True, kw_only=True, tag="deal_factions"):
+    """The factions in play, in seating order."""
+
+    factions: tuple[FactionId, ...]
+
+
+class DealMat(Move, frozen=True, kw_only=True, tag="deal_mat"):
+    player: int
+    mat: MatId
+
+
+class DrawCombatCard(Move, frozen=True, kw_only=True, tag="draw_combat_card"):
+    value: int
+
+
+class DealObjective(Move, frozen=True, kw_only=True, tag="deal_objective"):
+    card: int
+
+
+class DealFactoryCard(Move, frozen=True, kw_only=True, tag="deal_factory_card"):
+    card: int
+
+
+class DrawEncounterCard(Move, frozen=True, kw_only=True, tag="draw_encounter_card"):
+    card: int
+
+
+class StealCombatCard(Move, frozen=True, kw_only=True, tag="steal_combat_card"):
+    """Crimea «Разведчик»: the value of the opponent's card taken at random."""
+
+    value: int
+
+
+ScytheMove: TypeAlias = (
+    ChooseFaction
+    | GiveCoins
+    | ChooseSection
+    | TakeTopAction
+    | SkipTopAction
+    | TakeBottomAction
+    | SkipBottomAction
+    | RevealObjective
+    | SelectUnit
+    | Load
+    | Unload
+    | Step
+    | EndUnitMove
+    | EndMove
+    | ChooseBattle
+    | UseArtillery
+    | AddCombatCard
+    | CommitPower
+    | Retreat
+    | DiscardCombatCard
+    | GainOne
+    | StopGaining
+    | ChooseEncounterOption
+    | EndEncounter
+    | Produce
+    | EndProduce
+    | PayResource
+    | PayWithCombatCard
+    | TakeCoins
+    | Upgrade
+    | Deploy
+    | Build
+    | Enlist
+    | DeclineAction
+    | TakeFactoryCard
+    | DealStructureTile
+    | DealFactions
+    | DealMat
+    | DrawCombatCard
+    | DealObjective
+    | DealFactoryCard
+    | DrawEncounterCard
+    | StealCombatCard
+)

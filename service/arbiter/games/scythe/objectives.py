@@ -1,0 +1,181 @@
+"""Objectives («Цели»).
+
+«Вы можете раскрыть завершённую карту цели в любой момент Вашего хода ... Вы должны суметь
+выполнить все требования карты в тот момент, когда решите ее открыть». The star goes on the
+objective space; the other card is discarded too, except for Saxony («Подавление»), which may
+complete both.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from arbiter.core import Event, IllegalMove
+from arbiter.games.scythe.board import control_map, refuse, update_player
+from arbiter.games.scythe.content import (
+    ControlCount,
+    ControlledResources,
+    ForcedWorkerRetreat,
+    HighestPower,
+    LakeShore,
+    ObjectiveCondition,
+    Stat,
+    StatCondition,
+    StatsEqual,
+    TerritoryWith,
+)
+from arbiter.games.scythe.events import ObjectiveRevealed
+from arbiter.games.scythe.moves import RevealObjective
+from arbiter.games.scythe.stars import max_objective_stars, place_star
+from arbiter.games.scythe.state import ScytheState
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+
+
+def stat(s: State, seat: int, name: Stat) -> int:
+    """A player quantity (workers on the board: every worker off the mat)."""
+    p = s.players[seat]
+    values = {
+        "power": p.power,
+        "popularity": p.popularity,
+        "coins": p.coins,
+        "factory_cards": 1 if p.factory_card else 0,
+        "mechs_on_board": len(p.mechs),
+        "workers_on_board": len(p.workers),
+        "structures_built": len(p.structures),
+        "recruits_enlisted": len(p.recruits),
+        "upgrades_done": len(p.cubes),
+        "combat_cards": len(p.hand),
+        "combat_stars": p.stars.count("combat"),
+    }
+    return values[name]
+
+
+def holds(s: State, t: Tables, seat: int, c: ObjectiveCondition, cmap: dict[str, int]) -> bool:
+    """Whether one requirement of an objective card holds for ``seat`` now."""
+    p = s.players[seat]
+    if isinstance(c, StatCondition):
+        return c.compare.holds(stat(s, seat, c.stat))
+    if isinstance(c, StatsEqual):
+        return stat(s, seat, c.left) == stat(s, seat, c.right)
+    mine = [x for x, owner in cmap.items() if owner == seat]
+    if isinstance(c, ControlCount):
+        n = 0
+        for x in mine:
+            if c.terrain is not None and t.terrain[x] != c.terrain:
+                continue
+            if c.tunnel and x not in t.tunnel:
+                continue
+            if c.adjacent_to is not None and not any(
+                t.terrain[y] == c.adjacent_to for y in t.touching[x]
+            ):
+                continue
+            n += 1
+        return c.compare.holds(n)
+    if isinstance(c, HighestPower):
+        others = [q.power for i, q in enumerate(s.players) if i != seat]
+        best = max(others, default=-1)
+        return p.power >= best if c.ties else p.power > best
+    if isinstance(c, ForcedWorkerRetreat):
+        return s.turn.seat == seat and s.turn.forced_retreat
+    if isinstance(c, ControlledResources):
+        totals = [0, 0, 0, 0]
+        for x in mine:
+            r = s.resources[t.index[x]]
+            for k in range(4):
+                totals[k] += r[k]
+        return min(totals) >= c.each_type and max(totals) >= c.one_type
+    if isinstance(c, LakeShore):
+        return any(
+            sum(1 for y in t.touching[lake] if cmap.get(y) == seat) >= c.territories
+            for lake in t.lakes
+        )
+    assert isinstance(c, TerritoryWith)
+    places = mine if c.controlled else list(t.territories)
+    for x in places:
+        r = s.resources[t.index[x]]
+        if c.character and p.character != x:
+            continue
+        if c.mechs is not None and not c.mechs.holds(p.mechs.count(x)):
+            continue
+        if c.workers is not None and not c.workers.holds(p.workers.count(x)):
+            continue
+        if c.resources is not None and not c.resources.holds(sum(r)):
+            continue
+        if c.each_resource and min(r) < c.each_resource:
+            continue
+        if c.own_pieces is not None:
+            pieces = (
+                (p.character == x)
+                + p.mechs.count(x)
+                + p.workers.count(x)
+                + sum(1 for b in p.structures if b.territory == x)
+            )
+            if not c.own_pieces.holds(pieces):
+                continue
+        return True
+    return False
+
+
+#: Requirements that need no control map (checked first, so most checks stop early).
+CHEAP = (StatCondition, StatsEqual, HighestPower, ForcedWorkerRetreat)
+
+
+def completed(
+    s: State, t: Tables, seat: int, card: int, cmap: dict[str, int] | None = None
+) -> bool:
+    conditions = t.objectives[card].conditions
+    for c in conditions:
+        if isinstance(c, CHEAP) and not holds(s, t, seat, c, {}):
+            return False
+    rest = [c for c in conditions if not isinstance(c, CHEAP)]
+    if not rest:
+        return True
+    cmap = control_map(s, t) if cmap is None else cmap
+    return all(holds(s, t, seat, c, cmap) for c in rest)
+
+
+def may_reveal(s: State, t: Tables, seat: int) -> bool:
+    p = s.players[seat]
+    return (
+        s.phase == "play"
+        and s.turn.seat == seat
+        and bool(p.objectives)
+        and p.stars.count("objective") < max_objective_stars(p, t)
+    )
+
+
+def refusal(s: State, t: Tables, m: RevealObjective) -> IllegalMove | None:
+    p = s.players[m.seat]
+    if s.turn.seat != m.seat:
+        return refuse("objective.not_your_turn", "objectives are revealed during your own turn")
+    if m.card not in p.objectives:
+        return refuse("objective.not_held", f"you hold no objective card {m.card}")
+    if p.stars.count("objective") >= max_objective_stars(p, t):
+        return refuse("objective.star_taken", "you already have your objective star («Цели»)")
+    if not completed(s, t, m.seat, m.card):
+        return refuse("objective.not_met", "«Вы должны суметь выполнить все требования карты» now")
+    return None
+
+
+def moves(s: State, t: Tables, seat: int) -> list[RevealObjective]:
+    if not may_reveal(s, t, seat):
+        return []
+    return [
+        RevealObjective(seat=seat, card=card)
+        for card in s.players[seat].objectives
+        if completed(s, t, seat, card)
+    ]
+
+
+def apply(s: State, t: Tables, m: RevealObjective, events: list[Event]) -> State:
+    p = s.players[m.seat]
+    saxony = t.factions[p.faction].ability == "dominate"
+    kept = tuple(c for c in p.objectives if c != m.card) if saxony else ()
+    discarded = tuple(c for c in p.objectives if c != m.card and c not in kept)
+    s = update_player(s, m.seat, objectives=kept, revealed=(*p.revealed, m.card))
+    # discarded cards go under the objective deck (never dealt again in a game)
+    s = msgspec.structs.replace(s, objective_deck=tuple(sorted((*s.objective_deck, *discarded))))
+    events.append(ObjectiveRevealed(seat=m.seat, card=m.card))
+    return place_star(s, t, m.seat, "objective", events)

@@ -1,0 +1,225 @@
+"""Costs and rewards shared by the mat, the encounter cards, the Factory cards and recruits.
+
+«Выполняя действие, сначала заплатите его стоимость, потом получите награду (или часть
+награды)». A reward is taken one unit at a time (:class:`~.moves.GainOne`) and may be left
+(:class:`~.moves.StopGaining`); a cost is paid in full first.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from arbiter.core import IllegalMove
+from arbiter.core.tuples import remove_first
+from arbiter.games.scythe.board import (
+    add_resources,
+    control_map,
+    one,
+    pop,
+    push,
+    refuse,
+    replace_top,
+    update_player,
+)
+from arbiter.games.scythe.content import Cost, Reward
+from arbiter.games.scythe.moves import DiscardCombatCard, GainItem, GainOne, StopGaining
+from arbiter.games.scythe.state import (
+    CARD_VALUES,
+    DiscardTask,
+    DrawCombat,
+    GainTask,
+    PlayerState,
+    ProduceTask,
+    ScytheState,
+    TargetTask,
+)
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+RESOURCE_ITEMS: tuple[GainItem, ...] = ("food", "wood", "metal", "oil")
+SIMPLE_ITEMS: tuple[GainItem, ...] = ("coins", "popularity", "power", "combat_cards", "worker")
+ACTION_ITEMS: tuple[GainItem, ...] = ("upgrade", "deploy", "build", "enlist", "produce")
+
+
+def cost_refusal(p: PlayerState, cost: Cost) -> IllegalMove | None:
+    """«ТРЕБУЕТСЯ ОПЛАТА»: a cost is paid in full or the action cannot be taken."""
+    if p.coins < cost.coins:
+        return refuse("pay.not_enough_coins", f"it costs ${cost.coins}; you have ${p.coins}")
+    if p.popularity < cost.popularity:
+        return refuse(
+            "pay.not_enough_popularity", f"it costs {cost.popularity} popularity («Стоимость»)"
+        )
+    if p.power < cost.power:
+        return refuse("pay.not_enough_power", f"it costs {cost.power} power («Стоимость»)")
+    if len(p.hand) < cost.combat_cards:
+        return refuse("pay.not_enough_combat_cards", f"it costs {cost.combat_cards} combat card(s)")
+    return None
+
+
+def pay(s: State, seat: int, cost: Cost) -> State:
+    """Pay the track and coin parts of a cost; push the choice of the combat cards to discard."""
+    p = s.players[seat]
+    s = update_player(
+        s,
+        seat,
+        coins=p.coins - cost.coins,
+        popularity=p.popularity - cost.popularity,
+        power=p.power - cost.power,
+    )
+    if cost.combat_cards:
+        s = push(s, DiscardTask(seat=seat, count=cost.combat_cards))
+    return s
+
+
+def gain_track(s: State, t: Tables, seat: int, *, power: int = 0, popularity: int = 0) -> State:
+    """Gain power and popularity up to the tracks' ends (16 and 18)."""
+    p = s.players[seat]
+    tracks = t.content.tracks
+    return update_player(
+        s,
+        seat,
+        power=max(0, min(tracks.power_max, p.power + power)),
+        popularity=max(0, min(tracks.popularity_max, p.popularity + popularity)),
+    )
+
+
+def discard_card(s: State, seat: int, value: int) -> State:
+    """A combat card leaves the hand for the discard pile (face up)."""
+    p = s.players[seat]
+    s = update_player(s, seat, hand=remove_first(p.hand, value))
+    i = CARD_VALUES.index(value)
+    d = list(s.combat_discard)
+    d[i] += 1
+    return msgspec.structs.replace(s, combat_discard=(d[0], d[1], d[2], d[3]))
+
+
+# ------------------------------------------------------------------------- discarding
+
+
+def discard_moves(s: State, task: DiscardTask) -> list[DiscardCombatCard]:
+    return [
+        DiscardCombatCard(seat=task.seat, value=v) for v in sorted(set(s.players[task.seat].hand))
+    ]
+
+
+def discard_refusal(s: State, task: DiscardTask, m: DiscardCombatCard) -> IllegalMove | None:
+    if m.value not in s.players[task.seat].hand:
+        return refuse("pay.no_such_combat_card", f"you hold no combat card of {m.value}")
+    return None
+
+
+def apply_discard(s: State, task: DiscardTask, m: DiscardCombatCard) -> State:
+    s = discard_card(s, task.seat, m.value)
+    if task.count > 1:
+        return replace_top(s, msgspec.structs.replace(task, count=task.count - 1))
+    return pop(s)
+
+
+# ------------------------------------------------------------------------- gaining
+
+
+def trade_territories(s: State, t: Tables, seat: int) -> list[str]:
+    """«положите их на любую контролируемую Вами территорию с рабочим на ней»."""
+    cmap = control_map(s, t)
+    workers = set(s.players[seat].workers)
+    return [x for x in t.territories if x in workers and cmap.get(x) == seat]
+
+
+def _action_possible(s: State, t: Tables, task: GainTask, item: str) -> bool:
+    from arbiter.games.scythe import bottom_actions
+
+    target = TargetTask(
+        seat=task.seat,
+        action=item,  # type: ignore[arg-type]
+        free=True,
+        place=task.actions_at if item in ("deploy", "build") else "",
+    )
+    return bool(bottom_actions.target_moves(s, t, target, with_decline=False))
+
+
+def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove | None:
+    r = task.reward
+    p = s.players[task.seat]
+    amount = getattr(r, m.item, 0) if m.item != "worker" else r.workers
+    if m.item in RESOURCE_ITEMS:
+        amount += r.any_resources
+    if amount <= 0:
+        return refuse("gain.not_in_reward", f"the reward holds no {m.item}")
+    tracks = t.content.tracks
+    if m.item == "power" and p.power >= tracks.power_max:
+        return refuse("gain.track_full", "power is at the top of its track (16)")
+    if m.item == "popularity" and p.popularity >= tracks.popularity_max:
+        return refuse("gain.track_full", "popularity is at the top of its track (18)")
+    if m.item == "worker" and len(p.workers) >= 8:
+        return refuse("gain.no_worker_left", "no worker is left on your mat")
+    if m.item in ACTION_ITEMS and m.item != "produce" and not _action_possible(s, t, task, m.item):
+        return refuse("gain.action_impossible", f"there is nothing to {m.item}")
+    placed = m.item in RESOURCE_ITEMS or m.item == "worker"
+    if placed and not task.place:
+        if m.territory not in trade_territories(s, t, task.seat):
+            return refuse(
+                "trade.territory",
+                "resources go to a territory you control with a worker on it («Торговля»)",
+            )
+    elif m.territory:
+        return refuse("gain.territory", "this reward is not placed on a territory you choose")
+    return None
+
+
+def gain_moves(s: State, t: Tables, task: GainTask) -> list[GainOne | StopGaining]:
+    out: list[GainOne | StopGaining] = []
+    seat = task.seat
+    trade = None if task.place else trade_territories(s, t, seat)
+    for item in (*SIMPLE_ITEMS, *RESOURCE_ITEMS, *ACTION_ITEMS):
+        placed = item in RESOURCE_ITEMS or item == "worker"
+        for territory in trade if (placed and trade is not None) else [""]:
+            m = GainOne(seat=seat, item=item, territory=territory)
+            if gain_refusal(s, t, task, m) is None:
+                out.append(m)
+    out.append(StopGaining(seat=seat))
+    return out
+
+
+def _less(r: Reward, item: str) -> Reward:
+    if item in RESOURCE_ITEMS and getattr(r, item) <= 0:
+        return msgspec.structs.replace(r, any_resources=r.any_resources - 1)
+    field = "workers" if item == "worker" else item
+    if item == "produce":
+        return msgspec.structs.replace(r, produce=0)
+    return msgspec.structs.replace(r, **{field: getattr(r, field) - 1})
+
+
+def apply_gain(s: State, t: Tables, task: GainTask, m: GainOne | StopGaining) -> State:
+    if isinstance(m, StopGaining):
+        return pop(s)
+    seat = task.seat
+    rest = _less(task.reward, m.item)
+    s = pop(s)
+    if not rest.is_empty():
+        # «положите их на контролируемую Вами территорию с рабочим»: one territory for all
+        place = task.place or m.territory
+        s = push(s, msgspec.structs.replace(task, reward=rest, place=place))
+    p = s.players[seat]
+    item = m.item
+    if item == "coins":
+        return update_player(s, seat, coins=p.coins + 1)
+    if item == "popularity":
+        return gain_track(s, t, seat, popularity=1)
+    if item == "power":
+        return gain_track(s, t, seat, power=1)
+    if item == "combat_cards":
+        return push(s, DrawCombat(seat=seat, count=1))
+    if item in RESOURCE_ITEMS:
+        where = task.place or m.territory
+        return add_resources(s, t, where, one(RESOURCE_ITEMS.index(item)))
+    if item == "worker":
+        return update_player(s, seat, workers=(*p.workers, task.place))
+    if item == "produce":
+        return push(s, ProduceTask(seat=seat, territories_left=task.reward.produce))
+    place = task.actions_at if item in ("deploy", "build") else ""
+    return push(s, TargetTask(seat=seat, action=item, free=True, place=place))  # type: ignore[arg-type]
+
+
+def gain_pending(s: State, t: Tables, task: GainTask) -> bool:
+    """Whether anything of the reward can still be taken (else the task ends by itself)."""
+    return len(gain_moves(s, t, task)) > 1

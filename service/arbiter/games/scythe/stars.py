@@ -1,0 +1,117 @@
+"""Stars on the Triumph track and the end of the game («Размещение звезд», «Окончание игры»).
+
+«Когда Вы достигнете одной из этих целей, Вы должны положить фишку звезды ... Однажды положив,
+потерять Вы ее не сможете». The game ends the moment a player places the sixth star.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from arbiter.core import Event
+from arbiter.games.scythe.board import fighters, update_player
+from arbiter.games.scythe.content import TriumphGoal
+from arbiter.games.scythe.events import GameEnded, StarPlaced
+from arbiter.games.scythe.state import MovedFrom, PlayerState, ScytheState
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+
+
+def goal_reached(p: PlayerState, goal: TriumphGoal, count: int) -> bool:
+    """The goals a player reaches by its own pieces and tracks (combat and objective stars are
+    placed when the battle is won or the card revealed)."""
+    if goal == "upgrades":
+        return len(p.cubes) >= count
+    if goal == "mechs":
+        return len(p.mechs) >= count
+    if goal == "structures":
+        return len(p.structures) >= count
+    if goal == "recruits":
+        return len(p.recruits) >= count
+    if goal == "workers":
+        return len(p.workers) >= count
+    if goal == "popularity":
+        return p.popularity >= count
+    if goal == "power":
+        return p.power >= count
+    return False
+
+
+def max_combat_stars(p: PlayerState, t: Tables) -> int:
+    """«не более 2 звезд» for battles; Saxony «Подавление»: no limit."""
+    if t.factions[p.faction].ability == "dominate":
+        return t.content.triumph_track.stars
+    return t.content.triumph_track.combat_stars
+
+
+def max_objective_stars(p: PlayerState, t: Tables) -> int:
+    """«Вы можете получить только 1 звезду цели, но ... Саксонию, то можете получить до 2»."""
+    if t.factions[p.faction].ability == "dominate":
+        return t.content.triumph_track.objective_stars + 1
+    return t.content.triumph_track.objective_stars
+
+
+def place_star(s: State, t: Tables, seat: int, goal: TriumphGoal, events: list[Event]) -> State:
+    """Place a star of ``seat`` on ``goal``; the sixth ends the game at once."""
+    if s.phase == "over":
+        return s
+    p = s.players[seat]
+    limit = t.content.triumph_track.stars
+    if len(p.stars) >= limit:
+        return s
+    s = update_player(s, seat, stars=(*p.stars, goal))
+    events.append(StarPlaced(seat=seat, goal=goal))
+    if len(p.stars) + 1 >= limit:
+        s = end_game(s, t, seat, events)
+    return s
+
+
+def award(s: State, t: Tables, seat: int, events: list[Event]) -> State:
+    """Place every star ``seat`` has earned by its pieces and tracks, in track order."""
+    for slot in t.content.triumph_track.slots:
+        if s.phase == "over":
+            break
+        p = s.players[seat]
+        if slot.goal in ("combat", "objective") or slot.goal in p.stars:
+            continue
+        if goal_reached(p, slot.goal, slot.count):
+            s = place_star(s, t, seat, slot.goal, events)
+    return s
+
+
+def end_game(s: State, t: Tables, seat: int, events: list[Event]) -> State:
+    """The game is over («Игра заканчивается, как только один из игроков размещает свою 6-ю
+    звезду»). «Крайние случаи»: units the active player moved onto a territory with an opponent's
+    units, whose battle was not fought, go back to where they came from."""
+    active = s.turn.seat
+    if s.players:
+        a = s.players[active]
+        contested = {
+            loc
+            for loc in (a.character, *a.mechs)
+            if any(fighters(q, loc) for i, q in enumerate(s.players) if i != active)
+        }
+        for moved in s.turn.moved_from:
+            s = _send_back(s, active, moved, contested)
+    events.append(GameEnded(seat=seat))
+    return msgspec.structs.replace(s, phase="over", pending=())
+
+
+def _send_back(s: State, seat: int, moved: MovedFrom, contested: set[str]) -> State:
+    p = s.players[seat]
+    if moved.kind == "character":
+        if p.character in contested:
+            return update_player(s, seat, character=moved.origin)
+        return s
+    if moved.kind == "mech":
+        if p.mechs[moved.index] in contested:
+            mechs = list(p.mechs)
+            mechs[moved.index] = moved.origin
+            return update_player(s, seat, mechs=tuple(mechs))
+        return s
+    if p.workers[moved.index] in contested:
+        workers = list(p.workers)
+        workers[moved.index] = moved.origin
+        return update_player(s, seat, workers=tuple(workers))
+    return s

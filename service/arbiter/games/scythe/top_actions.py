@@ -1,0 +1,281 @@
+"""The start of a turn and the top-row actions («Игровой процесс», «Действия верхнего ряда»).
+
+* choosing a section: «нельзя повторить действие, выполненное в предыдущий ход» (Rusviet's
+  Relentless excepted; the Factory card is a fifth section);
+* giving coins («Союзы и подкуп») before the section is chosen, unless in tournament mode;
+* Move / Gain, Bolster (Monument +1 popularity), Trade (Armory +1 power), Produce (the cost of
+  the uncovered Produce slots; the Mill adds its territory).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from arbiter.core import Event, IllegalMove
+from arbiter.games.scythe.board import (
+    control_map,
+    pop,
+    push,
+    refuse,
+    replace_top,
+    update_player,
+    workers_on_mat,
+)
+from arbiter.games.scythe.content import Cost, Reward, TopOption
+from arbiter.games.scythe.moves import (
+    ChooseSection,
+    EndProduce,
+    GiveCoins,
+    Produce,
+    SkipTopAction,
+    TakeTopAction,
+)
+from arbiter.games.scythe.rewards import cost_refusal, gain_track, pay, trade_territories
+from arbiter.games.scythe.state import (
+    FACTORY_SECTION,
+    STARTING_WORKERS,
+    Cube,
+    DrawCombat,
+    GainTask,
+    MoveTask,
+    PlayerState,
+    ProduceTask,
+    ScytheState,
+)
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+
+
+# ------------------------------------------------------------------------ the section
+
+
+def section_refusal(s: State, t: Tables, m: ChooseSection) -> IllegalMove | None:
+    p = s.players[m.seat]
+    if not 0 <= m.section <= FACTORY_SECTION:
+        return refuse("section.unknown", "sections are 0-3 of the mat and 4 for the Factory card")
+    if m.section == FACTORY_SECTION and not p.factory_card:
+        return refuse("section.no_factory_card", "you have no Factory card («Фактория»)")
+    if m.section == p.last_section and t.factions[p.faction].ability != "relentless":
+        return refuse(
+            "section.same_as_last_turn",
+            "choose a section other than last turn's («Игровой процесс»; Relentless excepted)",
+        )
+    return None
+
+
+def section_moves(s: State, t: Tables, seat: int) -> list[ChooseSection | GiveCoins]:
+    out: list[ChooseSection | GiveCoins] = []
+    for section in range(FACTORY_SECTION + 1):
+        m = ChooseSection(seat=seat, section=section)
+        if section_refusal(s, t, m) is None:
+            out.append(m)
+    if not s.options.tournament:
+        coins = s.players[seat].coins
+        for to in range(s.players_count):
+            if to != seat:
+                out.extend(GiveCoins(seat=seat, to=to, amount=a) for a in range(1, coins + 1))
+    return out
+
+
+def give_refusal(s: State, m: GiveCoins) -> IllegalMove | None:
+    if s.options.tournament:
+        return refuse("bribe.tournament", "no coins change hands in tournament mode («Союзы»)")
+    if s.turn.stage != "section":
+        return refuse("bribe.window", "coins are given before choosing a section")
+    if not 0 <= m.to < s.players_count or m.to == m.seat:
+        return refuse("bribe.recipient", "coins go to another player")
+    if m.amount < 1:
+        return refuse("bribe.amount", "give at least $1")
+    if m.amount > s.players[m.seat].coins:
+        return refuse("pay.not_enough_coins", "you cannot give more coins than you have")
+    return None
+
+
+def apply_section(s: State, m: ChooseSection | GiveCoins) -> State:
+    if isinstance(m, GiveCoins):
+        a, b = s.players[m.seat], s.players[m.to]
+        s = update_player(s, m.seat, coins=a.coins - m.amount)
+        return update_player(s, m.to, coins=b.coins + m.amount)
+    turn = msgspec.structs.replace(s.turn, stage="top", section=m.section)
+    return msgspec.structs.replace(s, turn=turn)
+
+
+# ------------------------------------------------------------------------ top row
+
+
+def amount(p: PlayerState, section: int, index: int, option: TopOption) -> int:
+    """The uncovered value: the upgraded one once the cube left the green square."""
+    return option.upgraded if Cube(section=section, option=index) in p.cubes else option.amount
+
+
+def produce_cost(p: PlayerState, t: Tables) -> Cost:
+    """«Заплатите стоимость (... открытых красных прямоугольных ячейках)»: every Produce slot
+    uncovered by workers taken off the mat."""
+    uncovered = len(p.workers) - STARTING_WORKERS
+    slots = t.mats[p.mat].produce_cost_slots[: max(0, uncovered)]
+    return Cost(
+        coins=sum(c.coins for c in slots),
+        popularity=sum(c.popularity for c in slots),
+        power=sum(c.power for c in slots),
+    )
+
+
+def top_refusal(s: State, t: Tables, m: TakeTopAction) -> IllegalMove | None:
+    seat, section = m.seat, s.turn.section
+    p = s.players[seat]
+    if section == FACTORY_SECTION:
+        card = t.factory_cards[p.factory_card]
+        if not 0 <= m.choice < len(card.top.choices):
+            return refuse("top.unknown_choice", "no such choice on the Factory card")
+        return cost_refusal(p, card.top.cost)
+    top = t.mats[p.mat].sections[section].top
+    if not 0 <= m.choice < len(top.options):
+        return refuse("top.unknown_choice", f"the {top.name} action has no choice {m.choice}")
+    cost = produce_cost(p, t) if top.name == "produce" else top.cost
+    why = cost_refusal(p, cost)
+    if why is not None:
+        return why
+    if top.options[m.choice].name == "resources" and not trade_territories(s, t, seat):
+        return refuse(
+            "trade.no_worker",
+            "«Нельзя использовать действие Торговли, если все Ваши рабочие находятся на "
+            "домашней базе»: no controlled territory with your worker",
+        )
+    return None
+
+
+def top_moves(s: State, t: Tables, seat: int) -> list[TakeTopAction | SkipTopAction]:
+    p = s.players[seat]
+    section = s.turn.section
+    if section == FACTORY_SECTION:
+        n = len(t.factory_cards[p.factory_card].top.choices)
+    else:
+        n = len(t.mats[p.mat].sections[section].top.options)
+    out: list[TakeTopAction | SkipTopAction] = []
+    for choice in range(n):
+        m = TakeTopAction(seat=seat, choice=choice)
+        if top_refusal(s, t, m) is None:
+            out.append(m)
+    out.append(SkipTopAction(seat=seat))
+    return out
+
+
+def _built(p: PlayerState, structure: str) -> str:
+    for b in p.structures:
+        if b.structure == structure:
+            return b.territory
+    return ""
+
+
+def apply_top(s: State, t: Tables, m: TakeTopAction | SkipTopAction, events: list[Event]) -> State:
+    s = msgspec.structs.replace(s, turn=msgspec.structs.replace(s.turn, stage="bottom"))
+    if isinstance(m, SkipTopAction):
+        return s
+    seat, section = m.seat, s.turn.section
+    p = s.players[seat]
+    if section == FACTORY_SECTION:
+        # «Карты Фактории»: pay the card's cost, then take its choice.
+        card = t.factory_cards[p.factory_card]
+        s = push(s, GainTask(seat=seat, reward=card.top.choices[m.choice]))
+        return pay(s, seat, card.top.cost)
+    top = t.mats[p.mat].sections[section].top
+    option = top.options[m.choice]
+    n = amount(p, section, m.choice, option)
+    if top.name == "produce":
+        s = pay(s, seat, produce_cost(p, t))
+        return push(s, ProduceTask(seat=seat, territories_left=n, mill=_built(p, "mill")))
+    s = pay(s, seat, top.cost)
+    if option.name == "move":
+        return push(s, MoveTask(seat=seat, units_left=n, steps=1))
+    if option.name == "coins":
+        return update_player(s, seat, coins=s.players[seat].coins + n)
+    if top.name == "bolster":
+        # «МОНУМЕНТ: Выполняя действие Усиления, также получите 1 популярность»
+        if _built(p, "monument"):
+            s = gain_track(s, t, seat, popularity=1)
+        if option.name == "power":
+            return gain_track(s, t, seat, power=n)
+        return push(s, DrawCombat(seat=seat, count=n))
+    # Trade; «ОРУЖЕЙНЫЙ СКЛАД: Выполняя действие Торговли, получите 1 силу»
+    if _built(p, "armory"):
+        s = gain_track(s, t, seat, power=1)
+    if option.name == "popularity":
+        return gain_track(s, t, seat, popularity=n)
+    return push(s, GainTask(seat=seat, reward=Reward(any_resources=n)))
+
+
+# ------------------------------------------------------------------------ Produce
+
+
+def _capacity(s: State, t: Tables, task: ProduceTask, territory: str) -> int:
+    """How many tokens (or workers) a territory can produce now (0: not a choice)."""
+    if territory not in t.index or territory in task.done:
+        return 0
+    kind = t.content.board.territories[t.index[territory]].produces
+    if kind is None:
+        return 0
+    p = s.players[task.seat]
+    mill = 1 if territory == task.mill else 0
+    workers = p.workers.count(territory)
+    if not mill:
+        if task.territories_left <= 0 or not workers:
+            return 0
+        if control_map(s, t).get(territory) != task.seat:
+            return 0
+    n = workers + mill
+    if kind == "worker":
+        n = min(n, workers_on_mat(p))
+    return n
+
+
+def produce_refusal(s: State, t: Tables, task: ProduceTask, m: Produce) -> IllegalMove | None:
+    if m.territory in task.done:
+        return refuse("produce.twice", "each territory produces once («различные территории»)")
+    cap = _capacity(s, t, task, m.territory)
+    if cap <= 0:
+        return refuse(
+            "produce.territory",
+            "produce on a territory you control with your workers («Производство»), or the Mill's",
+        )
+    if not 1 <= m.amount <= cap:
+        return refuse("produce.amount", f"that territory produces 1 to {cap} now")
+    return None
+
+
+def produce_moves(s: State, t: Tables, task: ProduceTask) -> list[Produce | EndProduce]:
+    out: list[Produce | EndProduce] = []
+    places = set(s.players[task.seat].workers)
+    if task.mill:
+        places.add(task.mill)
+    for territory in sorted(places):
+        cap = _capacity(s, t, task, territory)
+        out.extend(
+            Produce(seat=task.seat, territory=territory, amount=a) for a in range(1, cap + 1)
+        )
+    out.append(EndProduce(seat=task.seat))
+    return out
+
+
+def apply_produce(s: State, t: Tables, task: ProduceTask, m: Produce | EndProduce) -> State:
+    from arbiter.games.scythe.board import add_resources, one
+
+    if isinstance(m, EndProduce):
+        return pop(s)
+    uses_slot = not (m.territory == task.mill and task.mill not in task.done)
+    task = msgspec.structs.replace(
+        task,
+        done=(*task.done, m.territory),
+        territories_left=task.territories_left - (1 if uses_slot else 0),
+    )
+    s = replace_top(s, task)
+    kind = t.content.board.territories[t.index[m.territory]].produces
+    if kind == "worker":
+        p = s.players[task.seat]
+        return update_player(s, task.seat, workers=(*p.workers, *([m.territory] * m.amount)))
+    index = ("food", "wood", "metal", "oil").index(kind)  # type: ignore[arg-type]
+    return add_resources(s, t, m.territory, one(index, m.amount))
+
+
+def produce_pending(s: State, t: Tables, task: ProduceTask) -> bool:
+    return len(produce_moves(s, t, task)) > 1

@@ -1,0 +1,178 @@
+"""What a seat may know, and a text rendering of the state.
+
+A view shows everything public: the board, units, structures, tracks, coins, stars, recruits,
+upgrades, the encounter deck's remaining cards (every drawn card was shown), the combat discard
+pile; the number of combat cards and objective cards each player holds. It hides the values of
+other seats' combat cards, their objectives, the combat deck's contents, the face-down Factory
+cards (unless the seat looked at them), an opponent's secret battle choice before the reveal, and
+the seed.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from arbiter.games.scythe.board import control_map
+from arbiter.games.scythe.content import FactionId, MatId, StructureBonusKind, TriumphGoal
+from arbiter.games.scythe.options import ScytheOptions
+from arbiter.games.scythe.state import (
+    Battle,
+    Built,
+    Counts,
+    Cube,
+    Pending,
+    Phase,
+    PlayerState,
+    Recruit,
+    ScytheState,
+    Side,
+    Turn,
+)
+from arbiter.games.scythe.tables import Tables
+
+State = ScytheState
+
+
+class PlayerView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A seat as another seat sees it (``hand`` and ``objectives`` only for oneself)."""
+
+    faction: FactionId
+    mat: MatId
+    power: int
+    popularity: int
+    coins: int
+    combat_cards: int
+    hand: tuple[int, ...]
+    objective_cards: int
+    objectives: tuple[int, ...]
+    revealed: tuple[int, ...]
+    character: str
+    mechs: tuple[str, ...]
+    mech_slots: tuple[int, ...]
+    workers: tuple[str, ...]
+    structures: tuple[Built, ...]
+    recruits: tuple[Recruit, ...]
+    cubes: tuple[Cube, ...]
+    covered: tuple[int, int, int, int]
+    stars: tuple[TriumphGoal, ...]
+    last_section: int
+    factory_card: int
+
+
+class ScytheView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    content_id: str
+    step: int
+    viewer: int | None
+    options: ScytheOptions
+    players_count: int
+    phase: Phase
+    factions: tuple[FactionId, ...]
+    mats: tuple[MatId, ...]
+    players: tuple[PlayerView, ...]
+    resources: tuple[Counts, ...]
+    control: tuple[int, ...]
+    encounter_tokens: tuple[str, ...]
+    encounter_deck: tuple[int, ...]
+    encounter_bottom: tuple[int, ...]
+    combat_deck_size: int
+    combat_discard: Counts
+    objective_deck_size: int
+    factory_cards: tuple[int, ...]
+    factory_cards_count: int
+    structure_tile: StructureBonusKind | str
+    turn: Turn
+    pending: tuple[Pending, ...]
+    turns_taken: int
+
+
+def _player(p: PlayerState, own: bool) -> PlayerView:
+    return PlayerView(
+        faction=p.faction,
+        mat=p.mat,
+        power=p.power,
+        popularity=p.popularity,
+        coins=p.coins,
+        combat_cards=len(p.hand),
+        hand=p.hand if own else (),
+        objective_cards=len(p.objectives),
+        objectives=p.objectives if own else (),
+        revealed=p.revealed,
+        character=p.character,
+        mechs=p.mechs,
+        mech_slots=p.mech_slots,
+        workers=p.workers,
+        structures=p.structures,
+        recruits=p.recruits,
+        cubes=p.cubes,
+        covered=p.covered,
+        stars=p.stars,
+        last_section=p.last_section,
+        factory_card=p.factory_card,
+    )
+
+
+def _masked(side: Side) -> Side:
+    return Side(committed=side.committed)
+
+
+def _pending(task: Pending, seat: int | None) -> Pending:
+    if not isinstance(task, Battle):
+        return task
+    a = task.attacker_side if task.attacker == seat else _masked(task.attacker_side)
+    d = task.defender_side if task.defender == seat else _masked(task.defender_side)
+    return msgspec.structs.replace(task, attacker_side=a, defender_side=d)
+
+
+def make_view(s: State, t: Tables, seat: int | None) -> ScytheView:
+    cmap = control_map(s, t) if s.players else {}
+    seen = seat is not None and seat in s.factory_seen_by
+    return ScytheView(
+        content_id=s.content_id,
+        step=s.step,
+        viewer=seat,
+        options=s.options,
+        players_count=s.players_count,
+        phase=s.phase,
+        factions=s.factions,
+        mats=s.mats,
+        players=tuple(_player(p, i == seat) for i, p in enumerate(s.players)),
+        resources=s.resources,
+        control=tuple(cmap.get(x, -1) for x in t.territories) if s.players else (),
+        encounter_tokens=s.encounter_tokens,
+        encounter_deck=s.encounter_deck,
+        encounter_bottom=s.encounter_bottom,
+        combat_deck_size=sum(s.combat_deck),
+        combat_discard=s.combat_discard,
+        objective_deck_size=len(s.objective_deck),
+        factory_cards=s.factory_cards if seen else (),
+        factory_cards_count=len(s.factory_cards),
+        structure_tile=s.structure_tile,
+        turn=s.turn,
+        pending=tuple(_pending(x, seat) for x in s.pending),
+        turns_taken=s.turns_taken,
+    )
+
+
+def render(s: State, t: Tables) -> str:
+    """A short human-readable text of the state."""
+    lines = [f"Scythe — {s.players_count} players, phase {s.phase}, step {s.step}"]
+    if s.structure_tile:
+        lines.append(f"structure bonus tile: {s.structure_tile}")
+    for i, p in enumerate(s.players):
+        marker = "*" if s.phase == "play" and s.turn.seat == i else " "
+        lines.append(
+            f"{marker} seat {i}: {p.faction}/{p.mat} power {p.power} popularity {p.popularity} "
+            f"${p.coins} cards {len(p.hand)} stars {len(p.stars)} ({', '.join(p.stars)})"
+        )
+        lines.append(
+            f"    character {p.character}; mechs {', '.join(p.mechs) or '-'}; "
+            f"workers {', '.join(p.workers)}; structures "
+            f"{', '.join(f'{b.structure}@{b.territory}' for b in p.structures) or '-'}"
+        )
+    for i, x in enumerate(t.territories):
+        r = s.resources[i] if s.resources else (0, 0, 0, 0)
+        if any(r):
+            lines.append(f"  {x}: food {r[0]} wood {r[1]} metal {r[2]} oil {r[3]}")
+    if s.pending:
+        lines.append("pending: " + ", ".join(type(x).__name__ for x in s.pending))
+    return "\n".join(lines)
