@@ -11,6 +11,7 @@ from arbiter.games.scythe.moves import (
     ChooseSection,
     DeclineAction,
     Deploy,
+    EndTurn,
     Enlist,
     GainOne,
     GiveCoins,
@@ -74,6 +75,8 @@ def test_bribes_before_the_section_but_not_in_a_tournament() -> None:
 def test_a_turn_may_do_nothing_but_move_the_token() -> None:
     s = turn(base(), 0)
     s = play(s, ChooseSection(seat=0, section=0), SkipTopAction(seat=0), SkipBottomAction(seat=0))
+    # audit: the turn waits for EndTurn while an objective may still be revealed («Цели»)
+    s = play(s, EndTurn(seat=0))
     assert s.turn.seat == 1 and s.players[0].last_section == 0
 
 
@@ -265,4 +268,5 @@ def test_the_fourth_structure_places_a_star_after_the_action() -> None:
     s = play(s, *[PayResource(seat=0, territory="r1c5")] * 3, TakeCoins(seat=0, take=True))
     s = play(s, Build(seat=0, structure="monument", territory="r1c5"))
     assert s.players[0].stars == ("structures",)
+    s = play(s, EndTurn(seat=0))  # audit: the end-of-turn objective window («Цели»)
     assert GAME.to_act(s) == (1,)

@@ -9,6 +9,7 @@ import pytest
 from arbiter.games.scythe.moves import (
     ChooseSection,
     DiscardCombatCard,
+    EndTurn,
     SelectUnit,
     Step,
     TakeBottomAction,
@@ -78,4 +79,5 @@ def test_the_factory_move_takes_one_unit_two_steps() -> None:
     assert isinstance(task, MoveTask) and task.units_left == 1 and task.steps == 2
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c4"), Step(seat=0, to="r1c5"))
     s = play(s, Step(seat=0, to="r2c4"))
+    s = play(s, EndTurn(seat=0))  # audit: the end-of-turn objective window («Цели»)
     assert s.players[0].character == "r2c4" and s.turn.seat == 1

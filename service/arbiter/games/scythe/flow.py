@@ -39,6 +39,7 @@ from arbiter.games.scythe.moves import (
     DrawEncounterCard,
     EndEncounter,
     EndProduce,
+    EndTurn,
     GainOne,
     GiveCoins,
     PayResource,
@@ -136,6 +137,8 @@ def task_moves(s: State, t: Tables, actor: int) -> list[Any]:
             return top_actions.section_moves(s, t, actor)
         if stage == "top":
             return top_actions.top_moves(s, t, actor)
+        if stage == "end":
+            return [EndTurn(seat=actor)]
         return bottom_actions.bottom_moves(s, t, actor)
     if isinstance(task, ChooseFactionTask):
         return setup.choose_moves(s, t, task)
@@ -197,6 +200,8 @@ def _apply(s: State, t: Tables, m: Any, events: list[Event]) -> State:
             return top_actions.apply_section(s, m)
         if isinstance(m, TakeTopAction | SkipTopAction):
             return top_actions.apply_top(s, t, m, events)
+        if isinstance(m, EndTurn):
+            return end_turn(s)
         assert isinstance(m, TakeBottomAction | SkipBottomAction)
         return bottom_actions.apply_bottom(s, t, m)
     if isinstance(task, CHANCE_TASKS):
@@ -269,6 +274,11 @@ def _auto(s: State, t: Tables, task: Any, events: list[Event]) -> State | None:
     """The state after one automatic step, or ``None`` when a decision waits."""
     if task is None:
         if s.turn.stage == "end":
+            # «Вы можете раскрыть завершённую карту цели в любой момент Вашего хода»: the turn
+            # waits for EndTurn while the player may still reveal an objective (public facts
+            # only: cards held and the objective star still free, so the pause leaks nothing)
+            if objectives.may_reveal(s, t, s.turn.seat):
+                return None
             return end_turn(s)
         return None
     if isinstance(task, PlaceStart):

@@ -48,6 +48,11 @@ Where the rulebook is silent or ambiguous:
   clockwise. An objective reveal or combat victory places its star at once.
 * **End of the game with a battle pending**: the active player's units that moved this turn and
   stand on a contested territory go back to where the turn's Move found them.
+* **End of turn**: while the active player may still reveal an objective (holds a card and its
+  objective star is free), the turn waits for :class:`~.moves.EndTurn` after its actions, so an
+  objective met by the bottom action can be revealed that turn («в любой момент Вашего хода»).
+* **A 6th star mid-Move** (an objective revealed): the moving unit's resource tokens stay on the
+  board where it ends up; units left with any opponent's units (workers too) go back.
 * **Objective 6** («Send One Back as a Warning»): the worker must have been sent home this turn.
 * **Encounter rewards**: deploy/build go on the character's territory (no worker needed there;
   not a lake); workers and resources on that territory.

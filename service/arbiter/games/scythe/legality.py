@@ -43,6 +43,7 @@ from arbiter.games.scythe.moves import (
     EndEncounter,
     EndMove,
     EndProduce,
+    EndTurn,
     EndUnitMove,
     Enlist,
     GainOne,
@@ -99,6 +100,7 @@ STAGE_ANSWERS: dict[str, tuple[type[Any], ...]] = {
     "section": (ChooseSection, GiveCoins),
     "top": (TakeTopAction, SkipTopAction),
     "bottom": (TakeBottomAction, SkipBottomAction),
+    "end": (EndTurn,),
 }
 TASK_ANSWERS: dict[type[Any], tuple[type[Any], ...]] = {
     ChooseFactionTask: (ChooseFaction,),

@@ -80,6 +80,13 @@ class SkipBottomAction(Move, frozen=True, kw_only=True, tag="skip_bottom_action"
     seat: int
 
 
+class EndTurn(Move, frozen=True, kw_only=True, tag="end_turn"):
+    """Pass the turn once its actions are done (offered while an objective could still be
+    revealed: «Вы можете раскрыть завершённую карту цели в любой момент Вашего хода»)."""
+
+    seat: int
+
+
 class RevealObjective(Move, frozen=True, kw_only=True, tag="reveal_objective"):
     """«Цели»: reveal a completed objective card (any moment of your turn)."""
 
@@ -329,6 +336,7 @@ ScytheMove: TypeAlias = (
     | SkipTopAction
     | TakeBottomAction
     | SkipBottomAction
+    | EndTurn
     | RevealObjective
     | SelectUnit
     | Load

@@ -150,6 +150,9 @@ def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove
         return refuse("gain.track_full", "power is at the top of its track (16)")
     if m.item == "popularity" and p.popularity >= tracks.popularity_max:
         return refuse("gain.track_full", "popularity is at the top of its track (18)")
+    if m.item == "combat_cards" and not any(s.combat_deck) and not any(s.combat_discard):
+        # «Если колода сброса пуста, карту взять нельзя» («Усиление»)
+        return refuse("gain.no_combat_card", "the combat deck and its discard pile are empty")
     if m.item == "worker" and len(p.workers) >= 8:
         return refuse("gain.no_worker_left", "no worker is left on your mat")
     if m.item in ACTION_ITEMS and m.item != "produce" and not _action_possible(s, t, task, m.item):

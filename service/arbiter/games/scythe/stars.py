@@ -9,10 +9,10 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event
-from arbiter.games.scythe.board import fighters, update_player
+from arbiter.games.scythe.board import add_resources, has_units, update_player
 from arbiter.games.scythe.content import TriumphGoal
 from arbiter.games.scythe.events import GameEnded, StarPlaced
-from arbiter.games.scythe.state import MovedFrom, PlayerState, ScytheState
+from arbiter.games.scythe.state import Carry, MovedFrom, MoveTask, PlayerState, ScytheState
 from arbiter.games.scythe.tables import Tables
 
 State = ScytheState
@@ -87,15 +87,39 @@ def end_game(s: State, t: Tables, seat: int, events: list[Event]) -> State:
     active = s.turn.seat
     if s.players:
         a = s.players[active]
+        # «Если Ваши юниты (Герои, Механизмы или рабочие) остаются на территории с юнитами
+        # соперника» -- any opponent's units, workers included (a 6th star revealed mid-Move
+        # may leave a unit with workers not yet sent home)
         contested = {
             loc
-            for loc in (a.character, *a.mechs)
-            if any(fighters(q, loc) for i, q in enumerate(s.players) if i != active)
+            for loc in (a.character, *a.mechs, *a.workers)
+            if loc in t.index
+            and any(has_units(q, loc) for i, q in enumerate(s.players) if i != active)
         }
+        carry = _carried(s)
         for moved in s.turn.moved_from:
             s = _send_back(s, active, moved, contested)
+        if carry is not None and any(carry.cargo):
+            # resource tokens in the moving unit's hands stay on the board, where it ends up
+            p = s.players[active]
+            at = location(p, carry.kind, carry.index)
+            s = add_resources(s, t, at if at in t.index else carry.at, carry.cargo)
     events.append(GameEnded(seat=seat))
     return msgspec.structs.replace(s, phase="over", pending=())
+
+
+def _carried(s: State) -> Carry | None:
+    """The unit moving now (a Move interrupted by the end of the game), if any."""
+    for task in reversed(s.pending):
+        if isinstance(task, MoveTask):
+            return task.current
+    return None
+
+
+def location(p: PlayerState, kind: str, index: int) -> str:
+    if kind == "character":
+        return p.character
+    return p.mechs[index] if kind == "mech" else p.workers[index]
 
 
 def _send_back(s: State, seat: int, moved: MovedFrom, contested: set[str]) -> State:
