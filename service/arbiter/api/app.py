@@ -1,0 +1,252 @@
+"""The ASGI application: REST, GraphQL, health, metrics, docs -- and the middleware around them.
+
+:func:`create_app` builds it from :class:`~arbiter.api.settings.Settings` and a game registry
+(``arbiter.games.registry()`` by default); tests pass their own registry. :func:`app_from_env` is
+the factory ``arbiter serve`` hands to uvicorn.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+import arbiter
+from arbiter.api import logs
+from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
+from arbiter.api.envelope import Health
+from arbiter.api.graphql import GraphQLApp
+from arbiter.api.handles import StateStore
+from arbiter.api.home import routes_html
+from arbiter.api.memo import KnownStates
+from arbiter.api.metrics import Metrics
+from arbiter.api.openapi import build_openapi, dumps
+from arbiter.api.problems import Problem
+from arbiter.api.rest import json_response, problem_response, routes
+from arbiter.api.sealing import Sealer
+from arbiter.api.service import Service
+from arbiter.api.settings import Settings
+from arbiter.core import Registry
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+log = logging.getLogger("arbiter.access")
+_REQUEST_ID = re.compile(rb"^[A-Za-z0-9._-]{1,64}$")
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+class Observe:
+    """Pure ASGI middleware: request ids, body limit, metrics, access logs, last-resort 500s.
+
+    Written without ``BaseHTTPMiddleware`` to keep the hot path short.
+    """
+
+    def __init__(self, app: ASGIApp, metrics: Metrics, max_body: int) -> None:
+        self.app = app
+        self.metrics = metrics
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        start = time.perf_counter()
+        rid = None
+        length = None
+        for name, value in scope["headers"]:
+            if name == b"x-request-id" and _REQUEST_ID.match(value):
+                rid = value.decode()
+            elif name == b"content-length":
+                length = value
+        if rid is None:
+            rid = secrets.token_hex(8)
+        token = logs.request_id.set(rid)
+        rid_header = (b"x-request-id", rid.encode())
+        status = 500
+        started = False
+        max_body = self.max_body
+
+        async def send_wrapper(message: Message) -> None:
+            nonlocal status, started
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                started = True
+                message["headers"] = [*message.get("headers", ()), rid_header]
+            await send(message)
+
+        received = 0
+
+        async def receive_wrapper() -> Message:
+            nonlocal received
+            message = await receive()
+            if message["type"] == "http.request":
+                received += len(message.get("body", b""))
+                if received > max_body:
+                    raise _too_large(max_body)
+            return message
+
+        try:
+            if length is not None and (not length.isdigit() or int(length) > max_body):
+                if length.isdigit():
+                    await problem_response(_too_large(max_body))(scope, receive, send_wrapper)
+                else:
+                    bad = Problem("invalid_request", "malformed Content-Length", status=400)
+                    await problem_response(bad)(scope, receive, send_wrapper)
+            else:
+                await self.app(scope, receive_wrapper, send_wrapper)
+        except Exception:
+            logging.getLogger("arbiter.api").exception("unhandled error")
+            if not started:
+                problem = Problem("internal_error", "the service failed; see its logs")
+                await problem_response(problem)(scope, receive, send_wrapper)
+        finally:
+            elapsed = time.perf_counter() - start
+            route = scope.get("route")
+            template = getattr(route, "path", None) or "unmatched"
+            method = scope["method"] if scope["method"] in _METHODS else "OTHER"
+            self.metrics.observe(template, method, status, elapsed)
+            if log.isEnabledFor(logging.INFO):
+                game = scope.get("path_params", {}).get("game")
+                log.info(
+                    "request",
+                    extra={
+                        "request_id": rid,
+                        "method": scope["method"],
+                        "route": template,
+                        "game": game,
+                        "status": status,
+                        "ms": round(elapsed * 1000, 3),
+                    },
+                )
+            logs.request_id.reset(token)
+
+
+def _too_large(limit: int) -> Problem:
+    return Problem("body_too_large", f"the request body exceeds {limit} bytes", status=413)
+
+
+def create_app(
+    settings: Settings | None = None,
+    registry: Registry | None = None,
+    *,
+    cache: Cache | None = None,
+) -> ArbiterApp:
+    """The Arbiter ASGI app over ``registry`` (the service's games by default)."""
+    settings = settings or Settings.from_env()
+    if registry is None:
+        from arbiter.games import registry as default_registry
+
+        registry = default_registry()
+    metrics = Metrics()
+    if cache is None:
+        if settings.redis_url:
+            cache = RedisCache(
+                settings.redis_url,
+                settings.cache_ttl,
+                timeout=settings.redis_timeout,
+                retry_after=settings.cache_retry,
+            )
+        else:
+            cache = MemoryCache(settings.cache_size, settings.cache_ttl)
+    sealer = Sealer(settings.state_keys) if settings.state_keys else Sealer.development()
+    known = KnownStates(settings.memo_size)
+    service = Service(registry, StateStore(cache, sealer, metrics, known), metrics)
+    openapi_bytes = dumps(build_openapi(registry))
+    index, problem_page = routes_html(service.games().games, arbiter.__version__)
+
+    async def healthz(request: Request) -> Response:
+        return json_response(Health(status="ok", checks={}))
+
+    async def readyz(request: Request) -> Response:
+        checks = {"games": str(len(registry)), "cache": cache.kind}
+        try:
+            await cache.ping()
+        except CacheUnavailable:
+            checks["cache"] = f"{cache.kind}: unavailable"
+            return json_response(Health(status="unavailable", checks=checks), 503)
+        return json_response(Health(status="ok", checks=checks))
+
+    async def metrics_endpoint(request: Request) -> Response:
+        return Response(metrics.render(), 200, media_type=metrics.content_type)
+
+    async def openapi(request: Request) -> Response:
+        return Response(openapi_bytes, 200, media_type="application/json")
+
+    async def on_problem(request: Request, error: Exception) -> Response:
+        assert isinstance(error, Problem)
+        return problem_response(error)
+
+    async def on_http(request: Request, error: Exception) -> Response:
+        assert isinstance(error, HTTPException)
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
+        if code is None:  # pragma: no cover - Starlette raises only these two itself
+            code = "invalid_request"
+        problem = Problem(code, str(error.detail), status=error.status_code)
+        response = problem_response(problem)
+        if error.headers:
+            response.headers.update(error.headers)
+        return response
+
+    async def on_error(request: Request, error: Exception) -> Response:
+        return problem_response(Problem("internal_error", "the service failed; see its logs"))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await cache.close()
+
+    graphql = GraphQLApp(service)
+    app = Starlette(
+        routes=[
+            *routes(service),
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            Route("/healthz", healthz, methods=["GET"]),
+            Route("/readyz", readyz, methods=["GET"]),
+            Route("/metrics", metrics_endpoint, methods=["GET"]),
+            Route("/openapi.json", openapi, methods=["GET"]),
+            Route("/", index, methods=["GET"]),
+            Route("/problems/{code}", problem_page, methods=["GET"]),
+        ],
+        exception_handlers={Problem: on_problem, HTTPException: on_http, Exception: on_error},
+        lifespan=lifespan,
+    )
+    return ArbiterApp(app, service, settings, metrics, cache)
+
+
+class ArbiterApp(Observe):
+    """The app as built by :func:`create_app`, with its parts at hand (tests use them)."""
+
+    def __init__(
+        self,
+        app: Starlette,
+        service: Service,
+        settings: Settings,
+        metrics: Metrics,
+        cache: Cache,
+    ) -> None:
+        super().__init__(app, metrics, settings.max_body)
+        self.starlette = app
+        self.service = service
+        self.settings = settings
+        self.cache = cache
+
+
+def app_from_env() -> ArbiterApp:
+    """The factory ``arbiter serve`` gives uvicorn: settings from the environment, JSON logs."""
+    settings = Settings.from_env()
+    logs.configure(settings.log_level)
+    return create_app(settings)

@@ -1,0 +1,127 @@
+"""The request and response types of the REST API (msgspec structs).
+
+Requests are decoded in two steps. The request envelope below is decoded first: its game-specific
+members (``state``, ``move``, ``options``, ``moves``) are :class:`msgspec.Raw` slices of the body
+(an optional member given as ``null`` counts as absent).
+Then each slice is decoded straight into the game's own type (:mod:`arbiter.api.codec`). Unknown
+members are refused (``422 invalid_request`` with a ``pointer``).
+
+Responses hold the game's own structs (states, views, moves, events) in members typed ``Any``
+and are encoded in one pass; :mod:`arbiter.api.openapi` documents those members with the
+registered games' schemas.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import UNSET, Meta, Raw, UnsetType
+
+from arbiter.core import Actor, GameInfo, Result
+
+Seat = Annotated[int, Meta(ge=0, le=1_000_000, description="A seat, counted from 0.")]
+Seed = Annotated[int, Meta(ge=0, le=2**63 - 1, description="The secret seed of chance decisions.")]
+
+
+class NewStateRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/states``: set up a new game."""
+
+    players: Annotated[int, Meta(ge=1, le=1_000_000)]
+    seed: Seed | None = None
+    options: Raw | UnsetType = UNSET
+    content_id: str | None = None
+    sealed: bool = False
+    as_seat: Seat | None = None
+    resolve_chance: bool = True
+
+
+class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/legal-moves``: exactly one of the three state handles."""
+
+    state: Raw | UnsetType = UNSET
+    state_id: str | None = None
+    state_token: str | None = None
+    as_seat: Seat | None = None
+    resolve_chance: bool | None = None
+
+
+class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/moves`` and ``.../validate``: a state handle and a move."""
+
+    move: Raw
+    state: Raw | UnsetType = UNSET
+    state_id: str | None = None
+    state_token: str | None = None
+    as_seat: Seat | None = None
+    resolve_chance: bool | None = None
+
+
+class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/replay``: set up a game and play a list of moves."""
+
+    players: Annotated[int, Meta(ge=1, le=1_000_000)]
+    seed: Seed
+    moves: list[Raw]
+    options: Raw | UnsetType = UNSET
+    content_id: str | None = None
+    sealed: bool = False
+    as_seat: Seat | None = None
+    resolve_chance: bool = True
+
+
+class Envelope(msgspec.Struct, kw_only=True):
+    """A state as the service answers it: handles, what the viewer may see, and what comes next.
+
+    Open games carry ``state``; sealed ones carry ``state_token`` and only ``view``.
+    """
+
+    game: str
+    rules_version: str
+    state_id: str | None
+    sealed: bool
+    resolve_chance: bool
+    as_seat: int | None
+    state: Any = UNSET
+    state_token: str | UnsetType = UNSET
+    view: Any = UNSET
+    to_act: list[Actor]
+    legal_moves: list[Any]
+    events: list[Any]
+    finished: bool
+    result: Result | None
+
+
+class GameList(msgspec.Struct, kw_only=True):
+    """``GET /v1/games``."""
+
+    games: list[GameInfo]
+
+
+class LegalMoves(msgspec.Struct, kw_only=True):
+    """``POST /v1/games/{game}/legal-moves``: who must act, and the moves the viewer may see."""
+
+    to_act: list[Actor]
+    moves: list[Any]
+
+
+class Validation(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """``POST /v1/games/{game}/validate``: whether the move is legal now, and why not."""
+
+    legal: bool
+    code: str | UnsetType = UNSET
+    detail: str | UnsetType = UNSET
+
+
+class ContentCreated(msgspec.Struct, kw_only=True):
+    """``POST /v1/games/{game}/content``: the id of the registered pack (a hash of its JSON)."""
+
+    game: str
+    content_id: str
+
+
+class Health(msgspec.Struct, kw_only=True):
+    """``GET /healthz`` and ``GET /readyz``."""
+
+    status: str
+    checks: dict[str, str]

@@ -1,0 +1,400 @@
+"""The GraphQL surface (Strawberry), mounted at ``/graphql`` over the same service operations.
+
+States, views, moves, events, options and content travel as the ``JSON`` scalar, exactly as in
+the REST API. Seeds use the ``Seed`` scalar (GraphQL's ``Int`` has 32 bits only). A refusal is a
+GraphQL error whose ``extensions`` carry the same members as the REST problem document
+(``code``, ``status``, ``title``, ``type``, ``pointer``, ...).
+
+The schema does not depend on the registered games (a game is a ``String`` id), so
+``schema/schema.graphql`` is the same for every registry.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import Any, NewType, TypeVar, cast
+
+import msgspec
+import strawberry
+from graphql import GraphQLError
+from strawberry.asgi import GraphQL
+from strawberry.extensions import ParserCache, ValidationCache
+from strawberry.scalars import JSON
+from strawberry.schema.config import StrawberryConfig
+from strawberry.types import ExecutionContext, Info
+
+from arbiter.api.envelope import Envelope as EnvelopeStruct
+from arbiter.api.handles import Handle
+from arbiter.api.problems import Problem
+from arbiter.api.service import Service
+
+log = logging.getLogger("arbiter.graphql")
+
+T = TypeVar("T")
+MAX_SEED = 2**63 - 1
+
+
+def _parse_seed(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise ValueError("a seed is an integer from 0 to 2^63-1 (or its decimal string)")
+    seed = int(value)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError("a seed is an integer from 0 to 2^63-1")
+    return seed
+
+
+Seed = NewType("Seed", int)
+
+SEED_SCALAR = strawberry.scalar(
+    name="Seed",
+    description="A seed of chance decisions: an integer from 0 to 2^63-1.",
+    serialize=int,
+    parse_value=_parse_seed,
+)
+
+
+@strawberry.type(description="One game option of a fact sheet.")
+class OptionInfo:
+    name: str
+    type: str
+    default: JSON | None
+    description: str
+
+
+@strawberry.type(description="The fact sheet of a game.")
+class GameInfo:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    options: list[OptionInfo]
+    default_content_id: str
+    chance: bool
+    simultaneous: bool
+    hidden_information: bool
+    description: str
+
+
+@strawberry.type(description="A state as the service answers it (see the REST `Envelope`).")
+class Envelope:
+    game: str
+    rules_version: str
+    state_id: str | None
+    sealed: bool
+    resolve_chance: bool
+    as_seat: int | None
+    state: JSON | None
+    state_token: str | None
+    view: JSON | None
+    to_act: list[JSON]
+    legal_moves: list[JSON]
+    events: list[JSON]
+    finished: bool
+    result: JSON | None
+
+
+@strawberry.type(description="Who must act now and the moves the viewer may make.")
+class LegalMoves:
+    to_act: list[JSON]
+    moves: list[JSON]
+
+
+@strawberry.type(description="Whether a move is legal now, and the rule that refuses it if not.")
+class Validation:
+    legal: bool
+    code: str | None
+    detail: str | None
+
+
+@strawberry.type(description="A registered content pack's id.")
+class ContentRegistration:
+    game: str
+    content_id: str
+
+
+def _service(info: Info) -> Service:
+    service: Service = info.context["service"]
+    return service
+
+
+async def _call(awaitable: Awaitable[T]) -> T:
+    try:
+        return await awaitable
+    except Problem as problem:
+        raise GraphQLError(problem.detail, extensions=problem.extensions()) from None
+
+
+def _sync(fn: Any, *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except Problem as problem:
+        raise GraphQLError(problem.detail, extensions=problem.extensions()) from None
+
+
+def _envelope(envelope: EnvelopeStruct) -> Envelope:
+    state = envelope.state
+    if isinstance(state, msgspec.Raw):  # the state's JSON as the REST answer carries it
+        state = msgspec.json.decode(state)
+    data = msgspec.to_builtins(msgspec.structs.replace(envelope, state=msgspec.UNSET))
+    data["state"] = None if state is msgspec.UNSET else msgspec.to_builtins(state)
+    return Envelope(
+        game=data["game"],
+        rules_version=data["rules_version"],
+        state_id=data["state_id"],
+        sealed=data["sealed"],
+        resolve_chance=data["resolve_chance"],
+        as_seat=data["as_seat"],
+        state=data.get("state"),
+        state_token=data.get("state_token"),
+        view=data.get("view"),
+        to_act=data["to_act"],
+        legal_moves=data["legal_moves"],
+        events=data["events"],
+        finished=data["finished"],
+        result=data["result"],
+    )
+
+
+def _game_info(info: Any) -> GameInfo:
+    data = msgspec.to_builtins(info)
+    data["options"] = [OptionInfo(**o) for o in data["options"]]
+    return GameInfo(**data)
+
+
+def _handle(state: JSON | None, state_id: str | None, state_token: str | None) -> Handle:
+    return Handle(state=state, state_id=state_id, state_token=state_token)
+
+
+def _seat(as_seat: int | None) -> int | None:
+    if as_seat is not None and as_seat < 0:
+        problem = Problem("invalid_seat", "asSeat counts seats from 0", pointer="/asSeat")
+        raise GraphQLError(problem.detail, extensions=problem.extensions())
+    return as_seat
+
+
+def _players(players: int) -> int:
+    if players < 1:
+        problem = Problem("invalid_request", "players must be at least 1", pointer="/players")
+        raise GraphQLError(problem.detail, extensions=problem.extensions())
+    return players
+
+
+# ------------------------------------------------------------------------------ queries
+
+
+def resolve_games(info: Info) -> list[GameInfo]:
+    return [_game_info(g) for g in _service(info).games().games]
+
+
+def resolve_game(info: Info, id: str) -> GameInfo:
+    return _game_info(_sync(_service(info).info, id))
+
+
+async def resolve_state(info: Info, id: str, as_seat: int | None = None) -> Envelope:
+    return _envelope(await _call(_service(info).get_state(id, as_seat=_seat(as_seat))))
+
+
+async def resolve_legal_moves(
+    info: Info,
+    game: str,
+    state: JSON | None = None,
+    state_id: str | None = None,
+    state_token: str | None = None,
+    as_seat: int | None = None,
+    resolve_chance: bool | None = None,
+) -> LegalMoves:
+    result = await _call(
+        _service(info).legal_moves(
+            game,
+            _handle(state, state_id, state_token),
+            as_seat=_seat(as_seat),
+            resolve_chance=resolve_chance,
+        )
+    )
+    data = msgspec.to_builtins(result)
+    return LegalMoves(to_act=data["to_act"], moves=data["moves"])
+
+
+async def resolve_validate(
+    info: Info,
+    game: str,
+    move: JSON,
+    state: JSON | None = None,
+    state_id: str | None = None,
+    state_token: str | None = None,
+    as_seat: int | None = None,
+    resolve_chance: bool | None = None,
+) -> Validation:
+    result = await _call(
+        _service(info).validate(
+            game,
+            _handle(state, state_id, state_token),
+            move,
+            as_seat=_seat(as_seat),
+            resolve_chance=resolve_chance,
+        )
+    )
+    return Validation(
+        legal=result.legal,
+        code=result.code if isinstance(result.code, str) else None,
+        detail=result.detail if isinstance(result.detail, str) else None,
+    )
+
+
+async def resolve_replay(
+    info: Info,
+    game: str,
+    players: int,
+    seed: Seed,
+    moves: list[JSON],
+    options: JSON | None = None,
+    content_id: str | None = None,
+    sealed: bool = False,
+    as_seat: int | None = None,
+    resolve_chance: bool = True,
+) -> Envelope:
+    envelope = await _call(
+        _service(info).replay(
+            game,
+            players=_players(players),
+            seed=seed,
+            moves=list(moves),
+            options=options,
+            content_id=content_id,
+            sealed=sealed,
+            as_seat=_seat(as_seat),
+            resolve_chance=resolve_chance,
+        )
+    )
+    return _envelope(envelope)
+
+
+async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
+    pack = await _call(_service(info).get_content(game, content_id))
+    return cast(JSON, msgspec.to_builtins(pack))
+
+
+@strawberry.type
+class Query:
+    games: list[GameInfo] = strawberry.field(
+        resolver=resolve_games, description="The games this service referees."
+    )
+    game: GameInfo = strawberry.field(resolver=resolve_game, description="One game's fact sheet.")
+    state: Envelope = strawberry.field(
+        resolver=resolve_state, description="A cached state by id, as `asSeat` may see it."
+    )
+    legal_moves: LegalMoves = strawberry.field(
+        resolver=resolve_legal_moves,
+        description="Who must act and the moves the viewer may make. Give one state handle.",
+    )
+    validate: Validation = strawberry.field(
+        resolver=resolve_validate, description="Whether a move is legal now, without applying it."
+    )
+    replay: Envelope = strawberry.field(
+        resolver=resolve_replay,
+        description="Set up a game and play a list of moves (chance not given: from the seed).",
+    )
+    content: JSON = strawberry.field(resolver=resolve_content, description="A content pack.")
+
+
+# ---------------------------------------------------------------------------- mutations
+
+
+async def resolve_new_game(
+    info: Info,
+    game: str,
+    players: int,
+    seed: Seed | None = None,
+    options: JSON | None = None,
+    content_id: str | None = None,
+    sealed: bool = False,
+    as_seat: int | None = None,
+    resolve_chance: bool = True,
+) -> Envelope:
+    envelope = await _call(
+        _service(info).new_state(
+            game,
+            players=_players(players),
+            seed=seed,
+            options=options,
+            content_id=content_id,
+            sealed=sealed,
+            as_seat=_seat(as_seat),
+            resolve_chance=resolve_chance,
+        )
+    )
+    return _envelope(envelope)
+
+
+async def resolve_apply_move(
+    info: Info,
+    game: str,
+    move: JSON,
+    state: JSON | None = None,
+    state_id: str | None = None,
+    state_token: str | None = None,
+    as_seat: int | None = None,
+    resolve_chance: bool | None = None,
+) -> Envelope:
+    envelope = await _call(
+        _service(info).apply_move(
+            game,
+            _handle(state, state_id, state_token),
+            move,
+            as_seat=_seat(as_seat),
+            resolve_chance=resolve_chance,
+        )
+    )
+    return _envelope(envelope)
+
+
+async def resolve_register_content(info: Info, game: str, content: JSON) -> ContentRegistration:
+    created = await _call(_service(info).register_content(game, content))
+    return ContentRegistration(game=created.game, content_id=created.content_id)
+
+
+@strawberry.type
+class Mutation:
+    new_game: Envelope = strawberry.mutation(
+        resolver=resolve_new_game, description="Set up a game."
+    )
+    apply_move: Envelope = strawberry.mutation(
+        resolver=resolve_apply_move, description="Check and apply a move. Give one state handle."
+    )
+    register_content: ContentRegistration = strawberry.mutation(
+        resolver=resolve_register_content,
+        description="Register a content pack; its id is the hash of its canonical JSON.",
+    )
+
+
+class ArbiterSchema(strawberry.Schema):
+    """Logs only unexpected errors: refusals (problems) and invalid queries are the client's."""
+
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        for error in errors:
+            original = error.original_error
+            if original is not None and not isinstance(original, GraphQLError | ValueError):
+                log.error("graphql resolver failed", exc_info=original)
+
+
+schema = ArbiterSchema(
+    query=Query,
+    mutation=Mutation,
+    extensions=[lambda: ParserCache(maxsize=1024), lambda: ValidationCache(maxsize=1024)],
+    config=StrawberryConfig(scalar_map={Seed: SEED_SCALAR}),
+)
+
+
+class GraphQLApp(GraphQL):  # type: ignore[type-arg]
+    """Strawberry's ASGI app with the service in the context of every resolver."""
+
+    def __init__(self, service: Service) -> None:
+        super().__init__(schema, graphql_ide="graphiql", allow_queries_via_get=False)
+        self.service = service
+
+    async def get_context(self, request: Any, response: Any) -> Any:
+        return {"request": request, "response": response, "service": self.service}

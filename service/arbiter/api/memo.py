@@ -1,0 +1,107 @@
+"""Known states: what this process already worked out about a state, keyed by its JSON bytes.
+
+Rules are pure, so who must act in a state and the legal moves of each actor are functions of the
+state (and of the rules this process runs). When the service answers with a state it has just
+worked both out; a client's next request usually sends that very state back (as JSON, a token or
+an id). Remembering them, with the state object itself, under a digest of the state's JSON means:
+
+* a submitted state byte-identical to one the service made (or already checked) is neither
+  decoded nor checked again (``check_state``): it passed the rules before;
+* the move of that request is checked against a list already made instead of a fresh one.
+
+The digest (BLAKE2b-160 of the game id and the state's JSON as the service writes it) also names
+the state in :meth:`arbiter.api.sealing.Sealer.state_id`. Each entry also remembers the answers
+to the moves applied to its state (rules are pure: the same move on the same state, with the same
+treatment of chance, always gives the same next state and events), weakly, so that only entries
+still in the LRU are reused. This is an in-process LRU (``ARBITER_MEMO_SIZE`` entries); a miss
+costs only the work it would have saved.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import weakref
+from collections import OrderedDict
+from typing import Any
+
+from arbiter.core import Actor, Event
+from arbiter.core.registry import AnyGame
+
+
+class Known:
+    """One state: who must act in it, the legal moves of the actors asked about so far, its JSON
+    and digest, and the answers to moves already applied to it."""
+
+    __slots__ = ("__weakref__", "applied", "digest", "json", "moves", "state", "to_act")
+
+    def __init__(self, state: Any, to_act: tuple[Actor, ...], digest: bytes) -> None:
+        self.state = state
+        self.to_act = to_act
+        self.digest = digest
+        self.json: bytes | None = None
+        self.moves: dict[Actor, list[Any]] = {}
+        #: (move, resolve_chance) -> (the next state's entry, the events on the way there)
+        self.applied: dict[tuple[Any, bool], tuple[weakref.ref[Known], tuple[Event, ...]]] = {}
+
+    def legal_moves(self, game: AnyGame, state: Any, actor: Actor) -> list[Any]:
+        moves = self.moves.get(actor)
+        if moves is None:
+            moves = self.moves[actor] = game.legal_moves(state, actor)
+        return moves
+
+    def all_legal_moves(self, game: AnyGame, state: Any) -> list[Any]:
+        return [m for actor in self.to_act for m in self.legal_moves(game, state, actor)]
+
+    def after(self, move: Any, resolve_chance: bool) -> tuple[Known, tuple[Event, ...]] | None:
+        """The remembered result of applying ``move`` here, if any (and still remembered)."""
+        try:
+            hit = self.applied.get((move, resolve_chance))
+        except TypeError:  # a move with unhashable members: never remembered
+            return None
+        if hit is None:
+            return None
+        following = hit[0]()
+        return None if following is None else (following, hit[1])
+
+    def remember(self, move: Any, resolve_chance: bool, following: Known, events: Any) -> None:
+        with contextlib.suppress(TypeError):
+            self.applied[(move, resolve_chance)] = (weakref.ref(following), tuple(events))
+
+
+class KnownStates:
+    """An LRU of :class:`Known` by a digest of (game id, canonical state bytes)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[bytes, Known] = OrderedDict()
+
+    @staticmethod
+    def key(game_id: str, state_bytes: bytes) -> bytes:
+        digest = hashlib.blake2b(game_id.encode(), digest_size=20)
+        digest.update(b"\0")
+        digest.update(state_bytes)
+        return digest.digest()
+
+    def get(self, key: bytes) -> Known | None:
+        known = self._items.get(key)
+        if known is not None:
+            self._items.move_to_end(key)
+        return known
+
+    def learn(self, key: bytes, game: AnyGame, state: Any, json: bytes | None = None) -> Known:
+        """The entry of a state, made (with ``to_act``) if it is new."""
+        known = self.get(key)
+        if known is None:
+            known = Known(state, game.to_act(state), key)
+            self.alias(key, known)
+        if known.json is None:
+            known.json = json
+        return known
+
+    def alias(self, key: bytes, known: Known) -> None:
+        """Also find ``known`` under ``key`` (the same state written differently)."""
+        self._items[key] = known
+        self._items.move_to_end(key)
+        if len(self._items) > self.size:
+            self._items.popitem(last=False)

@@ -1,0 +1,96 @@
+"""Prometheus metrics, served as text at ``/metrics``.
+
+* ``arbiter_requests_total{route,method,status}`` and
+  ``arbiter_request_duration_seconds{route,method}`` -- per route template (``/v1/games/{game}/moves``);
+* ``arbiter_moves_applied_total{game}`` and ``arbiter_moves_rejected_total{game,code}`` -- moves
+  applied, and moves refused by rule code;
+* ``arbiter_cache_errors_total`` -- calls to the shared cache that failed.
+
+Each app gets its own registry (tests build many apps). With several worker processes
+(``PROMETHEUS_MULTIPROC_DIR`` set) ``/metrics`` aggregates every worker's files.
+"""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    disable_created_metrics,
+    generate_latest,
+)
+
+# The ``*_created`` series would only double the output.
+disable_created_metrics()  # type: ignore[no-untyped-call]
+
+BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+
+
+class Metrics:
+    """The service's metrics in one registry."""
+
+    content_type = CONTENT_TYPE_LATEST
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry(auto_describe=True)
+        self.requests = Counter(
+            "arbiter_requests_total",
+            "HTTP requests by route template, method and status.",
+            ["route", "method", "status"],
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "arbiter_request_duration_seconds",
+            "HTTP request latency by route template and method.",
+            ["route", "method"],
+            buckets=BUCKETS,
+            registry=self.registry,
+        )
+        self.moves_applied = Counter(
+            "arbiter_moves_applied_total",
+            "Moves applied, by game.",
+            ["game"],
+            registry=self.registry,
+        )
+        self.moves_rejected = Counter(
+            "arbiter_moves_rejected_total",
+            "Moves refused, by game and rule code.",
+            ["game", "code"],
+            registry=self.registry,
+        )
+        self._children: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
+        self._applied: dict[str, Counter] = {}
+        self.cache_errors = Counter(
+            "arbiter_cache_errors_total",
+            "Calls to the shared state cache that failed.",
+            registry=self.registry,
+        )
+
+    def observe(self, route: str, method: str, status: int, seconds: float) -> None:
+        key = (route, method, status)
+        children = self._children.get(key)
+        if children is None:
+            children = self._children[key] = (
+                self.requests.labels(route, method, str(status)),
+                self.latency.labels(route, method),
+            )
+        children[0].inc()
+        children[1].observe(seconds)
+
+    def applied(self, game: str) -> None:
+        child = self._applied.get(game)
+        if child is None:
+            child = self._applied[game] = self.moves_applied.labels(game)
+        child.inc()
+
+    def render(self) -> bytes:
+        if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+            from prometheus_client import multiprocess
+
+            registry = CollectorRegistry()
+            multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+            return generate_latest(registry)
+        return generate_latest(self.registry)

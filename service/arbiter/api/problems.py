@@ -1,0 +1,215 @@
+"""RFC 9457 problem details: every error the service answers with, REST and GraphQL alike.
+
+A problem is ``application/problem+json`` with the standard members ``type``, ``title``,
+``status`` and ``detail``, plus ``code`` -- a stable machine-readable code -- and extensions where
+they help: ``pointer`` (a JSON pointer into the request, RFC 6901), ``legal_moves_count``,
+``move_index``, ``game``, ``request_id``.
+
+``code`` is either one of the service's own codes listed in :data:`CODES`, or a rule code of a
+game (``pig.not_your_turn``, ``the-ancient-world.build.no_space``) for an illegal move or a state
+that breaks a game's invariants. ``type`` is the relative URI ``/problems/<code>``; the service
+serves a short page there.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+from arbiter.core import ArbiterError, IllegalMove, InvalidState
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+class ProblemCode(msgspec.Struct, frozen=True):
+    """One of the service's own problem codes."""
+
+    status: int
+    title: str
+    description: str
+
+
+#: The service's own problem codes. Games add their rule codes (``<game>.<rule>``).
+CODES: dict[str, ProblemCode] = {
+    "malformed_json": ProblemCode(400, "Malformed JSON", "The request body is not valid JSON."),
+    "not_found": ProblemCode(404, "Not found", "No resource lives at this path."),
+    "unknown_game": ProblemCode(404, "Unknown game", "No game is registered with this id."),
+    "unknown_state": ProblemCode(
+        404,
+        "Unknown state",
+        "No cached state has this id: it never existed, or it expired (see ARBITER_CACHE_TTL). "
+        "Send the full state or the state token instead.",
+    ),
+    "method_not_allowed": ProblemCode(
+        405, "Method not allowed", "This path does not accept this HTTP method."
+    ),
+    "body_too_large": ProblemCode(
+        413, "Request body too large", "The request body exceeds ARBITER_MAX_BODY bytes."
+    ),
+    "invalid_request": ProblemCode(
+        422,
+        "Invalid request",
+        "The request does not match its schema; `pointer` names the offending member.",
+    ),
+    "invalid_state_handle": ProblemCode(
+        422,
+        "Invalid state handle",
+        "Exactly one of `state`, `state_id` and `state_token` must be given.",
+    ),
+    "invalid_state_token": ProblemCode(
+        422,
+        "Invalid state token",
+        "The state token was not sealed by this service (or by a key it still holds), was "
+        "tampered with, or belongs to another game.",
+    ),
+    "invalid_state": ProblemCode(
+        422,
+        "Invalid state",
+        "The submitted state cannot be evaluated by the rules; games report broken invariants "
+        "with their own codes (`<game>.state.*`).",
+    ),
+    "invalid_seat": ProblemCode(
+        422, "Invalid seat", "`as_seat` names no seat of this game (seats count from 0)."
+    ),
+    "unknown_content": ProblemCode(
+        422,
+        "Unknown content pack",
+        "The state or request names a content pack this service does not know; register it "
+        "with POST /v1/games/{game}/content first.",
+    ),
+    "rules_version_mismatch": ProblemCode(
+        422,
+        "Rules version mismatch",
+        "The state was made under another version of the game's rules than this server runs.",
+    ),
+    "illegal_move": ProblemCode(
+        422,
+        "Illegal move",
+        "The move is not legal now; the problem's `code` is the game's rule code.",
+    ),
+    "internal_error": ProblemCode(500, "Internal error", "The service failed; see its logs."),
+    "cache_unavailable": ProblemCode(
+        503,
+        "State cache unavailable",
+        "The shared state cache (Redis) cannot be reached, so `state_id` handles cannot be "
+        "resolved now. Retry later, or send the full state or the state token.",
+    ),
+}
+
+
+class ProblemDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """An RFC 9457 problem document with Arbiter's extensions."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    instance: str | None = None
+    pointer: str | None = None
+    legal_moves_count: int | None = None
+    move_index: int | None = None
+    game: str | None = None
+    request_id: str | None = None
+
+
+class Problem(Exception):
+    """An error answered with a problem document (REST) or an error with ``extensions`` (GraphQL)."""
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        *,
+        status: int | None = None,
+        title: str | None = None,
+        pointer: str | None = None,
+        legal_moves_count: int | None = None,
+        move_index: int | None = None,
+        game: str | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        known = CODES.get(code)
+        self.code = code
+        self.detail = detail
+        self.status = status or (known.status if known else 422)
+        self.title = title or (known.title if known else "Unprocessable request")
+        self.pointer = pointer
+        self.legal_moves_count = legal_moves_count
+        self.move_index = move_index
+        self.game = game
+        self.headers = headers or {}
+
+    def details(self, request_id: str | None = None) -> ProblemDetails:
+        return ProblemDetails(
+            type=f"/problems/{self.code}",
+            title=self.title,
+            status=self.status,
+            detail=self.detail,
+            code=self.code,
+            pointer=self.pointer,
+            legal_moves_count=self.legal_moves_count,
+            move_index=self.move_index,
+            game=self.game,
+            request_id=request_id,
+        )
+
+    def extensions(self) -> dict[str, object]:
+        """The GraphQL ``extensions`` of this problem: the same members as the REST document."""
+        return msgspec.to_builtins(self.details())  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        return f"Problem({self.status}, {self.code!r}, {self.detail!r})"
+
+
+def from_core(error: ArbiterError, *, prefix: str = "", game: str | None = None) -> Problem:
+    """The problem for an error of the rules core; ``prefix`` roots game pointers in the request."""
+    if isinstance(error, IllegalMove):
+        return Problem(error.code, error.message, status=422, title="Illegal move", game=game)
+    if isinstance(error, InvalidState):
+        return Problem(
+            error.code,
+            error.message,
+            status=422,
+            title="Invalid state",
+            pointer=prefix + error.pointer if error.pointer or prefix else None,
+            game=game,
+        )
+    return Problem(error.code, error.message, game=game)
+
+
+_PATH_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]|\[([^\]]*)\]")
+_AT = re.compile(r" - at `(\$[^`]*)`$")
+
+
+def pointer_from_path(path: str) -> str:
+    """The JSON pointer of a msgspec error path: ``$.players[1].coins`` -> ``/players/1/coins``.
+
+    Dictionary keys are not named in msgspec's paths (``[...]``); the pointer then stops at the
+    object that holds them.
+    """
+    parts: list[str] = []
+    for match in _PATH_PART.finditer(path[1:]):
+        name, index, other = match.groups()
+        if name is not None:
+            parts.append(name.replace("~", "~0").replace("/", "~1"))
+        elif index is not None:
+            parts.append(index)
+        else:
+            del other
+            break
+    return "".join("/" + p for p in parts)
+
+
+def from_validation(error: msgspec.ValidationError, prefix: str = "") -> Problem:
+    """The ``invalid_request`` problem of a msgspec validation error, rooted at ``prefix``."""
+    message = str(error)
+    match = _AT.search(message)
+    pointer = prefix
+    if match:
+        pointer = prefix + pointer_from_path(match.group(1))
+        message = message[: match.start()]
+    where = pointer or "/"
+    return Problem("invalid_request", f"{message} at {where}", pointer=pointer)

@@ -1,0 +1,192 @@
+"""The REST routes (``/v1``): thin adapters from HTTP to :class:`~arbiter.api.service.Service`.
+
+Bodies are decoded by msgspec straight into the request structs of :mod:`arbiter.api.envelope`
+(malformed JSON: ``400 malformed_json``; wrong types or unknown members: ``422 invalid_request``
+with a ``pointer``), answers are encoded in one pass. Refusals are raised as
+:class:`~arbiter.api.problems.Problem` and rendered by :func:`problem_response`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from arbiter.api.envelope import (
+    HandleRequest,
+    MoveRequest,
+    NewStateRequest,
+    ReplayRequest,
+)
+from arbiter.api.handles import Handle
+from arbiter.api.logs import request_id
+from arbiter.api.problems import PROBLEM_MEDIA_TYPE, Problem, from_validation
+from arbiter.api.service import Service
+
+JSON_MEDIA_TYPE = "application/json"
+T = TypeVar("T")
+
+_encoder = msgspec.json.Encoder()
+_problem_encoder = msgspec.json.Encoder()
+
+
+def json_response(value: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    return Response(_encoder.encode(value), status, headers, JSON_MEDIA_TYPE)
+
+
+def problem_response(problem: Problem) -> Response:
+    body = _problem_encoder.encode(problem.details(request_id.get()))
+    return Response(body, problem.status, problem.headers or None, PROBLEM_MEDIA_TYPE)
+
+
+def _decode(decoder: msgspec.json.Decoder[T], body: bytes) -> T:
+    try:
+        return decoder.decode(body)
+    except msgspec.ValidationError as error:
+        raise from_validation(error) from None
+    except msgspec.DecodeError as error:
+        raise Problem("malformed_json", f"the body is not valid JSON: {error}") from None
+
+
+def _query_seat(request: Request) -> int | None:
+    raw = request.query_params.get("as_seat")
+    if raw is None:
+        return None
+    if not raw.isdigit() or len(raw) > 7:
+        raise Problem("invalid_request", "the query parameter as_seat must be a seat number")
+    return int(raw)
+
+
+def _given(raw: msgspec.Raw | msgspec.UnsetType) -> msgspec.Raw | None:
+    """An optional game value: absent when missing or ``null``."""
+    if isinstance(raw, msgspec.Raw) and bytes(raw) != b"null":
+        return raw
+    return None
+
+
+def _handle(body: HandleRequest | MoveRequest) -> Handle:
+    return Handle(state=_given(body.state), state_id=body.state_id, state_token=body.state_token)
+
+
+def routes(service: Service) -> list[Route]:
+    """The ``/v1`` routes over ``service``."""
+    new_state_decoder = msgspec.json.Decoder(NewStateRequest)
+    handle_decoder = msgspec.json.Decoder(HandleRequest)
+    move_decoder = msgspec.json.Decoder(MoveRequest)
+    replay_decoder = msgspec.json.Decoder(ReplayRequest)
+    raw_decoder = msgspec.json.Decoder(msgspec.Raw)
+
+    async def echo(request: Request) -> Response:
+        body = await request.body()
+        _decode(raw_decoder, body)  # the body must be JSON: checked, not parsed into objects
+        return Response(body, 200, None, JSON_MEDIA_TYPE)
+
+    async def list_games(request: Request) -> Response:
+        return json_response(service.games())
+
+    async def get_game(request: Request) -> Response:
+        return json_response(service.info(request.path_params["game"]))
+
+    async def new_state(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(new_state_decoder, await request.body())
+        envelope = await service.new_state(
+            game_id,
+            players=body.players,
+            seed=body.seed,
+            options=_given(body.options),
+            content_id=body.content_id,
+            sealed=body.sealed,
+            as_seat=body.as_seat,
+            resolve_chance=body.resolve_chance,
+        )
+        headers = None
+        if envelope.state_id is not None:
+            headers = {"Location": f"/v1/states/{envelope.state_id}"}
+        return json_response(envelope, 201, headers)
+
+    async def apply_move(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(move_decoder, await request.body())
+        envelope = await service.apply_move(
+            game_id,
+            _handle(body),
+            body.move,
+            as_seat=body.as_seat,
+            resolve_chance=body.resolve_chance,
+        )
+        return json_response(envelope)
+
+    async def legal_moves(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(handle_decoder, await request.body())
+        result = await service.legal_moves(
+            game_id, _handle(body), as_seat=body.as_seat, resolve_chance=body.resolve_chance
+        )
+        return json_response(result)
+
+    async def validate(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(move_decoder, await request.body())
+        result = await service.validate(
+            game_id,
+            _handle(body),
+            body.move,
+            as_seat=body.as_seat,
+            resolve_chance=body.resolve_chance,
+        )
+        return json_response(result)
+
+    async def replay(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(replay_decoder, await request.body())
+        envelope = await service.replay(
+            game_id,
+            players=body.players,
+            seed=body.seed,
+            moves=list(body.moves),
+            options=_given(body.options),
+            content_id=body.content_id,
+            sealed=body.sealed,
+            as_seat=body.as_seat,
+            resolve_chance=body.resolve_chance,
+        )
+        return json_response(envelope)
+
+    async def register_content(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        created = await service.register_content(game_id, msgspec.Raw(await request.body()))
+        location = f"/v1/games/{created.game}/content/{created.content_id}"
+        return json_response(created, 201, {"Location": location})
+
+    async def get_content(request: Request) -> Response:
+        params = request.path_params
+        return json_response(await service.get_content(params["game"], params["content_id"]))
+
+    async def get_state(request: Request) -> Response:
+        as_seat = _query_seat(request)
+        envelope = await service.get_state(request.path_params["state_id"], as_seat=as_seat)
+        return json_response(envelope)
+
+    return [  # the hot path first: Starlette tries routes in order
+        Route("/v1/games/{game}/moves", apply_move, methods=["POST"]),
+        Route("/v1/echo", echo, methods=["POST"]),
+        Route("/v1/games", list_games, methods=["GET"]),
+        Route("/v1/games/{game}", get_game, methods=["GET"]),
+        Route("/v1/games/{game}/states", new_state, methods=["POST"]),
+        Route("/v1/games/{game}/legal-moves", legal_moves, methods=["POST"]),
+        Route("/v1/games/{game}/validate", validate, methods=["POST"]),
+        Route("/v1/games/{game}/replay", replay, methods=["POST"]),
+        Route("/v1/games/{game}/content", register_content, methods=["POST"]),
+        Route("/v1/games/{game}/content/{content_id}", get_content, methods=["GET"]),
+        Route("/v1/states/{state_id}", get_state, methods=["GET"]),
+    ]

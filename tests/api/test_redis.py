@@ -1,0 +1,129 @@
+"""The Redis state cache against a real redis-server: shared states and content, TTL, outages."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import redis
+
+from tests.api.conftest import new_game, problem
+from tests.conftest import RedisServer
+
+pytestmark = pytest.mark.redis
+
+HOLD = {"type": "hold", "seat": 0}
+
+
+def test_state_ids_live_in_redis_with_a_ttl(make_client: Any, redis_url: str) -> None:
+    client = make_client(redis_url=redis_url, cache_ttl=120)
+    created = new_game(client, seed=101)
+    assert client.get("/readyz").json()["checks"]["cache"] == "redis"
+    key = f"arbiter:state:{created['state_id']}"
+    ttl = redis.Redis.from_url(redis_url).ttl(key)
+    assert 100 < ttl <= 120
+    fetched = client.get(f"/v1/states/{created['state_id']}")
+    assert fetched.json() == created
+    after = client.post("/v1/games/pig/moves", json={"state_id": created["state_id"], "move": HOLD})
+    assert after.status_code == 200
+
+
+def test_states_redis_cannot_hold_are_refused(make_client: Any, redis_url: str) -> None:
+    client = make_client(redis_url=redis_url)
+    state = new_game(client)["state"]
+    big = {**state, "seed": 2**70}  # beyond msgpack's 64-bit integers
+    response = client.post("/v1/games/pig/moves", json={"state": big, "move": HOLD})
+    assert problem(response, 422, "invalid_state")["pointer"] == "/state"
+
+
+def test_workers_share_states_and_content_through_redis(make_client: Any, redis_url: str) -> None:
+    a = make_client(redis_url=redis_url)
+    b = make_client(redis_url=redis_url)  # another process, as far as the games can tell
+    sealed = new_game(a, seed=102, sealed=True, as_seat=0)
+    seen = b.get(f"/v1/states/{sealed['state_id']}", params={"as_seat": 0}).json()
+    assert seen["sealed"] is True and "state" not in seen and seen["view"] == sealed["view"]
+    pack = a.post("/v1/games/pig/content", json={"faces": [2, 4, 4]}).json()["content_id"]
+    game = new_game(b, content_id=pack, resolve_chance=False)
+    rolled = b.post(
+        "/v1/games/pig/moves",
+        json={"state_id": game["state_id"], "move": {"type": "roll", "seat": 0}},
+    ).json()
+    assert rolled["legal_moves"] == [{"type": "die", "face": 2}, {"type": "die", "face": 4}]
+    assert b.get(f"/v1/games/pig/content/{pack}").json() == {"faces": [2, 4, 4]}
+    c = make_client(redis_url=redis_url)
+    state = rolled["state"]
+    assert c.post("/v1/games/pig/legal-moves", json={"state": state}).status_code == 200
+
+
+def test_without_a_shared_cache_other_processes_lack_the_content(make_client: Any) -> None:
+    a, b = make_client(), make_client()
+    pack = a.post("/v1/games/pig/content", json={"faces": [3, 5]}).json()["content_id"]
+    response = b.post("/v1/games/pig/states", json={"players": 2, "content_id": pack})
+    problem(response, 422, "unknown_content")
+    state = new_game(a, content_id=pack)["state"]
+    problem(b.post("/v1/games/pig/legal-moves", json={"state": state}), 422, "unknown_content")
+
+
+@pytest.fixture
+def private_redis() -> Iterator[RedisServer]:
+    """A redis-server of this test alone, so stopping it disturbs nobody else."""
+    server = RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def test_an_outage_fails_only_state_id_requests_and_heals_by_itself(
+    make_client: Any, private_redis: RedisServer
+) -> None:
+    client = make_client(redis_url=private_redis.url, cache_retry=0.0)
+    opened = new_game(client, seed=103)
+    sealed = new_game(client, seed=103, sealed=True, as_seat=0)
+    assert client.get("/readyz").status_code == 200
+
+    private_redis.stop()
+    by_id = client.get(f"/v1/states/{opened['state_id']}")
+    assert problem(by_id, 503, "cache_unavailable")["detail"]
+    assert by_id.headers["retry-after"] == "1"
+    moved = client.post("/v1/games/pig/moves", json={"state_id": opened["state_id"], "move": HOLD})
+    problem(moved, 503, "cache_unavailable")
+    by_token = client.post(
+        "/v1/games/pig/moves", json={"state_token": sealed["state_token"], "move": HOLD}
+    )
+    assert by_token.status_code == 200 and by_token.json()["state_id"] is None
+    by_state = client.post("/v1/games/pig/moves", json={"state": opened["state"], "move": HOLD})
+    assert by_state.status_code == 200 and by_state.json()["state_id"] is None
+    created = client.post("/v1/games/pig/states", json={"players": 2})
+    assert created.status_code == 201 and "location" not in created.headers
+    ready = client.get("/readyz")
+    assert ready.status_code == 503 and ready.json()["status"] == "unavailable"
+    assert "arbiter_cache_errors_total 0.0" not in client.get("/metrics").text
+
+    private_redis.start()  # same port, empty: the app reconnects by itself
+    deadline = time.monotonic() + 10
+    while client.get("/readyz").status_code != 200:
+        assert time.monotonic() < deadline, "the app did not reconnect"
+        time.sleep(0.05)
+    fresh = new_game(client, seed=104)
+    assert fresh["state_id"] is not None
+    assert client.get(f"/v1/states/{fresh['state_id']}").status_code == 200
+    again = client.post("/v1/games/pig/moves", json={"state_id": fresh["state_id"], "move": HOLD})
+    assert again.status_code == 200 and again.json()["state_id"] is not None
+
+
+def test_after_a_failure_redis_rests_for_the_retry_delay(
+    make_client: Any, private_redis: RedisServer
+) -> None:
+    client = make_client(redis_url=private_redis.url, cache_retry=30.0)
+    private_redis.stop()
+    problem(client.get("/v1/states/whatever"), 503, "cache_unavailable")
+    private_redis.start()
+    started = time.monotonic()
+    problem(client.get("/v1/states/whatever"), 503, "cache_unavailable")  # not even tried
+    assert time.monotonic() - started < 0.5
+    assert client.get("/readyz").status_code == 200  # readiness always asks Redis
+    problem(client.get("/v1/states/whatever"), 404, "unknown_state")
