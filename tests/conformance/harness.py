@@ -119,7 +119,7 @@ def check_random_game(
     *,
     deep_every: int = 7,
     sample: int = 4,
-    max_decisions: int = 20_000,
+    max_decisions: int = 100_000,
 ) -> tuple[Any, int]:
     """Play one random game with every check on; returns the final state and its length."""
     checker = Checker(game)

@@ -20,6 +20,7 @@ from arbiter.games.scythe.moves import (
     Produce,
     SkipBottomAction,
     SkipTopAction,
+    TakeAmount,
     TakeBottomAction,
     TakeCoins,
     TakeTopAction,
@@ -124,6 +125,8 @@ def test_bolster_with_the_monument_and_its_cost() -> None:
     s = player(base(), 0, structures=(Built(structure="monument", territory="r1c4"),), coins=1)
     popularity, power = s.players[0].popularity, s.players[0].power
     s = play(turn(s, 0, "top", section=0), TakeTopAction(seat=0, choice=0))
+    # the power first, then the Monument's popularity, each one amount («или часть награды»)
+    s = play(s, TakeAmount(seat=0, amount=2), TakeAmount(seat=0, amount=1))
     assert s.players[0].power == power + 2 and s.players[0].popularity == popularity + 1
     assert s.players[0].coins == 0
     s = turn(s, 0, "top", section=0)
@@ -136,12 +139,14 @@ def test_trade_with_the_armory_puts_resources_by_a_worker() -> None:
     )
     power = s.players[0].power
     s = play(turn(s, 0, "top", section=3), TakeTopAction(seat=0, choice=0))
-    assert s.players[0].power == power + 1
     s = player(s, 0, workers=("r1c5", "r1c4"))
     s = play(s, GainOne(seat=0, item="oil", territory="r1c5"))
     assert GainOne(seat=0, item="metal", territory="r1c4") not in legal(s, 0)
     s = play(s, GainOne(seat=0, item="metal"))
     assert s.resources[T.index["r1c5"]] == (0, 0, 1, 1)
+    # then the Armory's power, one amount
+    s = play(s, TakeAmount(seat=0, amount=1))
+    assert s.players[0].power == power + 1
     t = turn(base(), 0, "top", section=3)
     t = player(t, 0, workers=("base_nordic",) * 2)
     assert refused(t, TakeTopAction(seat=0, choice=0)) == "scythe.trade.no_worker"

@@ -27,6 +27,7 @@ from arbiter.games.scythe.moves import (
     RevealObjective,
     SelectUnit,
     Step,
+    TakeAmount,
     TakeBottomAction,
     TakeCoins,
     TakeTopAction,
@@ -83,6 +84,9 @@ def test_bolster_cards_with_empty_deck_and_discard_still_pays_and_gives_the_monu
     s = msgspec.structs.replace(s, combat_deck=(0, 0, 0, 0), combat_discard=(0, 0, 0, 0))
     p0 = s.players[0]
     s = play(turn(s, 0, "top", section=0), TakeTopAction(seat=0, choice=1))
+    # no card can be drawn: no decision for the cards; the Monument's popularity is offered
+    assert legal(s, 0) == [TakeAmount(seat=0, amount=0), TakeAmount(seat=0, amount=1)]
+    s = play(s, TakeAmount(seat=0, amount=1))
     p = s.players[0]
     assert p.hand == p0.hand and p.coins == p0.coins - 1 and p.popularity == p0.popularity + 1
     assert s.turn.stage == "bottom"

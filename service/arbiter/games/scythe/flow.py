@@ -51,6 +51,7 @@ from arbiter.games.scythe.moves import (
     SkipTopAction,
     StealCombatCard,
     StopGaining,
+    TakeAmount,
     TakeBottomAction,
     TakeCoins,
     TakeFactoryCard,
@@ -59,6 +60,7 @@ from arbiter.games.scythe.moves import (
 )
 from arbiter.games.scythe.state import (
     AfterMove,
+    AmountTask,
     Battle,
     Battles,
     BottomTask,
@@ -156,6 +158,8 @@ def task_moves(s: State, t: Tables, actor: int) -> list[Any]:
         return rewards.discard_moves(s, task)
     if isinstance(task, GainTask):
         return rewards.gain_moves(s, t, task)
+    if isinstance(task, AmountTask):
+        return rewards.amount_moves(s, t, task)
     if isinstance(task, ProduceTask):
         return top_actions.produce_moves(s, t, task)
     if isinstance(task, BottomTask):
@@ -232,6 +236,9 @@ def _apply(s: State, t: Tables, m: Any, events: list[Event]) -> State:
     if isinstance(task, GainTask):
         assert isinstance(m, GainOne | StopGaining)
         return rewards.apply_gain(s, t, task, m)
+    if isinstance(task, AmountTask):
+        assert isinstance(m, TakeAmount)
+        return rewards.apply_amount(s, t, task, m)
     if isinstance(task, ProduceTask):
         assert isinstance(m, Produce | EndProduce)
         return top_actions.apply_produce(s, t, task, m)
@@ -302,6 +309,8 @@ def _auto(s: State, t: Tables, task: Any, events: list[Event]) -> State | None:
         return None
     if isinstance(task, GainTask):
         return None if rewards.gain_pending(s, t, task) else pop(s)
+    if isinstance(task, AmountTask):
+        return None if rewards.amount_pending(s, t, task) else pop(s)
     if isinstance(task, ProduceTask):
         return None if top_actions.produce_pending(s, t, task) else pop(s)
     if isinstance(task, DiscardTask):

@@ -8,7 +8,8 @@ action; a Move is a sequence (select a unit, pick up / drop workers and resource
 one step at a time, stop), then the battles in the attacker's order; each battle's choice is
 SIMULTANEOUS (both seats act: combat cards one at a time, then the power dial commits; each
 side's choice is hidden from the other until both committed); encounters, the Factory card, the
-bottom action (pay each resource, take the coins, choose the target), rewards one unit at a time.
+bottom action (pay each resource, take the coins, choose the target); a top-row reward of one
+kind as one amount (TakeAmount), the other rewards one unit at a time.
 Objective reveals are offered to the active seat at each of its decisions when met.
 
 Rulings
@@ -24,8 +25,15 @@ Where the rulebook is silent or ambiguous:
   active seat can act outside a battle, so this is the window; the tournament option forbids it.
 * **Workers on the board** (stars, objectives, Produce cost, tie-breakers) are every worker off
   the player mat, those sent back to the home base included.
-* **Partial rewards.** Every reward is taken one unit at a time and may be left (StopGaining);
-  power and popularity beyond their track ends are not offered. The bottom action's effect may be
+* **Partial rewards** («потом получите награду (или часть награды)»). The top row's rewards of
+  one kind -- Bolster's power or combat cards, Trade's popularity, Move's coins, and the Monument
+  (Bolster: +1 popularity) and Armory (Trade: +1 power) bonuses -- are each one decision
+  (:class:`~.moves.TakeAmount`) listing every amount from 0 to the full reward; amounts that
+  would pass a track's end (power 16, popularity 18) or draw more combat cards than the deck and
+  discard pile hold are not offered (refused ``scythe.gain.amount``), and when only 0 is left
+  there is no decision. The action's reward is decided before its structure's bonus. Every
+  other reward (Trade's two resources, encounters, Factory cards, recruits) is taken one unit at
+  a time and may be left (StopGaining), with the same limits. The bottom action's effect may be
   declined after paying (DeclineAction); its coins may be refused (TakeCoins(take=False)).
 * **Move details.** A selected unit may stop without stepping (it counts as moved). What was
   dropped on a space cannot be picked up there again and vice versa (finite choices). Resources

@@ -60,6 +60,7 @@ from arbiter.games.scythe.moves import (
     StealCombatCard,
     Step,
     StopGaining,
+    TakeAmount,
     TakeBottomAction,
     TakeCoins,
     TakeFactoryCard,
@@ -69,6 +70,7 @@ from arbiter.games.scythe.moves import (
     UseArtillery,
 )
 from arbiter.games.scythe.state import (
+    AmountTask,
     Battle,
     Battles,
     BottomTask,
@@ -109,6 +111,7 @@ TASK_ANSWERS: dict[type[Any], tuple[type[Any], ...]] = {
     EncounterTask: (ChooseEncounterOption, EndEncounter),
     DiscardTask: (DiscardCombatCard,),
     GainTask: (GainOne, StopGaining),
+    AmountTask: (TakeAmount,),
     ProduceTask: (Produce, EndProduce),
     TargetTask: (Upgrade, Deploy, Build, Enlist, DeclineAction),
     FactoryChoice: (TakeFactoryCard,),
@@ -183,6 +186,9 @@ def _why(s: State, t: Tables, m: Any) -> IllegalMove | None:
         if m.item not in (*rewards.SIMPLE_ITEMS, *rewards.RESOURCE_ITEMS, *rewards.ACTION_ITEMS):
             return refuse("gain.unknown_item", f"{m.item!r} is not a reward")
         return rewards.gain_refusal(s, t, task, m)
+    if isinstance(task, AmountTask):
+        assert isinstance(m, TakeAmount)
+        return rewards.amount_refusal(s, t, task, m)
     if isinstance(task, ProduceTask):
         return None if isinstance(m, EndProduce) else top_actions.produce_refusal(s, t, task, m)
     if isinstance(task, TargetTask):

@@ -201,6 +201,15 @@ class StopGaining(Move, frozen=True, kw_only=True, tag="stop_gaining"):
     seat: int
 
 
+class TakeAmount(Move, frozen=True, kw_only=True, tag="take_amount"):
+    """Take ``amount`` (0 to the full reward) of the pending top-row reward: Bolster's power or
+    combat cards, Trade's popularity, Move's coins, the Monument's popularity, the Armory's
+    power («или часть награды»)."""
+
+    seat: int
+    amount: int
+
+
 class ChooseEncounterOption(Move, frozen=True, kw_only=True, tag="choose_encounter_option"):
     seat: int
     option: int
@@ -352,6 +361,7 @@ ScytheMove: TypeAlias = (
     | DiscardCombatCard
     | GainOne
     | StopGaining
+    | TakeAmount
     | ChooseEncounterOption
     | EndEncounter
     | Produce

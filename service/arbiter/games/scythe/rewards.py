@@ -1,8 +1,11 @@
 """Costs and rewards shared by the mat, the encounter cards, the Factory cards and recruits.
 
 «Выполняя действие, сначала заплатите его стоимость, потом получите награду (или часть
-награды)». A reward is taken one unit at a time (:class:`~.moves.GainOne`) and may be left
-(:class:`~.moves.StopGaining`); a cost is paid in full first.
+награды)». A cost is paid in full first. The top row's single-kind rewards (Bolster's power or
+combat cards, Trade's popularity, Move's coins, the Monument's and the Armory's bonus) are one
+decision, :class:`~.moves.TakeAmount` of 0 to the full amount (:class:`~.state.AmountTask`);
+the other rewards (Trade's resources, encounters, Factory cards, recruits) are taken one unit at
+a time (:class:`~.moves.GainOne`) and may be left (:class:`~.moves.StopGaining`).
 """
 
 from __future__ import annotations
@@ -22,9 +25,16 @@ from arbiter.games.scythe.board import (
     update_player,
 )
 from arbiter.games.scythe.content import Cost, Reward
-from arbiter.games.scythe.moves import DiscardCombatCard, GainItem, GainOne, StopGaining
+from arbiter.games.scythe.moves import (
+    DiscardCombatCard,
+    GainItem,
+    GainOne,
+    StopGaining,
+    TakeAmount,
+)
 from arbiter.games.scythe.state import (
     CARD_VALUES,
+    AmountTask,
     DiscardTask,
     DrawCombat,
     GainTask,
@@ -226,3 +236,60 @@ def apply_gain(s: State, t: Tables, task: GainTask, m: GainOne | StopGaining) ->
 def gain_pending(s: State, t: Tables, task: GainTask) -> bool:
     """Whether anything of the reward can still be taken (else the task ends by itself)."""
     return len(gain_moves(s, t, task)) > 1
+
+
+# ------------------------------------------------------------------------- one amount
+
+
+def amount_max(s: State, t: Tables, task: AmountTask) -> int:
+    """The most of the reward that can be taken now: the full amount, but never beyond a track's
+    end (power 16, popularity 18) nor more combat cards than the deck and discard pile hold
+    («Если колода сброса пуста, карту взять нельзя»)."""
+    p = s.players[task.seat]
+    tracks = t.content.tracks
+    if task.item == "power":
+        room = tracks.power_max - p.power
+    elif task.item == "popularity":
+        room = tracks.popularity_max - p.popularity
+    elif task.item == "combat_cards":
+        room = sum(s.combat_deck) + sum(s.combat_discard)
+    else:
+        room = task.full
+    return max(0, min(task.full, room))
+
+
+def amount_refusal(s: State, t: Tables, task: AmountTask, m: TakeAmount) -> IllegalMove | None:
+    most = amount_max(s, t, task)
+    if not 0 <= m.amount <= most:
+        why = {
+            "power": " (power ends at 16)",
+            "popularity": " (popularity ends at 18)",
+            "combat_cards": " (the combat cards left to draw)",
+        }
+        extra = why.get(task.item, "") if most < task.full else ""
+        return refuse(
+            "gain.amount",
+            f"take 0 to {most} of the {task.full} {task.item}{extra} («или часть награды»)",
+        )
+    return None
+
+
+def amount_moves(s: State, t: Tables, task: AmountTask) -> list[TakeAmount]:
+    return [TakeAmount(seat=task.seat, amount=a) for a in range(amount_max(s, t, task) + 1)]
+
+
+def apply_amount(s: State, t: Tables, task: AmountTask, m: TakeAmount) -> State:
+    s = pop(s)
+    seat, n = task.seat, m.amount
+    if task.item == "power":
+        return gain_track(s, t, seat, power=n)
+    if task.item == "popularity":
+        return gain_track(s, t, seat, popularity=n)
+    if task.item == "coins":
+        return update_player(s, seat, coins=s.players[seat].coins + n)
+    return push(s, DrawCombat(seat=seat, count=n)) if n else s
+
+
+def amount_pending(s: State, t: Tables, task: AmountTask) -> bool:
+    """Whether there is a choice (else nothing can be taken and the task ends by itself)."""
+    return amount_max(s, t, task) > 0

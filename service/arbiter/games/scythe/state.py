@@ -299,6 +299,24 @@ class GainTask(Task, frozen=True, kw_only=True, tag="gain"):
     actions_at: str = ""
 
 
+#: A top-row reward taken as one amount (:class:`AmountTask`).
+AmountItem: TypeAlias = Literal["power", "popularity", "coins", "combat_cards"]
+#: Where it comes from: the action (Bolster, Trade, Move's «получите монеты») or the structure
+#: bonus (Monument, Armory).
+AmountSource: TypeAlias = Literal["bolster", "trade", "gain", "monument", "armory"]
+
+
+class AmountTask(Task, frozen=True, kw_only=True, tag="amount"):
+    """Decision: how much of a top-row reward to take, 0 to ``full`` at once («потом получите
+    награду (или часть награды)»): ``item`` of ``source``. Amounts beyond a track's end or beyond
+    the combat cards left to draw are not offered; nothing to decide, no decision."""
+
+    seat: int
+    item: AmountItem
+    full: int
+    source: AmountSource
+
+
 class ProduceTask(Task, frozen=True, kw_only=True, tag="produce"):
     """Decision: the Produce action («Производство»): up to ``territories_left`` more territories,
     plus the Mill's territory if ``mill`` is set; ``done`` -- territories already produced on."""
@@ -370,6 +388,7 @@ Pending: TypeAlias = (
     | EncounterTask
     | DiscardTask
     | GainTask
+    | AmountTask
     | ProduceTask
     | BottomTask
     | TargetTask

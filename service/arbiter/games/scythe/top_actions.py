@@ -4,7 +4,10 @@
   Relentless excepted; the Factory card is a fifth section);
 * giving coins («Союзы и подкуп») before the section is chosen, unless in tournament mode;
 * Move / Gain, Bolster (Monument +1 popularity), Trade (Armory +1 power), Produce (the cost of
-  the uncovered Produce slots; the Mill adds its territory).
+  the uncovered Produce slots; the Mill adds its territory);
+* «потом получите награду (или часть награды)»: the coins, power, popularity and combat cards
+  of these actions and the structures' bonuses are each one decision of an amount, 0 to the
+  full reward (:class:`~.state.AmountTask`); Trade's resources are taken one at a time.
 """
 
 from __future__ import annotations
@@ -30,12 +33,14 @@ from arbiter.games.scythe.moves import (
     SkipTopAction,
     TakeTopAction,
 )
-from arbiter.games.scythe.rewards import cost_refusal, gain_track, pay, trade_territories
+from arbiter.games.scythe.rewards import cost_refusal, pay, trade_territories
 from arbiter.games.scythe.state import (
     FACTORY_SECTION,
     STARTING_WORKERS,
+    AmountItem,
+    AmountSource,
+    AmountTask,
     Cube,
-    DrawCombat,
     GainTask,
     MoveTask,
     PlayerState,
@@ -188,21 +193,28 @@ def apply_top(s: State, t: Tables, m: TakeTopAction | SkipTopAction, events: lis
     s = pay(s, seat, top.cost)
     if option.name == "move":
         return push(s, MoveTask(seat=seat, units_left=n, steps=1))
+    # «потом получите награду (или часть награды)»: each reward is one decision of an amount
+    # (the action's reward first, then the structure's bonus)
     if option.name == "coins":
-        return update_player(s, seat, coins=s.players[seat].coins + n)
+        return _take(s, seat, "coins", n, "gain")
     if top.name == "bolster":
         # «МОНУМЕНТ: Выполняя действие Усиления, также получите 1 популярность»
         if _built(p, "monument"):
-            s = gain_track(s, t, seat, popularity=1)
+            s = _take(s, seat, "popularity", 1, "monument")
         if option.name == "power":
-            return gain_track(s, t, seat, power=n)
-        return push(s, DrawCombat(seat=seat, count=n))
+            return _take(s, seat, "power", n, "bolster")
+        return _take(s, seat, "combat_cards", n, "bolster")
     # Trade; «ОРУЖЕЙНЫЙ СКЛАД: Выполняя действие Торговли, получите 1 силу»
     if _built(p, "armory"):
-        s = gain_track(s, t, seat, power=1)
+        s = _take(s, seat, "power", 1, "armory")
     if option.name == "popularity":
-        return gain_track(s, t, seat, popularity=n)
+        return _take(s, seat, "popularity", n, "trade")
     return push(s, GainTask(seat=seat, reward=Reward(any_resources=n)))
+
+
+def _take(s: State, seat: int, item: AmountItem, full: int, source: AmountSource) -> State:
+    """Push the decision of how much of a reward to take (the last pushed is decided first)."""
+    return push(s, AmountTask(seat=seat, item=item, full=full, source=source))
 
 
 # ------------------------------------------------------------------------ Produce
