@@ -118,36 +118,115 @@ def check_state(s: AncientWorldState, t: Tables) -> None:
         if not -1 <= seat < n:
             raise _bad("state.seat", "a pending decision of no seat", f"/pending/{k}/seat")
     for seat, p in enumerate(s.players):
-        base = f"/players/{seat}"
         for field in ("coins", "knowledge"):
             if getattr(p, field) < 0:
-                raise _bad("state.negative", f"{field} cannot be negative", f"{base}/{field}")
+                raise _bad(
+                    "state.negative", f"{field} cannot be negative", f"/players/{seat}/{field}"
+                )
         for a, army in enumerate(p.armies):
-            for field in ("scroll", "picture"):
-                if getattr(army, field) < 0:
-                    raise _bad(
-                        "state.negative",
-                        "army coins cannot be negative",
-                        f"{base}/armies/{a}/{field}",
-                    )
+            if army.scroll < 0 or army.picture < 0:
+                field = "scroll" if army.scroll < 0 else "picture"
+                raise _bad(
+                    "state.negative",
+                    "army coins cannot be negative",
+                    f"/players/{seat}/armies/{a}/{field}",
+                )
         cit = p.citizens
-        if len(set(cit)) != len(cit) or any(not 1 <= k <= MAX_CITIZENS for k in cit):
-            raise _bad("state.citizens", "citizens are distinct skills 1 to 5", f"{base}/citizens")
-        mine = sorted(placed[seat] + [c.skill for c in p.on_cards])
-        where = sorted(list(p.ready) + list(p.starving) + mine)
+        if len(set(cit)) != len(cit) or (cit and not 1 <= min(cit) <= max(cit) <= MAX_CITIZENS):
+            raise _bad(
+                "state.citizens",
+                "citizens are distinct skills 1 to 5",
+                f"/players/{seat}/citizens",
+            )
+        where = sorted((*p.ready, *p.starving, *placed[seat], *(c.skill for c in p.on_cards)))
         if where != sorted(cit):
             raise _bad(
                 "state.citizens",
                 "every citizen is exactly once ready, starving or placed",
-                f"{base}/ready",
+                f"/players/{seat}/ready",
             )
         for i, oc in enumerate(p.on_cards):
             if all(oc.card not in group for group in (p.empire, p.lost, p.provinces, p.titans)):
                 raise _bad(
                     "state.citizens",
                     "a citizen on a card the seat does not own",
-                    f"{base}/on_cards/{i}",
+                    f"/players/{seat}/on_cards/{i}",
                 )
+    if _cards_in_place(s, t):
+        return
+    _check_cards(s, t)
+
+
+def _cards_in_place(s: AncientWorldState, t: Tables) -> bool:
+    """A fast sufficient test that :func:`_check_cards` finds nothing wrong.
+
+    Every card is a known card of the kind its place holds; starting cards lie only on players,
+    at most once a seat; every other card of the pack lies exactly once somewhere. When this is
+    false, :func:`_check_cards` (slower, with a JSON pointer) names the first fault.
+    """
+    empire: list[str] = [*s.empire_discard_a, *s.empire_discard_b, *s.empire_row]
+    army: list[str] = [*s.army_discard, *s.army_row]
+    province: list[str] = []
+    titan: list[str] = [top for top in s.titan_tops if top is not None]
+    if s.province_top is not None:
+        province.append(s.province_top)
+    for deck, kind in (
+        (s.empire_a, empire),
+        (s.empire_b, empire),
+        (s.army, army),
+        (s.province, province),
+        (s.titan_1, titan),
+        (s.titan_2, titan),
+        (s.titan_3, titan),
+    ):
+        kind += deck.top
+        kind += deck.middle
+        kind += deck.bottom
+    for task in s.pending:
+        if isinstance(task, ChooseSetAside):
+            empire += task.drawn
+        elif isinstance(task, ChooseProvince):
+            province += task.options
+        elif isinstance(task, ChooseTitanOrder):
+            titan += task.cards
+            titan += task.ordered
+        elif isinstance(task, ChooseEnlist):
+            army.append(task.card)
+    starting = t.start_cards
+    off_players = [*empire, *army, *province, *titan]
+    if not starting.isdisjoint(off_players):
+        return False
+    others = off_players
+    for p in s.players:
+        mine = [*p.empire, *p.lost, *p.set_aside]
+        empire += mine
+        province += p.provinces
+        titan += p.titans
+        owned = [*mine, *p.provinces, *p.titans]
+        for a in p.armies:
+            army.append(a.active)
+            army += a.retired
+            owned.append(a.active)
+            owned += a.retired
+        if starting.isdisjoint(owned):
+            others += owned
+            continue
+        first = [c for c in owned if c in starting]
+        if len(set(first)) != len(first):
+            return False
+        others += (c for c in owned if c not in starting)
+    if not (
+        t.empire.keys() >= set(empire)
+        and t.armies.keys() >= set(army)
+        and t.provinces.keys() >= set(province)
+        and t.titans.keys() >= set(titan)
+    ):
+        return False
+    # Every other card is a card of the pack, not a starting one: all there, each once.
+    return len(others) == len(set(others)) == t.placed_cards
+
+
+def _check_cards(s: AncientWorldState, t: Tables) -> None:
     seen: dict[str, str] = {}
     tables: dict[str, Mapping[str, object]] = {
         "empire": t.empire,

@@ -64,21 +64,54 @@ def placement_fee(s: State, space: BoardSpace, skill: int) -> int | None:
     return 0
 
 
-def place_refusal(s: State, t: Tables, seat: int, space: str, skill: int) -> IllegalMove | None:
+def place_refusal(
+    s: State,
+    t: Tables,
+    seat: int,
+    space: str,
+    skill: int,
+    preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] | None = None,
+) -> IllegalMove | None:
+    """Why placing citizen ``skill`` on ``space`` is refused, if it is.
+
+    ``preconditions`` may carry the answers of :func:`.actions.action_precondition` already
+    worked out for this state and seat (by space and coins left): they depend on nothing else,
+    so move generation asks once per space instead of once per citizen.
+    """
     if space not in SPACE_INDEX:
         return refuse("place.unknown_space", f"there is no action space {space!r}")
     why = citizen_refusal(s, seat, skill)
     if why is not None:
         return why
-    # Round track: Explore opens in round 2, Increase population in round 3.
+    board_space: BoardSpace = SPACES[SPACE_INDEX[space]]
+    why = space_closed(s, board_space)
+    if why is not None:
+        return why
+    return space_refusal(s, t, seat, board_space, skill, preconditions)
+
+
+def space_closed(s: State, space: BoardSpace) -> IllegalMove | None:
+    """Round track: Explore opens in round 2, Increase population in round 3."""
     if space == "explore" and s.round < 2:
         return refuse("place.action_closed", "Explore («Исследовать местность») opens in round 2")
     if space == "populate" and s.round < 3:
         return refuse(
             "place.action_closed", "Increase population («Увеличивать население») opens in round 3"
         )
-    board_space: BoardSpace = SPACES[SPACE_INDEX[space]]
-    fee = placement_fee(s, board_space, skill)
+    return None
+
+
+def space_refusal(
+    s: State,
+    t: Tables,
+    seat: int,
+    space: BoardSpace,
+    skill: int,
+    preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] | None = None,
+) -> IllegalMove | None:
+    """The rest of :func:`place_refusal` for a known, open space and a ready citizen: the skill
+    against the citizens there, the placement fee, and what the action needs."""
+    fee = placement_fee(s, space, skill)
     if fee is None:
         top = max(c.skill for c in s.board[SPACE_INDEX[space]])
         return refuse(
@@ -91,7 +124,12 @@ def place_refusal(s: State, t: Tables, seat: int, space: str, skill: int) -> Ill
             "pay.not_enough_coins",
             "placing here costs 1 coin: no citizen there has the same skill",
         )
-    return actions.action_precondition(s, t, seat, board_space, coins - fee)
+    if preconditions is None:
+        return actions.action_precondition(s, t, seat, space, coins - fee)
+    key = (space, coins - fee)
+    if key not in preconditions:
+        preconditions[key] = actions.action_precondition(s, t, seat, space, coins - fee)
+    return preconditions[key]
 
 
 def card_refusal(s: State, t: Tables, seat: int, card: str, skill: int) -> IllegalMove | None:
@@ -119,9 +157,14 @@ def turn_moves(s: State, t: Tables, seat: int) -> list[Place | PlaceOnCard | Fig
     p = s.players[seat]
     moves: list[Place | PlaceOnCard | Fight | Pass] = []
     if p.ready:
+        # place_refusal in parts: every space is known and every ready citizen may be placed
+        # (citizen_refusal), so what is left is whether the space is open, then each citizen.
+        preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] = {}
         for space in SPACES:
+            if space_closed(s, space) is not None:
+                continue
             for skill in p.ready:
-                if place_refusal(s, t, seat, space, skill) is None:
+                if space_refusal(s, t, seat, space, skill, preconditions) is None:
                     moves.append(Place(seat=seat, space=space, skill=skill))
         used = {c.card for c in p.on_cards}
         for group in (p.empire, p.provinces, p.titans):

@@ -86,6 +86,11 @@ class Tables:
                 self.action[p.id] = p.action
         self.start_empire: frozenset[str] = frozenset(content.starting_empire)
         self.start_armies: frozenset[str] = frozenset(content.starting_armies)
+        self.start_cards: frozenset[str] = self.start_empire | self.start_armies
+        #: How many cards of the pack lie on the table, each once: all but the starting cards.
+        self.placed_cards: int = len(
+            {*self.empire, *self.armies, *self.provinces, *self.titans} - self.start_cards
+        )
         self.deck_a: tuple[str, ...] = tuple(sorted(c.id for c in content.empire if c.deck == "A"))
         self.deck_b: tuple[str, ...] = tuple(sorted(c.id for c in content.empire if c.deck == "B"))
         self.army_deck: tuple[str, ...] = tuple(
