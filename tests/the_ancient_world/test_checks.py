@@ -123,3 +123,20 @@ def test_hidden_variant_changes_only_what_the_seat_cannot_know() -> None:
     # Other seats' set-aside cards really are dealt again (swapped with hidden cards).
     variants = {g.hidden_variant(s, 0, random.Random(k)).players[1].set_aside for k in range(20)}
     assert len(variants) > 1
+
+
+def test_a_fight_paying_an_army_the_seat_does_not_have_is_a_broken_state() -> None:
+    from arbiter.games.the_ancient_world.moves import Fight
+    from arbiter.games.the_ancient_world.state import ChooseArmies
+
+    g = game()
+    s = set_player(start(g), 0, coins=10)
+    s, _ = play(g, s, Fight(seat=0, stars=1))
+    assert isinstance(s.pending[-1], ChooseArmies)
+    k = len(s.pending) - 1
+    for used in ((7,), (0, 0), (-1,)):
+        task = msgspec.structs.replace(s.pending[-1], used=used)
+        broken = msgspec.structs.replace(s, pending=(*s.pending[:-1], task))
+        err = invalid(g, broken)
+        assert err.code == "the-ancient-world.state.army"
+        assert err.pointer.startswith(f"/pending/{k}/used/")

@@ -22,6 +22,7 @@ from arbiter.games.the_ancient_world.state import (
     ROUNDS,
     SPACES,
     AncientWorldState,
+    ChooseArmies,
     ChooseEnlist,
     ChooseProvince,
     ChooseSetAside,
@@ -117,6 +118,19 @@ def check_state(s: AncientWorldState, t: Tables) -> None:
         seat = getattr(task, "seat", -1)
         if not -1 <= seat < n:
             raise _bad("state.seat", "a pending decision of no seat", f"/pending/{k}/seat")
+        for field in ("count", "remaining"):
+            if getattr(task, field, 0) < 0:
+                raise _bad("state.negative", f"{field} cannot be negative", f"/pending/{k}/{field}")
+        if isinstance(task, ChooseArmies):
+            # «Бой с титаном»: the armies paid in this fight, each one of the seat's armies once.
+            if seat < 0:
+                raise _bad("state.seat", "a fight of no seat", f"/pending/{k}/seat")
+            armies = len(s.players[seat].armies)
+            for i, a in enumerate(task.used):
+                if not 0 <= a < armies or a in task.used[:i]:
+                    raise _bad(
+                        "state.army", "not one of the seat's armies", f"/pending/{k}/used/{i}"
+                    )
     for seat, p in enumerate(s.players):
         for field in ("coins", "knowledge"):
             if getattr(p, field) < 0:
