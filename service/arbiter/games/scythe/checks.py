@@ -6,6 +6,7 @@ from arbiter.core import InvalidState
 from arbiter.games.scythe.content import ScytheContent
 from arbiter.games.scythe.state import WORKERS, Battle, ScytheState
 from arbiter.games.scythe.tables import Tables
+from arbiter.games.scythe.task_checks import check_tasks
 
 State = ScytheState
 
@@ -22,6 +23,13 @@ def check_content(content: ScytheContent) -> None:
 
 
 def check_state(s: State, t: Tables) -> None:
+    """Refuse a broken state: pieces, tracks and cards here; the pending tasks in
+    :mod:`.task_checks`."""
+    _check_pieces(s, t)
+    check_tasks(s, t)
+
+
+def _check_pieces(s: State, t: Tables) -> None:
     if not 2 <= s.players_count <= 5:
         raise _bad("2 to 5 players", "/players_count")
     if s.phase != "setup" and len(s.players) != s.players_count:
