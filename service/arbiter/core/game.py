@@ -195,6 +195,10 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         """The exact list of legal moves of ``actor``: each applies, every other is refused."""
         if actor not in self.to_act(state):
             return []
+        return self._moves_of(state, actor)
+
+    def _moves_of(self, state: StateT, actor: Actor) -> list[Any]:
+        """The moves of an actor already known to be among ``to_act``."""
         if actor == CHANCE:
             return [o.move for o in self.chance_outcomes(state)]
         return self.generate_moves(state, actor)
@@ -223,7 +227,7 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
             raise IllegalMove(
                 f"{self.id}.not_your_turn", f"{who} may not decide now; waiting for: {waiting}"
             )
-        if move in self.legal_moves(state, actor):
+        if move in self._moves_of(state, actor):
             return
         raise self.explain(state, move)
 
