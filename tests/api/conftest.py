@@ -19,7 +19,7 @@ from tests.toy import Pig, PigContent, PigOptions, PigState
 warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`", UserWarning)
 from starlette.testclient import TestClient  # noqa: E402
 
-KEY = "test-key-0123456789abcdef"
+KEY = "00112233445566778899aabbccddeeff" * 2  # 256 bits, hex
 
 
 class SecretPig(Pig):

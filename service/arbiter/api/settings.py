@@ -1,27 +1,52 @@
 """The service's settings, read once from environment variables.
 
+Secrets and storage:
+
 * ``ARBITER_ENV`` -- ``production`` (default), ``staging``, ``development`` or ``test``. Outside
-  ``development`` and ``test`` a state key is required and the service refuses to start without it.
-* ``ARBITER_STATE_KEY`` -- the secret that seals state tokens (AES-256-GCM) and keys state ids
-  (HMAC-SHA256): any string of at least 16 characters, for example the output of
-  ``python3 -c 'import secrets; print(secrets.token_urlsafe(32))'``. Several keys separated by
-  commas rotate them: the first seals new tokens, every one of them opens old tokens. Without a key
-  (development and test only) each process draws a random one and logs a loud warning: tokens and
-  state ids then do not survive a restart (``arbiter serve --workers N`` shares one random key
-  between its workers).
-* ``ARBITER_REDIS_URL`` -- the Redis URL (``redis://host:6379/0``) of the shared state cache. Without
-  it the cache is an in-process LRU, one per worker process.
-* ``ARBITER_CACHE_TTL`` -- seconds a cached state (a ``state_id``) lives; default 86400 (24 h).
-* ``ARBITER_CACHE_SIZE`` -- entries of the in-process LRU cache; default 10000.
-* ``ARBITER_MEMO_SIZE`` -- states each process remembers it made or checked (their JSON, legal
-  moves and the answers to moves applied to them; see :mod:`arbiter.api.memo`); default 4096.
-* ``ARBITER_CACHE_RETRY`` -- seconds to wait after a Redis failure before trying Redis again;
-  default 1.0. Meanwhile ``state_id`` requests get ``503 cache_unavailable`` and responses carry
-  ``"state_id": null``; open and token requests are served as usual.
+  ``development`` and ``test`` a state key is required and the service refuses to start without it;
+  GraphiQL and introspection are off there unless switched on.
+* ``ARBITER_STATE_KEY`` -- the secret that seals handles (AES-256-GCM) and keys state ids
+  (HMAC-SHA256): at least 256 bits, written as hex (64 digits or more) or base64/base64url (43
+  characters or more), for example ``python3 -c 'import secrets; print(secrets.token_hex(32))'``.
+  Anything shorter or in another form is refused. Several keys separated by commas rotate them:
+  the first seals new handles, every one of them opens old ones. Without a key (development and
+  test only) each process draws a random one and logs a loud warning.
+* ``ARBITER_REDIS_URL`` -- the Redis URL (``redis://host:6379/0``) of the shared store: states
+  named by ``state_id``, sealed games (tables) and content packs. Without it the store is in
+  process memory, one per worker, and ``arbiter serve --workers N`` with N > 1 refuses to start.
+* ``ARBITER_CACHE_TTL`` -- seconds a cached state (a ``state_id``) lives, and a sealed game after
+  its last use; default 86400 (24 h).
+* ``ARBITER_CACHE_SIZE`` -- states kept by the in-process store (and, separately, sealed games);
+  default 10000.
+* ``ARBITER_CACHE_MIN_AGE`` -- seconds an entry of the in-process store is protected from
+  eviction by newer ones; default 300. When the store is full of protected entries a new state is
+  not admitted (its answer carries ``"state_id": null``; a new sealed game is refused with 503)
+  instead of evicting another client's recent state.
+* ``ARBITER_MEMO_SIZE`` -- states each process remembers it made or checked; default 4096.
+* ``ARBITER_CONTENT_LIMIT`` -- registered content packs each game keeps in process memory (the
+  default pack is always kept; the least recently used other pack is dropped, and reloaded from
+  Redis when it is configured); default 64.
+* ``ARBITER_CONTENT_TTL`` -- seconds a registered pack lives in Redis after its last use;
+  default 2592000 (30 days).
+* ``ARBITER_CACHE_RETRY`` -- seconds Redis rests after a failure before it is tried again (by a
+  background probe; requests meanwhile skip it at no cost); default 1.0.
 * ``ARBITER_REDIS_TIMEOUT`` -- seconds allowed for one Redis command, connecting included;
-  default 0.5.
+  default 0.25.
+
+Bounds on work:
+
 * ``ARBITER_MAX_BODY`` -- the largest request body in bytes; default 1048576 (1 MiB). Larger bodies
   get ``413 body_too_large``.
+* ``ARBITER_MAX_REPLAY`` -- the most moves one ``replay`` may play; default 10000.
+* ``ARBITER_GRAPHIQL`` / ``ARBITER_GRAPHQL_INTROSPECTION`` -- ``true`` or ``false``; default true in
+  development and test, false otherwise.
+* ``ARBITER_GRAPHQL_MAX_DEPTH`` (default 10), ``ARBITER_GRAPHQL_MAX_ALIASES`` (default 10),
+  ``ARBITER_GRAPHQL_MAX_TOKENS`` (default 2000) -- limits on one GraphQL document.
+* ``ARBITER_HEADER_TIMEOUT`` -- seconds a client may take to send a request's head; default 10.
+* ``ARBITER_IDLE_TIMEOUT`` -- seconds an idle keep-alive connection stays open; default 5.
+
+Operations:
+
 * ``ARBITER_LOG_LEVEL`` -- ``debug``, ``info`` (default), ``warning``, ``error`` or ``critical``.
   Logs are JSON lines on stderr, each with the request id; they never contain states or moves.
 * ``PROMETHEUS_MULTIPROC_DIR`` -- the directory of Prometheus' multi-process files; ``arbiter serve
@@ -30,18 +55,50 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 DEVELOPMENT_ENVS = frozenset({"development", "test"})
 KNOWN_ENVS = frozenset({"production", "staging"}) | DEVELOPMENT_ENVS
 LOG_LEVELS = frozenset({"debug", "info", "warning", "error", "critical"})
-MIN_KEY_LENGTH = 16
+MIN_KEY_BYTES = 32
+_HEX = re.compile(r"^[0-9a-fA-F]+$")
+_BASE64 = re.compile(r"^[A-Za-z0-9+/_-]+={0,2}$")
 
 
 class SettingsError(ValueError):
     """An environment variable is missing or malformed."""
+
+
+def key_bytes(text: str) -> bytes:
+    """The secret a state key writes: hex, or base64/base64url; at least 256 bits.
+
+    Raises :class:`SettingsError` for anything else (a passphrase, a short key).
+    """
+    raw: bytes | None = None
+    if _HEX.match(text) and len(text) % 2 == 0:
+        raw = bytes.fromhex(text)
+    elif _BASE64.match(text):
+        normal = text.replace("-", "+").replace("_", "/").rstrip("=")
+        try:
+            raw = base64.b64decode(normal + "=" * (-len(normal) % 4), validate=True)
+        except (binascii.Error, ValueError):
+            raw = None
+    if raw is None:
+        raise SettingsError(
+            "every ARBITER_STATE_KEY must be hex or base64 (generate one with "
+            "`python3 -c 'import secrets; print(secrets.token_hex(32))'`)"
+        )
+    if len(raw) < MIN_KEY_BYTES:
+        raise SettingsError(
+            f"every ARBITER_STATE_KEY must carry at least {MIN_KEY_BYTES * 8} bits "
+            f"(this one has {len(raw) * 8})"
+        )
+    return raw
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -53,10 +110,21 @@ class Settings:
     redis_url: str | None = None
     cache_ttl: int = 86_400
     cache_size: int = 10_000
+    cache_min_age: float = 300.0
     memo_size: int = 4096
+    content_limit: int = 64
+    content_ttl: int = 2_592_000
     cache_retry: float = 1.0
-    redis_timeout: float = 0.5
+    redis_timeout: float = 0.25
     max_body: int = 1_048_576
+    max_replay: int = 10_000
+    graphiql: bool | None = None
+    graphql_introspection: bool | None = None
+    graphql_max_depth: int = 10
+    graphql_max_aliases: int = 10
+    graphql_max_tokens: int = 2000
+    header_timeout: float = 10.0
+    idle_timeout: float = 5.0
     log_level: str = "info"
 
     def __post_init__(self) -> None:
@@ -69,21 +137,47 @@ class Settings:
                 "ARBITER_STATE_KEY is required when ARBITER_ENV is not development or test"
             )
         for key in self.state_keys:
-            if len(key) < MIN_KEY_LENGTH:
-                raise SettingsError(
-                    f"every ARBITER_STATE_KEY must have at least {MIN_KEY_LENGTH} characters"
-                )
+            key_bytes(key)
         if self.log_level not in LOG_LEVELS:
             raise SettingsError(f"ARBITER_LOG_LEVEL must be one of {', '.join(sorted(LOG_LEVELS))}")
-        for name in ("cache_ttl", "cache_size", "memo_size", "max_body"):
+        for name in (
+            "cache_ttl",
+            "cache_size",
+            "memo_size",
+            "content_limit",
+            "content_ttl",
+            "max_body",
+            "max_replay",
+            "graphql_max_depth",
+            "graphql_max_aliases",
+            "graphql_max_tokens",
+        ):
             if getattr(self, name) < 1:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive integer")
-        if self.cache_retry < 0 or self.redis_timeout <= 0:
-            raise SettingsError("ARBITER_CACHE_RETRY must be >= 0 and ARBITER_REDIS_TIMEOUT > 0")
+        if self.cache_retry < 0 or self.cache_min_age < 0:
+            raise SettingsError("ARBITER_CACHE_RETRY and ARBITER_CACHE_MIN_AGE must be >= 0")
+        for name in ("redis_timeout", "header_timeout", "idle_timeout"):
+            if getattr(self, name) <= 0:
+                raise SettingsError(f"ARBITER_{name.upper()} must be a positive number of seconds")
 
     @property
     def is_development(self) -> bool:
         return self.env in DEVELOPMENT_ENVS
+
+    @property
+    def graphiql_enabled(self) -> bool:
+        return self.is_development if self.graphiql is None else self.graphiql
+
+    @property
+    def introspection_enabled(self) -> bool:
+        if self.graphql_introspection is None:
+            return self.is_development
+        return self.graphql_introspection
+
+    @property
+    def secrets(self) -> tuple[bytes, ...]:
+        """The state keys as bytes, the sealing key first."""
+        return tuple(key_bytes(k) for k in self.state_keys)
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
@@ -112,6 +206,16 @@ class Settings:
             except ValueError:
                 raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
 
+        def flag(name: str) -> bool | None:
+            raw = get(name)
+            if raw is None:
+                return None
+            if raw.lower() in {"1", "true", "yes", "on"}:
+                return True
+            if raw.lower() in {"0", "false", "no", "off"}:
+                return False
+            raise SettingsError(f"{name} must be true or false, not {raw!r}")
+
         keys = tuple(k.strip() for k in (get("ARBITER_STATE_KEY") or "").split(",") if k.strip())
         return cls(
             env=(get("ARBITER_ENV") or "production").lower(),
@@ -119,9 +223,20 @@ class Settings:
             redis_url=get("ARBITER_REDIS_URL"),
             cache_ttl=number("ARBITER_CACHE_TTL", 86_400),
             cache_size=number("ARBITER_CACHE_SIZE", 10_000),
+            cache_min_age=seconds("ARBITER_CACHE_MIN_AGE", 300.0),
             memo_size=number("ARBITER_MEMO_SIZE", 4096),
+            content_limit=number("ARBITER_CONTENT_LIMIT", 64),
+            content_ttl=number("ARBITER_CONTENT_TTL", 2_592_000),
             cache_retry=seconds("ARBITER_CACHE_RETRY", 1.0),
-            redis_timeout=seconds("ARBITER_REDIS_TIMEOUT", 0.5),
+            redis_timeout=seconds("ARBITER_REDIS_TIMEOUT", 0.25),
             max_body=number("ARBITER_MAX_BODY", 1_048_576),
+            max_replay=number("ARBITER_MAX_REPLAY", 10_000),
+            graphiql=flag("ARBITER_GRAPHIQL"),
+            graphql_introspection=flag("ARBITER_GRAPHQL_INTROSPECTION"),
+            graphql_max_depth=number("ARBITER_GRAPHQL_MAX_DEPTH", 10),
+            graphql_max_aliases=number("ARBITER_GRAPHQL_MAX_ALIASES", 10),
+            graphql_max_tokens=number("ARBITER_GRAPHQL_MAX_TOKENS", 2000),
+            header_timeout=seconds("ARBITER_HEADER_TIMEOUT", 10.0),
+            idle_timeout=seconds("ARBITER_IDLE_TIMEOUT", 5.0),
             log_level=(get("ARBITER_LOG_LEVEL") or "info").lower(),
         )
