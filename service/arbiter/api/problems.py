@@ -88,6 +88,53 @@ CODES: dict[str, ProblemCode] = {
         "Illegal move",
         "The move is not legal now; the problem's `code` is the game's rule code.",
     ),
+    "forbidden_seat": ProblemCode(
+        403,
+        "Not this seat's handle",
+        "A seat's handle of a sealed game sees and acts for its own seat only: `as_seat` or the "
+        "move names another seat. Use that seat's handle, or the master handle.",
+    ),
+    "chance_forbidden": ProblemCode(
+        403,
+        "Chance belongs to the server",
+        "In a sealed game chance is drawn from the game's secret seed. Only a sealed game set up "
+        "for a real table (`resolve_chance: false`) takes outcomes, and only through its master "
+        "handle. A seat's handle is refused whatever the outcome, so it learns nothing from it.",
+    ),
+    "master_only": ProblemCode(
+        403,
+        "Master handle required",
+        "Only the master handle of a sealed game (the one its creator received) may do this.",
+    ),
+    "stale_state": ProblemCode(
+        409,
+        "Stale state",
+        "The handle names an earlier step of a sealed game and a later step exists, so it can no "
+        "longer act. Get the current step with POST /v1/games/{game}/current (any handle of the "
+        "same seat works), or take moves back with the master handle's undo.",
+    ),
+    "nothing_to_undo": ProblemCode(
+        422,
+        "Nothing to take back",
+        "The last step of this sealed game cannot be taken back: no move was made since setup, "
+        "or the move revealed a hidden value, or chance decided something after it.",
+    ),
+    "replay_too_long": ProblemCode(
+        422,
+        "Replay too long",
+        "A replay may play at most ARBITER_MAX_REPLAY moves; split the game or send its state.",
+    ),
+    "store_full": ProblemCode(
+        503,
+        "State store full",
+        "The in-process state store is full of recently used states and does not evict them for "
+        "newer ones; retry later (see ARBITER_CACHE_SIZE and ARBITER_CACHE_MIN_AGE).",
+    ),
+    "busy": ProblemCode(
+        503,
+        "Busy",
+        "Too many long requests (replays) are waiting in this worker; retry later.",
+    ),
     "internal_error": ProblemCode(500, "Internal error", "The service failed; see its logs."),
     "cache_unavailable": ProblemCode(
         503,
