@@ -185,6 +185,17 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         """A human-readable text of the state."""
         return msgspec.json.format(msgspec.json.encode(state)).decode()
 
+    def can_take_back(self, before: StateT, move: Move, after: StateT) -> bool:
+        """Whether a player's ``move`` from ``before`` to ``after`` may be taken back (undo).
+
+        A move may be taken back only while nobody learned anything from it that was hidden:
+        never a chance outcome (the service checks that itself, with any chance resolved after
+        the move), never a move that revealed a hidden value to any seat, never the move that
+        ended the game. The default allows it only in games without hidden information; games
+        with hidden information override it and say which of their moves reveal something.
+        """
+        return not self.has_hidden_information and bool(self.to_act(after))
+
     def redact_event(self, event: Event, seat: int | None) -> Event | None:
         """The form of a non-public event that ``seat`` may see, or ``None`` to drop it."""
         return None
