@@ -7,6 +7,7 @@ it the fixture fails loudly instead of skipping, so the cache tests can never si
 from __future__ import annotations
 
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -66,8 +67,18 @@ class RedisServer:
         self.stop()
         pytest.fail(f"redis-server did not answer on port {self.port}", pytrace=False)
 
+    def freeze(self) -> None:
+        """SIGSTOP: the server keeps its port (connections are accepted) but never answers."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
+
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)
             self.process.kill()
             self.process.wait(timeout=10)
         self.process = None

@@ -15,6 +15,7 @@ from tests.conftest import RedisServer
 pytestmark = pytest.mark.redis
 
 HOLD = {"type": "hold", "seat": 0}
+ROLL = {"type": "roll", "seat": 0}
 
 
 def test_state_ids_live_in_redis_with_a_ttl(make_client: Any, redis_url: str) -> None:
@@ -41,9 +42,15 @@ def test_states_redis_cannot_hold_are_refused(make_client: Any, redis_url: str) 
 def test_workers_share_states_and_content_through_redis(make_client: Any, redis_url: str) -> None:
     a = make_client(redis_url=redis_url)
     b = make_client(redis_url=redis_url)  # another process, as far as the games can tell
-    sealed = new_game(a, seed=102, sealed=True, as_seat=0)
-    seen = b.get(f"/v1/states/{sealed['state_id']}", params={"as_seat": 0}).json()
-    assert seen["sealed"] is True and "state" not in seen and seen["view"] == sealed["view"]
+    master = new_game(a, seed=102, sealed=True)
+    seat0 = master["seat_tokens"][0]
+    seen = b.post("/v1/games/pig/current", json={"state_token": seat0}).json()
+    assert seen["sealed"] is True and "state" not in seen and seen["view"]["seat"] == 0
+    moved = b.post("/v1/games/pig/moves", json={"state_token": seat0, "move": HOLD})
+    assert moved.status_code == 200
+    # the step is shared: the older handle is stale on every worker
+    again = a.post("/v1/games/pig/moves", json={"state_token": seat0, "move": HOLD})
+    problem(again, 409, "stale_state")
     pack = a.post("/v1/games/pig/content", json={"faces": [2, 4, 4]}).json()["content_id"]
     game = new_game(b, content_id=pack, resolve_chance=False)
     rolled = b.post(
@@ -55,6 +62,20 @@ def test_workers_share_states_and_content_through_redis(make_client: Any, redis_
     c = make_client(redis_url=redis_url)
     state = rolled["state"]
     assert c.post("/v1/games/pig/legal-moves", json={"state": state}).status_code == 200
+    key = f"arbiter:content:pig:{pack}"
+    assert redis.Redis.from_url(redis_url).ttl(key) > 86_400  # refreshed on use
+
+
+def test_concurrent_moves_on_one_step_let_exactly_one_win(
+    make_client: Any, redis_url: str
+) -> None:
+    a, b = make_client(redis_url=redis_url), make_client(redis_url=redis_url)
+    master = new_game(a, seed=105, sealed=True)
+    token = master["state_token"]
+    first = a.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD})
+    second = b.post("/v1/games/pig/moves", json={"state_token": token, "move": ROLL})
+    assert first.status_code == 200
+    problem(second, 409, "stale_state")
 
 
 def test_without_a_shared_cache_other_processes_lack_the_content(make_client: Any) -> None:
@@ -77,12 +98,12 @@ def private_redis() -> Iterator[RedisServer]:
         server.close()
 
 
-def test_an_outage_fails_only_state_id_requests_and_heals_by_itself(
+def test_an_outage_fails_only_requests_that_need_the_store_and_heals_by_itself(
     make_client: Any, private_redis: RedisServer
 ) -> None:
-    client = make_client(redis_url=private_redis.url, cache_retry=0.0)
+    client = make_client(redis_url=private_redis.url, cache_retry=0.05)
     opened = new_game(client, seed=103)
-    sealed = new_game(client, seed=103, sealed=True, as_seat=0)
+    master = new_game(client, seed=103, sealed=True)
     assert client.get("/readyz").status_code == 200
 
     private_redis.stop()
@@ -91,10 +112,11 @@ def test_an_outage_fails_only_state_id_requests_and_heals_by_itself(
     assert by_id.headers["retry-after"] == "1"
     moved = client.post("/v1/games/pig/moves", json={"state_id": opened["state_id"], "move": HOLD})
     problem(moved, 503, "cache_unavailable")
+    # a sealed game lives in the store: without it no step can be checked, so none is taken
     by_token = client.post(
-        "/v1/games/pig/moves", json={"state_token": sealed["state_token"], "move": HOLD}
+        "/v1/games/pig/moves", json={"state_token": master["state_token"], "move": HOLD}
     )
-    assert by_token.status_code == 200 and by_token.json()["state_id"] is None
+    problem(by_token, 503, "cache_unavailable")
     by_state = client.post("/v1/games/pig/moves", json={"state": opened["state"], "move": HOLD})
     assert by_state.status_code == 200 and by_state.json()["state_id"] is None
     created = client.post("/v1/games/pig/states", json={"players": 2})
@@ -113,9 +135,12 @@ def test_an_outage_fails_only_state_id_requests_and_heals_by_itself(
     assert client.get(f"/v1/states/{fresh['state_id']}").status_code == 200
     again = client.post("/v1/games/pig/moves", json={"state_id": fresh["state_id"], "move": HOLD})
     assert again.status_code == 200 and again.json()["state_id"] is not None
+    # the sealed game set up before the restart is gone with the data: unknown, never forked
+    gone = client.post("/v1/games/pig/current", json={"state_token": master["state_token"]})
+    problem(gone, 404, "unknown_state")
 
 
-def test_after_a_failure_redis_rests_for_the_retry_delay(
+def test_after_a_failure_requests_skip_redis_until_a_probe_finds_it(
     make_client: Any, private_redis: RedisServer
 ) -> None:
     client = make_client(redis_url=private_redis.url, cache_retry=30.0)
@@ -124,6 +149,28 @@ def test_after_a_failure_redis_rests_for_the_retry_delay(
     private_redis.start()
     started = time.monotonic()
     problem(client.get("/v1/states/whatever"), 503, "cache_unavailable")  # not even tried
+    assert client.get("/readyz").status_code == 503  # the circuit is open until the probe
     assert time.monotonic() - started < 0.5
-    assert client.get("/readyz").status_code == 200  # readiness always asks Redis
-    problem(client.get("/v1/states/whatever"), 404, "unknown_state")
+
+
+def test_a_frozen_redis_costs_open_requests_one_timeout_at_most(
+    make_client: Any, private_redis: RedisServer
+) -> None:
+    client = make_client(redis_url=private_redis.url, cache_retry=30.0, redis_timeout=0.2)
+    opened = new_game(client, seed=106)
+    private_redis.freeze()
+    try:
+        started = time.monotonic()
+        first = client.post("/v1/games/pig/moves", json={"state": opened["state"], "move": HOLD})
+        assert first.status_code == 200 and first.json()["state_id"] is None
+        assert time.monotonic() - started < 2.0  # one timeout, no retry after a timeout
+        started = time.monotonic()
+        for _ in range(20):  # the circuit is open: Redis is not asked again
+            again = client.post(
+                "/v1/games/pig/moves", json={"state": opened["state"], "move": HOLD}
+            )
+            assert again.status_code == 200
+        assert client.get("/readyz").status_code == 503
+        assert time.monotonic() - started < 2.0
+    finally:
+        private_redis.thaw()

@@ -1,4 +1,5 @@
-"""The REST API over the Pig test game: every endpoint, open and sealed, handles, chance, problems."""
+"""The REST API over the Pig test game: every endpoint, handles, chance, problems (sealed games:
+``test_sealed.py``)."""
 
 from __future__ import annotations
 
@@ -267,13 +268,13 @@ def test_state_ids_are_content_addressed_and_keyed(make_client: Any) -> None:
     a, b, other_key = (
         make_client(),
         make_client(),
-        make_client(state_keys=("another-key-0123456789",)),
+        make_client(state_keys=("ab" * 32,)),
     )
     assert new_game(a)["state_id"] == new_game(b)["state_id"] == new_game(a)["state_id"]
     assert new_game(a)["state_id"] != new_game(other_key)["state_id"]
     assert new_game(a)["state_id"] != new_game(a, seed=8)["state_id"]
-    # the treatment is part of the entry: the same state sealed has another id
-    assert new_game(a)["state_id"] != new_game(a, sealed=True)["state_id"]
+    # sealed games are named by their handles only, never by a state id
+    assert new_game(a, sealed=True)["state_id"] is None
 
 
 def test_cached_states_expire_after_their_ttl(make_client: Any) -> None:
@@ -291,12 +292,31 @@ def test_cached_states_expire_after_their_ttl(make_client: Any) -> None:
 
 
 def test_the_embedded_cache_evicts_the_least_recently_used(make_client: Any) -> None:
-    client = make_client(cache_size=2)
+    client = make_client(cache_size=2, cache_min_age=0)
     first, second = new_game(client, seed=1), new_game(client, seed=2)
     assert client.get(f"/v1/states/{first['state_id']}").status_code == 200  # first is fresh
     new_game(client, seed=3)
     assert client.get(f"/v1/states/{first['state_id']}").status_code == 200
     problem(client.get(f"/v1/states/{second['state_id']}"), 404, "unknown_state")
+
+
+def test_a_burst_of_new_states_cannot_evict_recent_ones(make_client: Any) -> None:
+    """The fairness policy: entries used in the last ARBITER_CACHE_MIN_AGE seconds are never
+    evicted; when all are that recent, new states are not admitted (``state_id: null``)."""
+    now = [1000.0]
+    cache = MemoryCache(size=50, ttl=3600, clock=lambda: now[0], min_age=300)
+    from arbiter.api.app import create_app
+    from tests.api.conftest import settings
+
+    with TestClient(create_app(settings(), Registry([Pig()]), cache=cache)) as client:
+        victim = new_game(client, seed=1)["state_id"]
+        burst = [new_game(client, seed=1000 + i)["state_id"] for i in range(200)]
+        assert burst[48] is not None and burst[49:] == [None] * 151  # refused, not evicting
+        assert client.get(f"/v1/states/{victim}").status_code == 200
+        now[0] += 301  # once they are old enough, the least recently used go first
+        assert new_game(client, seed=5000)["state_id"] is not None
+        assert client.get(f"/v1/states/{victim}").status_code == 200  # used just before
+        problem(client.get(f"/v1/states/{burst[0]}"), 404, "unknown_state")
 
 
 # ----------------------------------------------------------------------------------- chance
@@ -337,120 +357,6 @@ def test_a_pending_chance_decision_is_drawn_before_a_players_move(client: TestCl
     seat = pig.to_act(drawn)[0]
     after = move(client, state=rolled["state"], move={"type": "hold", "seat": seat})
     assert after["state"]["step"] == drawn.step + 1
-
-
-def test_sealed_games_carry_resolve_chance_in_the_token(client: TestClient) -> None:
-    start = new_game(client, sealed=True, resolve_chance=False, as_seat=0)
-    rolled = move(
-        client, state_token=start["state_token"], move={"type": "roll", "seat": 0}, as_seat=0
-    )
-    assert rolled["to_act"] == ["chance"]
-    assert rolled["legal_moves"] == []  # chance's outcomes are not a seat's moves
-    six = move(
-        client, state_token=rolled["state_token"], move={"type": "die", "face": 6}, as_seat=0
-    )
-    assert six["view"]["turn_points"] == 6 and six["sealed"] is True
-
-
-# ----------------------------------------------------------------------------------- sealed
-
-
-def test_a_sealed_game_never_returns_its_state(client: TestClient) -> None:
-    seat0 = new_game(client, sealed=True, as_seat=0)
-    assert "state" not in seat0 and seat0["sealed"] is True
-    assert seat0["state_token"]
-    assert seat0["view"] == {
-        "seat": 0, "banked": [0, 0], "current": 0, "turn_points": 0,
-        "my_lucky": seat0["view"]["my_lucky"],
-    }  # fmt: skip
-    assert seat0["legal_moves"] == [{"type": "roll", "seat": 0}, {"type": "hold", "seat": 0}]
-    public = new_game(client, sealed=True)
-    assert public["view"]["seat"] is None and public["view"]["my_lucky"] is None
-    assert public["legal_moves"] == [] and public["to_act"] == [0]
-    seat1 = new_game(client, sealed=True, as_seat=1)
-    assert seat1["legal_moves"] == []
-    moves = client.post(
-        "/v1/games/pig/legal-moves", json={"state_token": seat0["state_token"], "as_seat": 1}
-    )
-    assert moves.json() == {"to_act": [0], "moves": []}
-    by_id = client.get(f"/v1/states/{seat0['state_id']}").json()
-    assert "state" not in by_id and by_id["sealed"] is True and by_id["legal_moves"] == []
-    after = move(client, state_id=seat0["state_id"], move={"type": "hold", "seat": 0}, as_seat=1)
-    assert after["sealed"] is True and "state" not in after
-
-
-@pytest.mark.parametrize("seed", [10**15 + 1, 10**15 + 2, 10**15 + 3])
-def test_no_sealed_answer_leaks_another_seats_secret(make_client: Any, seed: int) -> None:
-    from tests.api.conftest import SecretPig
-
-    client = make_client(Registry([SecretPig()]))
-    pig = SecretPig()
-    state = pig.new_state(3, seed=seed)
-    secrets = [str(v).encode() for v in state.lucky]
-    rng = random.Random(seed)
-    token = None
-    envelope: dict[str, Any] = {}
-    for step in range(60):
-        seat = step % 3
-        if token is None:
-            response = client.post(
-                "/v1/games/pig/states",
-                json={"players": 3, "seed": seed, "sealed": True, "as_seat": seat},
-            )
-        else:
-            moves = client.post(
-                "/v1/games/pig/legal-moves", json={"state_token": token, "as_seat": seat}
-            )
-            assert all(s not in moves.content for i, s in enumerate(secrets) if i != seat)
-            actor = client.get(f"/v1/states/{envelope['state_id']}", params={"as_seat": seat})
-            assert all(s not in actor.content for i, s in enumerate(secrets) if i != seat)
-            mover = envelope["to_act"][0]
-            own = client.post(
-                "/v1/games/pig/legal-moves", json={"state_token": token, "as_seat": mover}
-            ).json()["moves"]
-            response = client.post(
-                "/v1/games/pig/moves",
-                json={"state_token": token, "move": rng.choice(own), "as_seat": seat},
-            )
-        assert response.status_code in (200, 201), response.text
-        body = response.content
-        for other, secret in enumerate(secrets):
-            if other != seat:
-                assert secret not in body
-        assert str(seed).encode() not in body and b'"seed"' not in body
-        assert b'"lucky":' not in body
-        envelope = response.json()
-        token = envelope["state_token"]
-        if envelope["finished"]:
-            break
-
-
-def test_sealed_events_are_filtered_per_viewer(make_client: Any) -> None:
-    from tests.toy import Banked, PigState
-
-    class WhisperingPig(Pig):
-        """Pig whose bank events only the banking seat may see."""
-
-        def perform(self, state: PigState, move: Any) -> Any:
-            next_state, events = super().perform(state, move)
-            return next_state, [
-                Banked(seat=e.seat, points=e.points, visible_to=(e.seat,))
-                if isinstance(e, Banked)
-                else e
-                for e in events
-            ]
-
-    client = make_client(Registry([WhisperingPig()]))
-    start = new_game(client, sealed=True)
-    hold = {"type": "hold", "seat": 0}
-    seen = move(client, state_token=start["state_token"], move=hold, as_seat=0)
-    assert seen["events"] == [{"type": "banked", "visible_to": [0], "seat": 0, "points": 0}]
-    hidden = move(client, state_token=start["state_token"], move=hold, as_seat=1)
-    assert hidden["events"] == []
-    public = move(client, state_token=start["state_token"], move=hold)
-    assert public["events"] == []
-    open_start = new_game(client)
-    assert move(client, state=open_start["state"], move=hold)["events"][0]["type"] == "banked"
 
 
 # ----------------------------------------------------------------------- legal moves, validate

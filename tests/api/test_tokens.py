@@ -1,22 +1,23 @@
-"""State tokens: sealed, tamper-proof, bound to their game, and rotatable keys."""
+"""Handles of sealed games: sealed, tamper-proof, bound to their game, keys that rotate, and
+nothing readable in them -- not even a key id."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
-import msgspec
 import pytest
 
-from arbiter.api.sealing import Entry, InvalidToken, Sealer, b64decode, b64encode
+from arbiter.api.sealing import MASTER, InvalidToken, Sealer, Ticket, b64decode, b64encode
 from arbiter.core import Registry
 from tests.api.conftest import OtherPig, new_game, problem
 from tests.toy import Pig
 
 HOLD = {"type": "hold", "seat": 0}
+OLD_KEY, NEW_KEY = "0a" * 32, "0b" * 32
 
 
-def test_every_altered_token_is_refused(client: Any) -> None:
+def test_every_altered_handle_is_refused(client: Any) -> None:
     token = new_game(client, sealed=True)["state_token"]
     rng = random.Random(1)
     alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
@@ -29,73 +30,68 @@ def test_every_altered_token_is_refused(client: Any) -> None:
     for broken in ("", "AA", token[:-10], token + "A", token + "==", "é" + token, "!" + token):
         response = client.post("/v1/games/pig/moves", json={"state_token": broken, "move": HOLD})
         problem(response, 422, "invalid_state_token")
+    response = client.post("/v1/games/pig/moves", json={"state_token": "A" * 100_000, "move": HOLD})
+    problem(response, 422, "invalid_state_token")
     assert (
         client.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD}).status_code
         == 200
     )
 
 
-def test_tokens_cannot_be_read_without_the_key() -> None:
-    sealer = Sealer(("k" * 20,))
-    state = msgspec.msgpack.encode({"lucky": [123456789], "seed": 987654321})
-    token = sealer.seal(Entry("pig", True, True, msgspec.Raw(state), b"digest"))
+def test_handles_cannot_be_read_without_the_key() -> None:
+    key = bytes(range(32))
+    sealer = Sealer((key,))
+    table = b"T" * 16
+    token = sealer.seal(Ticket("pig", table, 12345, 3))
     data = b64decode(token)
-    assert b"123456789" not in data and (123456789).to_bytes(4, "big") not in data
-    assert b"lucky" not in data and b"seed" not in data
-    assert sealer.seal(Entry("pig", True, True, msgspec.Raw(state), b"digest")) != token
-    opened = sealer.open(token)
-    assert (opened.game, opened.sealed, opened.resolve_chance) == ("pig", True, True)
-    assert bytes(opened.state) == state
+    assert table not in data and b"pig" not in data and (12345).to_bytes(2, "big") not in data
+    assert sealer.seal(Ticket("pig", table, 12345, 3)) != token  # fresh nonce every time
+    assert sealer.open(token) == Ticket("pig", table, 12345, 3)
+    assert not sealer.open(sealer.seal(Ticket("pig", table, 0, MASTER))).seat >= 0
     with pytest.raises(InvalidToken):
-        Sealer(("x" * 20,)).open(token)
+        Sealer((bytes(32),)).open(token)
     assert b64encode(b64decode(token)) == token
+    # no key id: handles sealed under two keys share no prefix beyond the format byte
+    other = Sealer((bytes(32),)).seal(Ticket("pig", table, 12345, 3))
+    assert b64decode(other)[:1] == data[:1] and b64decode(other)[1:5] != data[1:5]
+    assert len(token) < 120
 
 
-def test_a_token_from_another_key_is_refused(make_client: Any) -> None:
+def test_a_handle_from_another_key_is_refused(make_client: Any) -> None:
     ours = make_client()
-    theirs = make_client(state_keys=("a-different-key-0123456789",))
+    theirs = make_client(state_keys=("cd" * 32,))
     token = new_game(theirs, sealed=True)["state_token"]
     response = ours.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD})
     assert "key" in problem(response, 422, "invalid_state_token")["detail"]
 
 
-def test_keys_rotate(make_client: Any) -> None:
-    old = make_client(state_keys=("the-old-key-0123456789",))
-    rotated = make_client(state_keys=("the-new-key-0123456789", "the-old-key-0123456789"))
-    new_only = make_client(state_keys=("the-new-key-0123456789",))
-    old_token = new_game(old, sealed=True)["state_token"]
-    after = rotated.post("/v1/games/pig/moves", json={"state_token": old_token, "move": HOLD})
-    assert after.status_code == 200
-    new_token = after.json()["state_token"]
-    assert (
-        new_only.post(
-            "/v1/games/pig/moves",
-            json={"state_token": new_token, "move": {"type": "hold", "seat": 1}},
-        ).status_code
-        == 200
-    )
-    refused = new_only.post("/v1/games/pig/moves", json={"state_token": old_token, "move": HOLD})
-    problem(refused, 422, "invalid_state_token")
+def test_keys_rotate() -> None:
+    old, rotated, new_only = Sealer((bytes.fromhex(OLD_KEY),)), None, None
+    rotated = Sealer((bytes.fromhex(NEW_KEY), bytes.fromhex(OLD_KEY)))
+    new_only = Sealer((bytes.fromhex(NEW_KEY),))
+    ticket = Ticket("pig", b"t" * 16, 1, 0)
+    old_token = old.seal(ticket)
+    assert rotated.open(old_token) == ticket
+    new_token = rotated.seal(ticket)
+    assert new_only.open(new_token) == ticket
+    with pytest.raises(InvalidToken):
+        new_only.open(old_token)
+    with pytest.raises(InvalidToken):
+        old.open(new_token)
 
 
-def test_a_token_of_another_game_is_refused(make_client: Any) -> None:
+def test_a_handle_of_another_game_is_refused(make_client: Any) -> None:
     client = make_client(Registry([Pig(), OtherPig()]))
     created = client.post("/v1/games/other-pig/states", json={"players": 2, "sealed": True})
-    token = created.json()["state_token"]
-    response = client.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD})
-    assert "other-pig" in problem(response, 422, "invalid_state_token")["detail"]
-    state_id = created.json()["state_id"]
-    response = client.post("/v1/games/pig/moves", json={"state_id": state_id, "move": HOLD})
+    for token in (created.json()["state_token"], *created.json()["seat_tokens"]):
+        response = client.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD})
+        assert "other-pig" in problem(response, 422, "invalid_state_token")["detail"]
+        response = client.post("/v1/games/pig/current", json={"state_token": token})
+        problem(response, 422, "invalid_state_token")
+
+
+def test_a_handle_of_a_game_this_server_never_kept_is_unknown(make_client: Any) -> None:
+    one, other = make_client(), make_client()  # same key, separate in-process stores
+    token = new_game(one, sealed=True)["state_token"]
+    response = other.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD})
     problem(response, 404, "unknown_state")
-
-
-def test_a_token_minted_under_older_rules_is_refused_by_version(make_client: Any) -> None:
-    class OldPig(Pig):
-        rules_version = "0"
-
-    old = make_client(Registry([OldPig()]))
-    token = new_game(old, sealed=True)["state_token"]
-    current = make_client()
-    response = current.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD})
-    document = problem(response, 422, "rules_version_mismatch")
-    assert "'0'" in document["detail"]

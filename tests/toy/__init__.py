@@ -160,6 +160,11 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
             return msgspec.structs.replace(s, over=True), events
         return self._next(s), events
 
+    def can_take_back(self, before: PigState, move: Move, after: PigState) -> bool:
+        """A hold reveals nothing until the game ends (the result shows the lucky numbers); a
+        roll is followed by chance, which the service never takes back."""
+        return not after.over
+
     def _next(self, s: PigState) -> PigState:
         return msgspec.structs.replace(s, current=(s.current + 1) % s.players)
 

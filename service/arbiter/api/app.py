@@ -159,12 +159,18 @@ def create_app(
                 settings.cache_ttl,
                 timeout=settings.redis_timeout,
                 retry_after=settings.cache_retry,
+                content_ttl=settings.content_ttl,
             )
         else:
-            cache = MemoryCache(settings.cache_size, settings.cache_ttl)
-    sealer = Sealer(settings.state_keys) if settings.state_keys else Sealer.development()
+            cache = MemoryCache(
+                settings.cache_size, settings.cache_ttl, min_age=settings.cache_min_age
+            )
+    sealer = Sealer(settings.secrets) if settings.state_keys else Sealer.development()
     known = KnownStates(settings.memo_size)
-    service = Service(registry, StateStore(cache, sealer, metrics, known), metrics)
+    for game in registry:
+        game.content_limit = settings.content_limit
+    store = StateStore(cache, sealer, metrics, known)
+    service = Service(registry, store, metrics, max_replay=settings.max_replay)
     openapi_bytes = dumps(build_openapi(registry))
     index, problem_page = routes_html(service.games().games, arbiter.__version__)
 

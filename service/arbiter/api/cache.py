@@ -1,49 +1,69 @@
-"""The state cache behind ``state_id`` handles, and the shared store of content packs.
+"""The store: open states behind ``state_id`` handles, sealed games (tables), content packs.
 
 Two backends:
 
-* :class:`MemoryCache` -- the embedded default: an in-process LRU of ``ARBITER_CACHE_SIZE``
-  entries that live ``ARBITER_CACHE_TTL`` seconds. It keeps the decoded state objects themselves
-  (states are immutable), so a hit costs no decoding. One per worker process.
-* :class:`RedisCache` -- with ``ARBITER_REDIS_URL``: entries are msgpack bytes under
-  ``arbiter:state:<state_id>`` with a TTL, content packs their canonical JSON under
-  ``arbiter:content:<game>:<content_id>`` (no TTL: states name them for as long as they live).
+* :class:`MemoryCache` -- the embedded default, one per worker process: states and tables in two
+  :class:`ProtectedLRU` maps of ``ARBITER_CACHE_SIZE`` entries each, states living
+  ``ARBITER_CACHE_TTL`` seconds. It keeps the state objects themselves (states are immutable), so
+  a hit costs no decoding.
+* :class:`RedisCache` -- with ``ARBITER_REDIS_URL``: open states are msgpack bytes under
+  ``arbiter:state:<state_id>`` with a TTL; a table is one record under ``arbiter:table:{<id>}``
+  (hash-tagged) whose TTL is refreshed by every write, replaced by a Lua compare-and-set on its
+  version; content packs are their canonical JSON under ``arbiter:content:<game>:<content_id>``,
+  their TTL (``ARBITER_CONTENT_TTL``) refreshed whenever a process loads them.
 
-When Redis cannot be reached, every call raises :class:`CacheUnavailable` (the service answers
-``state_id`` requests with ``503 cache_unavailable`` and leaves ``state_id`` out of other
-answers); after a failure Redis is not tried again for ``ARBITER_CACHE_RETRY`` seconds, then the
-client reconnects by itself.
+**Fairness of the embedded store.** A plain LRU lets one client's burst of new states evict
+everybody else's recent ones. :class:`ProtectedLRU` evicts only entries unused for at least
+``ARBITER_CACHE_MIN_AGE`` seconds; when every entry is younger, a new entry is *not admitted*
+(an open answer then carries ``"state_id": null``, a new sealed game gets ``503 store_full``), so
+a burst degrades the burst, never the states others are using.
+
+**Failing safe.** When Redis cannot be reached every call raises :class:`CacheUnavailable` at
+once: after one failure (a command times out after ``ARBITER_REDIS_TIMEOUT``) the circuit opens,
+requests stop trying Redis, and a background probe pings it every ``ARBITER_CACHE_RETRY`` seconds
+until it answers. Only the request that met the failure waits, at most the timeout.
 """
 
 from __future__ import annotations
 
 import abc
+import asyncio
 import contextlib
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 import msgspec
 import redis.asyncio as aioredis
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from arbiter.api.sealing import Entry, decode_entry, encode_entry
+from arbiter.api.tables import Table, decode_table, encode_table
 
 log = logging.getLogger("arbiter.cache")
 
+K = TypeVar("K")
+V = TypeVar("V")
+
 
 class CacheUnavailable(Exception):
-    """The shared cache cannot be reached now."""
+    """The shared store cannot be reached now."""
+
+
+class StoreFull(Exception):
+    """The embedded store is full of recently used entries and admits no new one now."""
 
 
 @dataclass(frozen=True, slots=True)
 class Cached:
-    """A cached state and its treatment: the state object (embedded cache) or its msgpack bytes
-    (Redis), and its digest (:mod:`arbiter.api.memo`)."""
+    """A cached open state and its treatment: the state object (embedded cache) or its msgpack
+    bytes (Redis), and its digest (:mod:`arbiter.api.memo`)."""
 
     game: str
     sealed: bool
@@ -53,11 +73,59 @@ class Cached:
     packed: bytes | None = None
 
 
+class ProtectedLRU(Generic[K, V]):
+    """An LRU map that never evicts an entry used in the last ``min_age`` seconds.
+
+    ``put`` of a new key when the map is full evicts the least recently used entry if it is old
+    enough, and otherwise refuses the new key (returns ``False``). Entries also expire ``ttl``
+    seconds after their last write.
+    """
+
+    def __init__(
+        self, size: int, ttl: float, min_age: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.size = size
+        self.ttl = ttl
+        self.min_age = min_age
+        self._clock = clock
+        #: key -> (last used, expires, value), least recently used first
+        self._items: OrderedDict[K, tuple[float, float, V]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: K) -> V | None:
+        item = self._items.get(key)
+        if item is None:
+            return None
+        now = self._clock()
+        if item[1] <= now:
+            del self._items[key]
+            return None
+        self._items[key] = (now, item[1], item[2])
+        self._items.move_to_end(key)
+        return item[2]
+
+    def put(self, key: K, value: V) -> bool:
+        items = self._items
+        now = self._clock()
+        if key not in items:
+            while len(items) >= self.size:
+                oldest = next(iter(items))
+                used, expires, _ = items[oldest]
+                if expires > now and now - used < self.min_age:
+                    return False  # everything is in recent use: refuse, never evict it
+                del items[oldest]
+        items[key] = (now, now + self.ttl, value)
+        items.move_to_end(key)
+        return True
+
+
 class Cache(abc.ABC):
-    """Where states named by ``state_id`` and registered content packs are kept."""
+    """Where open states named by ``state_id``, sealed games and content packs are kept."""
 
     kind: str
-    #: Whether :meth:`put_state` needs the state's msgpack bytes (``Cached.packed``).
+    #: Whether states are kept as msgpack bytes (``Cached.packed``, ``Snap.packed``).
     needs_bytes: bool = False
 
     @abc.abstractmethod
@@ -65,7 +133,18 @@ class Cache(abc.ABC):
         """The cached state, or ``None`` when unknown or expired."""
 
     @abc.abstractmethod
-    async def put_state(self, state_id: str, cached: Cached) -> None: ...
+    async def put_state(self, state_id: str, cached: Cached) -> bool:
+        """Keep a state; ``False`` when the store does not admit it now."""
+
+    @abc.abstractmethod
+    async def get_table(self, table_id: bytes) -> Table | None:
+        """A sealed game, or ``None`` when unknown or expired."""
+
+    @abc.abstractmethod
+    async def put_table(self, table_id: bytes, table: Table, expected: int | None) -> bool:
+        """Write a sealed game if its stored version is still ``expected`` (``None``: a new
+        table). ``False`` when another write came first; :class:`StoreFull` when a new table is
+        not admitted."""
 
     @abc.abstractmethod
     async def get_content(self, game: str, content_id: str) -> bytes | None: ...
@@ -75,93 +154,148 @@ class Cache(abc.ABC):
 
     @abc.abstractmethod
     async def ping(self) -> None:
-        """Raise :class:`CacheUnavailable` unless the cache can serve now."""
+        """Raise :class:`CacheUnavailable` unless the store can serve now."""
 
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release connections."""
 
 
 class MemoryCache(Cache):
-    """An in-process LRU cache with a time to live."""
+    """The in-process store (see the module docstring)."""
 
     kind = "embedded"
 
-    def __init__(self, size: int, ttl: float, clock: Any = time.monotonic) -> None:
+    def __init__(
+        self,
+        size: int,
+        ttl: float,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        min_age: float = 300.0,
+    ) -> None:
         self.size = size
         self.ttl = ttl
-        self._clock = clock
-        self._states: OrderedDict[str, tuple[float, Cached]] = OrderedDict()
+        self._states: ProtectedLRU[str, Cached] = ProtectedLRU(size, ttl, min_age, clock)
+        self._tables: ProtectedLRU[bytes, Table] = ProtectedLRU(size, ttl, min_age, clock)
         self._contents: dict[tuple[str, str], bytes] = {}
 
     async def get_state(self, state_id: str) -> Cached | None:
-        item = self._states.get(state_id)
-        if item is None:
-            return None
-        expires, cached = item
-        if expires <= self._clock():
-            del self._states[state_id]
-            return None
-        self._states.move_to_end(state_id)
-        return cached
+        return self._states.get(state_id)
 
-    async def put_state(self, state_id: str, cached: Cached) -> None:
-        states = self._states
-        states[state_id] = (self._clock() + self.ttl, cached)
-        states.move_to_end(state_id)
-        while len(states) > self.size:
-            states.popitem(last=False)
+    async def put_state(self, state_id: str, cached: Cached) -> bool:
+        return self._states.put(state_id, cached)
+
+    async def get_table(self, table_id: bytes) -> Table | None:
+        return self._tables.get(table_id)
+
+    async def put_table(self, table_id: bytes, table: Table, expected: int | None) -> bool:
+        current = self._tables.get(table_id)  # no await until the write: atomic in this loop
+        if expected is None:
+            if current is not None:
+                return False
+            if not self._tables.put(table_id, table):
+                raise StoreFull("the in-process store is full of recent games")
+            return True
+        if current is None or current.version != expected:
+            return False
+        self._tables.put(table_id, table)
+        return True
 
     async def get_content(self, game: str, content_id: str) -> bytes | None:
         return self._contents.get((game, content_id))
 
     async def put_content(self, game: str, content_id: str, data: bytes) -> None:
-        self._contents[(game, content_id)] = data
+        # Packs registered in this process only: the game's bounded registry holds them, so
+        # this map keeps nothing (an evicted pack is gone, as the README says).
+        return None
 
     async def ping(self) -> None:
         return None
 
 
+_CAS = """
+local current = redis.call('HGET', KEYS[1], 'v')
+if ARGV[1] == '' then
+  if current then return 0 end
+elseif current ~= ARGV[1] then
+  return 0
+end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+"""
+
+
 class RedisCache(Cache):
-    """The shared cache in Redis, tolerant of Redis going away and coming back."""
+    """The shared store in Redis, failing fast while Redis is away (module docstring)."""
 
     kind = "redis"
     needs_bytes = True
 
-    def __init__(self, url: str, ttl: int, *, timeout: float = 0.5, retry_after: float = 1.0):
+    def __init__(
+        self,
+        url: str,
+        ttl: int,
+        *,
+        timeout: float = 0.25,
+        retry_after: float = 1.0,
+        content_ttl: int = 2_592_000,
+    ) -> None:
         self.ttl = ttl
+        self.content_ttl = content_ttl
+        self.timeout = timeout
         self.retry_after = retry_after
-        self._down_until = 0.0
+        self.down = False
+        self._probe: asyncio.Task[None] | None = None
         self._redis = aioredis.Redis.from_url(
             url,
             socket_timeout=timeout,
             socket_connect_timeout=timeout,
-            retry=Retry(NoBackoff(), 1),  # once, on a fresh connection, then give up
+            # once more on a fresh connection after a dropped one (a restarted Redis), never
+            # after a timeout: a frozen Redis costs one timeout, then the circuit opens
+            retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
         )
+        self._cas = self._redis.register_script(_CAS)
+
+    # ---------------------------------------------------------------------- the circuit
 
     def _check(self) -> None:
-        if self._down_until and time.monotonic() < self._down_until:
-            raise CacheUnavailable("the Redis state cache is unavailable")
+        if self.down:
+            raise CacheUnavailable("the Redis store is unavailable")
 
     async def _failed(self, error: BaseException) -> CacheUnavailable:
-        if not self._down_until:
+        if not self.down:
             log.warning("redis unavailable", extra={"error": type(error).__name__})
-        self._down_until = time.monotonic() + self.retry_after
-        with contextlib.suppress(Exception):  # best effort: drop connections to a dead server
-            await self._redis.connection_pool.disconnect()
-        return CacheUnavailable("the Redis state cache is unavailable")
+            self.down = True
+            with contextlib.suppress(Exception):  # drop connections to a dead server
+                await self._redis.connection_pool.disconnect()
+            if self._probe is None or self._probe.done():
+                self._probe = asyncio.get_running_loop().create_task(self._probe_until_up())
+        return CacheUnavailable("the Redis store is unavailable")
 
-    def _recovered(self) -> None:
-        if self._down_until:
+    async def _probe_until_up(self) -> None:
+        while self.down:
+            await asyncio.sleep(self.retry_after)
+            try:
+                await self._redis.ping()
+            except (RedisError, OSError):
+                with contextlib.suppress(Exception):
+                    await self._redis.connection_pool.disconnect()
+                continue
             log.warning("redis available again")
-            self._down_until = 0.0
+            self.down = False
 
-    async def get_state(self, state_id: str) -> Cached | None:
+    async def _run(self, command: Callable[[], Awaitable[Any]]) -> Any:
         self._check()
         try:
-            data = await self._redis.get(f"arbiter:state:{state_id}")
+            return await command()
         except (RedisError, OSError) as error:
             raise await self._failed(error) from None
-        self._recovered()
+
+    # -------------------------------------------------------------------------- states
+
+    async def get_state(self, state_id: str) -> Cached | None:
+        data = await self._run(lambda: self._redis.get(f"arbiter:state:{state_id}"))
         if data is None:
             return None
         entry = decode_entry(cast(bytes, data))
@@ -169,7 +303,7 @@ class RedisCache(Cache):
             entry.game, entry.sealed, entry.resolve_chance, entry.digest, None, bytes(entry.state)
         )
 
-    async def put_state(self, state_id: str, cached: Cached) -> None:
+    async def put_state(self, state_id: str, cached: Cached) -> bool:
         assert cached.packed is not None
         entry = Entry(
             cached.game,
@@ -178,37 +312,48 @@ class RedisCache(Cache):
             msgspec.Raw(cached.packed),
             cached.digest,
         )
-        self._check()
-        try:
-            await self._redis.set(f"arbiter:state:{state_id}", encode_entry(entry), ex=self.ttl)
-        except (RedisError, OSError) as error:
-            raise await self._failed(error) from None
-        self._recovered()
+        key = f"arbiter:state:{state_id}"
+        await self._run(lambda: self._redis.set(key, encode_entry(entry), ex=self.ttl))
+        return True
+
+    # -------------------------------------------------------------------------- tables
+
+    @staticmethod
+    def _table_key(table_id: bytes) -> str:
+        return "arbiter:table:{" + table_id.hex() + "}"
+
+    async def get_table(self, table_id: bytes) -> Table | None:
+        data = await self._run(lambda: self._redis.hget(self._table_key(table_id), "d"))
+        return None if data is None else decode_table(cast(bytes, data))
+
+    async def put_table(self, table_id: bytes, table: Table, expected: int | None) -> bool:
+        args: list[str | bytes] = [
+            "" if expected is None else str(expected),
+            str(table.version),
+            encode_table(table),
+            str(self.ttl * 1000),
+        ]
+        written = await self._run(lambda: self._cas(keys=[self._table_key(table_id)], args=args))
+        return bool(written)
+
+    # ------------------------------------------------------------------------- content
 
     async def get_content(self, game: str, content_id: str) -> bytes | None:
-        self._check()
-        try:
-            data = await self._redis.get(f"arbiter:content:{game}:{content_id}")
-        except (RedisError, OSError) as error:
-            raise await self._failed(error) from None
-        self._recovered()
+        key = f"arbiter:content:{game}:{content_id}"
+        data = await self._run(lambda: self._redis.getex(key, ex=self.content_ttl))
         return None if data is None else cast(bytes, data)
 
     async def put_content(self, game: str, content_id: str, data: bytes) -> None:
-        self._check()
-        try:
-            await self._redis.set(f"arbiter:content:{game}:{content_id}", data)
-        except (RedisError, OSError) as error:
-            raise await self._failed(error) from None
-        self._recovered()
+        key = f"arbiter:content:{game}:{content_id}"
+        await self._run(lambda: self._redis.set(key, data, ex=self.content_ttl))
 
     async def ping(self) -> None:
-        # Readiness probes always try Redis, even while requests are still backing off.
-        try:
-            await self._redis.ping()
-        except (RedisError, OSError) as error:
-            raise await self._failed(error) from None
-        self._recovered()
+        """Readiness: unavailable at once while the circuit is open, else one bounded PING."""
+        await self._run(lambda: self._redis.ping())
 
     async def close(self) -> None:
+        if self._probe is not None:
+            self._probe.cancel()
+            with contextlib.suppress(BaseException):
+                await self._probe
         await self._redis.aclose()

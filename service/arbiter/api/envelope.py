@@ -73,7 +73,9 @@ class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 class Envelope(msgspec.Struct, kw_only=True):
     """A state as the service answers it: handles, what the viewer may see, and what comes next.
 
-    Open games carry ``state``; sealed ones carry ``state_token`` and only ``view``.
+    Open games carry ``state``; sealed ones carry ``state_token`` (the handle of whoever asked:
+    the master's or one seat's) and only ``view``; answers to the master handle also carry
+    ``seat_tokens``, the handle of every seat (index = seat) for the backend to hand out.
     """
 
     game: str
@@ -84,12 +86,20 @@ class Envelope(msgspec.Struct, kw_only=True):
     as_seat: int | None
     state: Any = UNSET
     state_token: str | UnsetType = UNSET
+    seat_tokens: list[str] | UnsetType = UNSET
     view: Any = UNSET
     to_act: list[Actor]
     legal_moves: list[Any]
     events: list[Any]
     finished: bool
     result: Result | None
+
+
+class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/current`` and ``.../undo``: a handle of a sealed game."""
+
+    state_token: str
+    as_seat: Seat | None = None
 
 
 class GameList(msgspec.Struct, kw_only=True):

@@ -6,30 +6,36 @@ A request gives exactly one of:
   ``state_type``, then checked: ``check_pinned`` (``unknown_content``, ``rules_version_mismatch``)
   and ``check_state`` (the game's invariants, with a ``pointer``) before any rule runs on it. The
   game is treated as open; ``resolve_chance`` comes from the request (default true).
-* ``state_token`` -- a sealed token (:mod:`arbiter.api.sealing`). It carries the state *and its
-  treatment*: the game id, whether the game is sealed, and ``resolve_chance``.
-* ``state_id`` -- the id of a cached state (:mod:`arbiter.api.cache`); the cache entry carries the
-  same treatment as a token.
+* ``state_token`` -- a handle of a sealed game (:mod:`arbiter.api.sealing`): the master handle
+  or one seat's. It names the game's table in the store (:mod:`arbiter.api.tables`), the version
+  it was issued at and its holder's role; the state itself never leaves the server. A handle of
+  an earlier version acts on nothing (``409 stale_state``); ``current`` turns it into the handle
+  of the current version for the same role.
+* ``state_id`` -- the id of a cached open state (:mod:`arbiter.api.cache`); the cache entry
+  carries its treatment (``resolve_chance``).
 
 So a sealed game stays sealed and a table that rolls its own dice keeps rolling them, whichever
-handle the next request uses. A request may still override ``resolve_chance``; the override then
-travels with the handles of the answer.
+handle the next request uses. An open game's request may override ``resolve_chance`` (the
+override travels with the handles of the answer); a sealed game's treatment of chance is fixed
+when it is set up.
 """
 
 from __future__ import annotations
 
 import logging
+import secrets
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import msgspec
 
-from arbiter.api.cache import Cache, Cached, CacheUnavailable
+from arbiter.api.cache import Cache, Cached, CacheUnavailable, StoreFull
 from arbiter.api.codec import GameCodec, Payload
 from arbiter.api.memo import Known, KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, from_core
-from arbiter.api.sealing import Entry, InvalidToken, Sealer
+from arbiter.api.sealing import MASTER, InvalidToken, Sealer, Ticket
+from arbiter.api.tables import MAX_HISTORY, Snap, Table
 from arbiter.core import ArbiterError, RulesVersionMismatch, UnknownContent
 from arbiter.core.registry import AnyGame
 
@@ -51,6 +57,7 @@ class Resolved:
 
     ``inline`` marks a state the client submitted: the rules treat it as untrusted input.
     ``known`` holds what the process already worked out about the state (:mod:`.memo`).
+    A sealed game's state comes with its ``table`` and the ``ticket`` of the handle.
     """
 
     state: Any
@@ -58,6 +65,14 @@ class Resolved:
     resolve_chance: bool
     inline: bool
     known: Known
+    table: Table | None = None
+    ticket: Ticket | None = None
+
+    @property
+    def seat(self) -> int | None:
+        """The seat a seat's handle is bound to (``None`` for masters and open games)."""
+        ticket = self.ticket
+        return None if ticket is None or ticket.is_master else ticket.seat
 
 
 class _Header(msgspec.Struct):
@@ -131,26 +146,112 @@ class StateStore:
     # ---------------------------------------------------------------------------- minting
 
     async def put(self, cached: Cached) -> str | None:
-        """Cache a state; its id, or ``None`` when the cache cannot be reached."""
+        """Cache an open state; its id, or ``None`` when the store cannot take it now."""
         state_id = self.sealer.state_id(
             cached.game, cached.sealed, cached.resolve_chance, cached.digest
         )
         try:
-            await self.cache.put_state(state_id, cached)
+            admitted = await self.cache.put_state(state_id, cached)
         except CacheUnavailable:
             self.metrics.cache_errors.inc()
             return None
-        return state_id
+        return state_id if admitted else None
 
-    def seal(self, entry: Entry) -> str:
-        return self.sealer.seal(entry)
+    def handle(self, game: str, table_id: bytes, version: int, seat: int) -> str:
+        """The handle of ``seat`` (or :data:`MASTER`) for a version of a sealed game."""
+        return self.sealer.seal(Ticket(game, table_id, version, seat))
+
+    def snap(self, codec: GameCodec, known: Known) -> Snap:
+        packed = codec.state_bytes(known.state) if self.cache.needs_bytes else None
+        return Snap(known.digest, known.state, packed)
+
+    async def open_table(
+        self, codec: GameCodec, known: Known, resolve_chance: bool, players: int
+    ) -> tuple[bytes, Table]:
+        """Keep a new sealed game in the store: its table id and table (version 0)."""
+        table_id = secrets.token_bytes(16)
+        table = Table(codec.game.id, resolve_chance, players, 0, self.snap(codec, known))
+        try:
+            await self.cache.put_table(table_id, table, None)
+        except StoreFull:
+            raise Problem(
+                "store_full", "the in-process store admits no new game now; retry later"
+            ) from None
+        except CacheUnavailable:
+            raise self._unavailable() from None
+        return table_id, table
+
+    async def advance(
+        self,
+        codec: GameCodec,
+        ticket: Ticket,
+        table: Table,
+        known: Known,
+        *,
+        undoable: bool,
+    ) -> Table:
+        """Make ``known`` the head of a sealed game, if nobody changed it since it was read.
+
+        ``undoable``: the step from the old head may be taken back (the old head joins the
+        history); otherwise the history is cleared -- nobody may return past that step.
+        """
+        history = (*table.history, table.head)[-MAX_HISTORY:] if undoable else ()
+        following = Table(
+            table.game,
+            table.resolve_chance,
+            table.players,
+            table.version + 1,
+            self.snap(codec, known),
+            history,
+        )
+        await self._replace(ticket, table, following)
+        return following
+
+    async def take_back(self, ticket: Ticket, table: Table) -> Table:
+        """Return a sealed game to the state before its last step (``422 nothing_to_undo``)."""
+        if not table.history:
+            raise Problem(
+                "nothing_to_undo",
+                "the last step cannot be taken back (nothing since setup, a revealed hidden "
+                "value, or chance after it)",
+                game=table.game,
+            )
+        following = Table(
+            table.game,
+            table.resolve_chance,
+            table.players,
+            table.version + 1,
+            table.history[-1],
+            table.history[:-1],
+        )
+        await self._replace(ticket, table, following)
+        return following
+
+    async def _replace(self, ticket: Ticket, table: Table, following: Table) -> None:
+        try:
+            written = await self.cache.put_table(ticket.table, following, table.version)
+        except CacheUnavailable:
+            raise self._unavailable() from None
+        if not written:
+            raise _stale(table.game)
+
+    def _unavailable(self) -> Problem:
+        self.metrics.cache_errors.inc()
+        return Problem(
+            "cache_unavailable",
+            "the state store cannot be reached; retry later (open games can send their state)",
+            headers={"Retry-After": "1"},
+        )
 
     # -------------------------------------------------------------------------- resolving
 
     async def resolve(
         self, game: AnyGame, codec: GameCodec, handle: Handle, resolve_chance: bool | None
     ) -> Resolved:
-        """The state a request names, checked; raises a :class:`Problem` otherwise."""
+        """The state a request names, checked; raises a :class:`Problem` otherwise.
+
+        A sealed game's handle must name its current version (``409 stale_state``).
+        """
         given = [
             name
             for name, value in (
@@ -172,26 +273,10 @@ class StateStore:
             known = await self._submitted(game, codec, handle.state)
             return Resolved(known.state, False, rc, True, known)
         if handle.state_token is not None:
-            try:
-                entry = self.sealer.open(handle.state_token)
-            except InvalidToken as error:
-                raise Problem(
-                    "invalid_state_token", str(error), pointer="/state_token", game=game.id
-                ) from None
-            if entry.game != game.id:
-                raise Problem(
-                    "invalid_state_token",
-                    f"the token holds a state of {entry.game!r}, not of {game.id!r}",
-                    pointer="/state_token",
-                    game=game.id,
-                )
-            cached = Cached(
-                entry.game, entry.sealed, entry.resolve_chance, entry.digest, None, entry.state
-            )
-            return await self.from_cache(game, codec, cached, resolve_chance)
+            return await self.sealed(game, codec, handle.state_token, resolve_chance)
         assert handle.state_id is not None
         cached = await self.get(handle.state_id)
-        if cached.game != game.id:
+        if cached.game != game.id or cached.sealed:
             raise Problem(
                 "unknown_state",
                 f"no state of {game.id!r} has this id",
@@ -199,6 +284,66 @@ class StateStore:
                 game=game.id,
             )
         return await self.from_cache(game, codec, cached, resolve_chance)
+
+    async def sealed(
+        self,
+        game: AnyGame,
+        codec: GameCodec,
+        token: str,
+        resolve_chance: bool | None = None,
+        *,
+        current: bool = False,
+    ) -> Resolved:
+        """The sealed game a handle names: its current state if the handle is current (or if
+        ``current`` asks for the current version whatever the handle's)."""
+        try:
+            ticket = self.sealer.open(token)
+        except InvalidToken as error:
+            raise Problem(
+                "invalid_state_token", str(error), pointer="/state_token", game=game.id
+            ) from None
+        if ticket.game != game.id:
+            raise Problem(
+                "invalid_state_token",
+                f"the handle belongs to a game of {ticket.game!r}, not of {game.id!r}",
+                pointer="/state_token",
+                game=game.id,
+            )
+        try:
+            table = await self.cache.get_table(ticket.table)
+        except CacheUnavailable:
+            raise self._unavailable() from None
+        if table is None:
+            raise Problem(
+                "unknown_state",
+                "no sealed game has this handle (unknown, or expired after ARBITER_CACHE_TTL)",
+                pointer="/state_token",
+                game=game.id,
+            )
+        if not current and ticket.version != table.version:
+            raise _stale(game.id)
+        if resolve_chance is not None and resolve_chance != table.resolve_chance:
+            raise Problem(
+                "invalid_request",
+                "a sealed game's treatment of chance is fixed when it is set up",
+                pointer="/resolve_chance",
+                game=game.id,
+            )
+        known = self.known.get(table.head.digest)
+        if known is not None:
+            state = known.state
+        else:
+            state = table.head.state
+            if state is None:
+                assert table.head.packed is not None
+                state = self.decode(game, codec, table.head.packed)
+            await self.ensure_content(game, codec, state.content_id)
+        self._check_pinned(game, state, "")
+        if known is None:
+            known = self.known.learn(table.head.digest, game, state)
+        if ticket.seat != MASTER and ticket.seat >= table.players:  # pragma: no cover - sealed
+            raise Problem("invalid_state_token", "the handle names no seat", game=game.id)
+        return Resolved(state, True, table.resolve_chance, False, known, table, ticket)
 
     async def _submitted(self, game: AnyGame, codec: GameCodec, value: Payload) -> Known:
         """A state sent in full: decoded and checked unless this process knows its very bytes."""
@@ -250,7 +395,7 @@ class StateStore:
             self.metrics.cache_errors.inc()
             raise Problem(
                 "cache_unavailable",
-                "the state cache cannot be reached; retry later or send the state token or state",
+                "the state cache cannot be reached; retry later or send the state",
                 headers={"Retry-After": "1"},
             ) from None
         if cached is None:
@@ -307,3 +452,12 @@ class StateStore:
             )
             return False
         return True
+
+
+def _stale(game: str) -> Problem:
+    return Problem(
+        "stale_state",
+        "a later step of this sealed game exists; get it with POST /v1/games/{game}/current",
+        pointer="/state_token",
+        game=game,
+    )

@@ -16,6 +16,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arbiter.api.envelope import (
+    CurrentRequest,
     HandleRequest,
     MoveRequest,
     NewStateRequest,
@@ -77,6 +78,7 @@ def routes(service: Service) -> list[Route]:
     handle_decoder = msgspec.json.Decoder(HandleRequest)
     move_decoder = msgspec.json.Decoder(MoveRequest)
     replay_decoder = msgspec.json.Decoder(ReplayRequest)
+    current_decoder = msgspec.json.Decoder(CurrentRequest)
     raw_decoder = msgspec.json.Decoder(msgspec.Raw)
 
     async def echo(request: Request) -> Response:
@@ -161,6 +163,20 @@ def routes(service: Service) -> list[Route]:
         )
         return json_response(envelope)
 
+    async def current(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(current_decoder, await request.body())
+        envelope = await service.current(game_id, body.state_token, as_seat=body.as_seat)
+        return json_response(envelope)
+
+    async def undo(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(current_decoder, await request.body())
+        envelope = await service.undo(game_id, body.state_token, as_seat=body.as_seat)
+        return json_response(envelope)
+
     async def register_content(request: Request) -> Response:
         game_id = request.path_params["game"]
         service.game(game_id)
@@ -186,6 +202,8 @@ def routes(service: Service) -> list[Route]:
         Route("/v1/games/{game}/legal-moves", legal_moves, methods=["POST"]),
         Route("/v1/games/{game}/validate", validate, methods=["POST"]),
         Route("/v1/games/{game}/replay", replay, methods=["POST"]),
+        Route("/v1/games/{game}/current", current, methods=["POST"]),
+        Route("/v1/games/{game}/undo", undo, methods=["POST"]),
         Route("/v1/games/{game}/content", register_content, methods=["POST"]),
         Route("/v1/games/{game}/content/{content_id}", get_content, methods=["GET"]),
         Route("/v1/states/{state_id}", get_state, methods=["GET"]),

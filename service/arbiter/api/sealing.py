@@ -1,16 +1,20 @@
-"""State tokens and state ids: what lets a stateless service hand out states it keeps secret.
+"""Handles of sealed games and ids of cached states: what a client may hold, and nothing more.
 
-A **state token** carries a full state and how to treat it (game id, sealed flag,
-``resolve_chance``) serialized with msgpack and sealed with AES-256-GCM::
+A sealed game lives in the store as a **table** (:mod:`arbiter.api.tables`): its current state,
+its version, and the states a backend may return to with ``undo``. Clients never see the state;
+they hold **handles**, each a small sealed :class:`Ticket` naming the game, the table, the version
+it was issued at and the role of its holder -- the master (the backend that set the game up) or
+one seat::
 
-    token = base64url( 0x01 | key id (4 bytes) | nonce (12 bytes) | ciphertext+tag )
+    handle = base64url( 0x02 | nonce (12 bytes) | AES-256-GCM(msgpack(ticket)) + tag )
 
-A client holding a token can neither read it (decks, other seats' hands and the seed stay hidden)
-nor forge or alter one: any change fails authentication and is refused as
-``invalid_state_token``. Nonces are random, so one key should seal fewer than 2**32 tokens; rotate
-keys (``ARBITER_STATE_KEY=new,old``) well before that.
+A holder can neither read a handle (not even which table or seat it names) nor forge or alter one:
+any change fails authentication (``invalid_state_token``). Handles carry no key id: opening tries
+each configured key (at most a few), so a handle tells nothing about the key that sealed it.
+Nonces are random, so one key should seal fewer than 2**32 handles; rotate keys
+(``ARBITER_STATE_KEY=new,old``) well before that.
 
-A **state id** names a state kept in the cache. It is content-addressed and keyed::
+A **state id** names an open state kept in the cache. It is content-addressed and keyed::
 
     state_id = base64url( HMAC-SHA256(id key, game | sealed | resolve_chance | digest)[:16] )
 
@@ -18,7 +22,7 @@ where ``digest`` is the BLAKE2b-160 of the game id and the state's JSON (the dig
 :mod:`arbiter.api.memo`). The same state with the same treatment always gets the same id, and
 nobody without the server key can guess the id of a state.
 
-Both keys are derived with HKDF-SHA256 from the first ``ARBITER_STATE_KEY``.
+Both keys are derived with HKDF-SHA256 from each ``ARBITER_STATE_KEY`` (256 bits or more).
 """
 
 from __future__ import annotations
@@ -38,14 +42,17 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 log = logging.getLogger("arbiter.sealing")
 
-_VERSION = b"\x01"
-_AAD = b"arbiter/state-token/v1"
+_VERSION = b"\x02"
+_AAD = b"arbiter/handle/v2"
 _NONCE = 12
-_KID = 4
+_TAG = 16
+
+#: The role of a master handle in :attr:`Ticket.seat`.
+MASTER = -1
 
 
 class Entry(msgspec.Struct, array_like=True, frozen=True):
-    """A state and its treatment, as sealed in a token or kept in Redis.
+    """A cached open state and its treatment, as kept in Redis.
 
     ``state`` holds the msgpack bytes of the game's state struct, ``digest`` its
     :meth:`arbiter.api.memo.KnownStates.key`.
@@ -58,8 +65,25 @@ class Entry(msgspec.Struct, array_like=True, frozen=True):
     digest: bytes
 
 
+class Ticket(msgspec.Struct, array_like=True, frozen=True):
+    """What a handle of a sealed game says: whose it is and which step of which game.
+
+    ``seat`` is the seat the handle sees and acts for, or :data:`MASTER`.
+    """
+
+    game: str
+    table: bytes
+    version: int
+    seat: int
+
+    @property
+    def is_master(self) -> bool:
+        return self.seat == MASTER
+
+
 _entry_encoder = msgspec.msgpack.Encoder()
 _entry_decoder = msgspec.msgpack.Decoder(Entry)
+_ticket_decoder = msgspec.msgpack.Decoder(Ticket)
 
 
 def encode_entry(entry: Entry) -> bytes:
@@ -71,7 +95,7 @@ def decode_entry(data: bytes) -> Entry:
 
 
 class InvalidToken(Exception):
-    """The token is malformed, forged, tampered with, or sealed under a key we do not hold."""
+    """The handle is malformed, forged, tampered with, or sealed under a key we do not hold."""
 
 
 def _derive(secret: bytes, purpose: bytes) -> bytes:
@@ -87,57 +111,59 @@ def b64decode(text: str) -> bytes:
 
 
 class Sealer:
-    """Seals and opens state tokens, and names states with keyed ids."""
+    """Seals and opens handles, and names open states with keyed ids."""
 
-    def __init__(self, secrets_: tuple[str, ...]) -> None:
-        if not secrets_:
+    #: The longest handle this service makes is far shorter; longer input is refused unread.
+    MAX_TOKEN = 512
+
+    def __init__(self, keys: tuple[bytes, ...]) -> None:
+        if not keys:
             raise ValueError("a sealer needs at least one key")
-        self._ciphers: dict[bytes, AESGCM] = {}
-        for index, secret in enumerate(secrets_):
-            raw = secret.encode()
-            kid = _derive(raw, b"key-id")[:_KID]
-            self._ciphers.setdefault(kid, AESGCM(_derive(raw, b"state-token")))
-            if index == 0:
-                self._kid = kid
-                self._cipher = self._ciphers[kid]
-                self._id_key = _derive(raw, b"state-id")
+        self._ciphers = [AESGCM(_derive(key, b"handle")) for key in keys]
+        self._cipher = self._ciphers[0]
+        self._id_key = _derive(keys[0], b"state-id")
 
     @classmethod
     def development(cls) -> Sealer:
         """A sealer with a random per-process key (development and test only)."""
         log.warning(
-            "ARBITER_STATE_KEY is not set: using a random per-process key. State tokens and "
-            "state ids will not survive a restart and are not shared between processes. "
-            "Never run like this in production."
+            "ARBITER_STATE_KEY is not set: using a random per-process key. Handles and state ids "
+            "will not survive a restart and are not shared between processes. Never run like "
+            "this in production."
         )
-        return cls((secrets.token_urlsafe(32),))
+        return cls((secrets.token_bytes(32),))
 
-    def seal(self, entry: Entry) -> str:
+    def seal(self, ticket: Ticket) -> str:
         nonce = os.urandom(_NONCE)
-        sealed = self._cipher.encrypt(nonce, encode_entry(entry), _AAD)
-        return b64encode(_VERSION + self._kid + nonce + sealed)
+        sealed = self._cipher.encrypt(nonce, _entry_encoder.encode(ticket), _AAD)
+        return b64encode(_VERSION + nonce + sealed)
 
-    def open(self, token: str) -> Entry:
+    def open(self, token: str) -> Ticket:
+        if len(token) > self.MAX_TOKEN:
+            raise InvalidToken("the handle is not a handle of this service")
         try:
             data = b64decode(token)
         except (binascii.Error, ValueError):
-            raise InvalidToken("the token is not base64url") from None
+            raise InvalidToken("the handle is not base64url") from None
         if b64encode(data) != token:  # only the canonical spelling: no stray or padding bits
-            raise InvalidToken("the token is not canonical base64url")
-        head = 1 + _KID + _NONCE
-        if len(data) < head + 16 or data[:1] != _VERSION:
-            raise InvalidToken("the token is not a state token of this service")
-        cipher = self._ciphers.get(data[1 : 1 + _KID])
-        if cipher is None:
-            raise InvalidToken("the token was sealed under a key this server does not hold")
-        try:
-            plain = cipher.decrypt(data[1 + _KID : head], data[head:], _AAD)
-        except InvalidTag:
-            raise InvalidToken("the token failed authentication (tampered or forged)") from None
-        try:
-            return decode_entry(plain)
-        except msgspec.MsgspecError:  # pragma: no cover - only we seal tokens
-            raise InvalidToken("the token's content is malformed") from None
+            raise InvalidToken("the handle is not canonical base64url")
+        head = 1 + _NONCE
+        if len(data) < head + _TAG or data[:1] != _VERSION:
+            raise InvalidToken("the handle is not a handle of this service")
+        nonce, body = data[1:head], data[head:]
+        for cipher in self._ciphers:
+            try:
+                plain = cipher.decrypt(nonce, body, _AAD)
+            except InvalidTag:
+                continue
+            try:
+                return _ticket_decoder.decode(plain)
+            except msgspec.MsgspecError:  # pragma: no cover - only we seal handles
+                break
+        raise InvalidToken(
+            "the handle failed authentication (tampered with, forged, or sealed under a key "
+            "this server does not hold)"
+        )
 
     def state_id(self, game: str, sealed: bool, resolve_chance: bool, state_digest: bytes) -> str:
         """The id of a state with its treatment, from a collision-resistant digest of its bytes."""

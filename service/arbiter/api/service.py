@@ -5,24 +5,36 @@ Every operation takes a game's values as :data:`~arbiter.api.codec.Payload` (raw
 Python values), returns msgspec structs, and reports every refusal as a
 :class:`~arbiter.api.problems.Problem`.
 
-What an answer shows (:meth:`Service.envelope`):
+What an answer shows:
 
 * **open** games (the default) -- the full ``state``, every legal move of every actor that must
   decide now, every event; plus ``view`` when ``as_seat`` is given;
-* **sealed** games -- never the state: an opaque ``state_token``, the ``view`` of ``as_seat`` (the
-  public view without it), only that seat's legal moves (none without it), and only the events
-  that seat may see (``game.events_for``).
+* **sealed** games -- never the state. Who asks decides what the answer shows
+  (:class:`Audience`): a **seat's handle** gets that seat's view, its own legal moves and the
+  events it may see, and its own next handle; the **master handle** (the backend that set the game
+  up) gets the view of ``as_seat`` (the public view without it), the legal moves of ``as_seat``
+  (of every actor that must decide without it), the events ``as_seat`` may see, and the next
+  handles of the master and of every seat (``seat_tokens``).
 
-Chance: with ``resolve_chance`` (the default) pending chance decisions are drawn from the state's
-seed after setup and after every move, and before a player's move on a state where chance still
-waits. Without it ``to_act`` is ``["chance"]`` while a decision waits, and the client supplies the
-outcome as the next move (an open game lists the outcomes in ``legal_moves``).
+A seat's handle acts for its seat only: ``as_seat`` or a move naming another seat is refused with
+``403 forbidden_seat`` and a chance outcome with ``403 chance_forbidden``, before any rule looks
+at the move -- so the refusal says nothing about hidden values. Chance in a sealed game is drawn
+from its seed; a sealed game set up with ``resolve_chance: false`` (for a real table) takes
+outcomes through its master handle only.
+
+Chance in open games: with ``resolve_chance`` (the default) pending chance decisions are drawn
+from the state's seed after setup and after every move, and before a player's move on a state
+where chance still waits. Without it ``to_act`` is ``["chance"]`` while a decision waits, and the
+client supplies the outcome as the next move (listed in ``legal_moves``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+import time
+from dataclasses import dataclass
 from typing import Any
 
 from msgspec import UNSET, Raw, UnsetType
@@ -30,26 +42,55 @@ from msgspec import UNSET, Raw, UnsetType
 from arbiter.api.cache import Cached
 from arbiter.api.codec import GameCodec, Payload, content_json
 from arbiter.api.envelope import ContentCreated, Envelope, GameList, LegalMoves, Validation
-from arbiter.api.handles import Handle, StateStore, seat_count, untrusted
+from arbiter.api.handles import Handle, Resolved, StateStore, seat_count, untrusted
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem
-from arbiter.api.sealing import Entry
-from arbiter.core import CHANCE, Event, GameInfo, IllegalMove, Registry
+from arbiter.api.sealing import MASTER, Ticket
+from arbiter.api.tables import Table
+from arbiter.core import CHANCE, Actor, Event, GameInfo, IllegalMove, Registry
 from arbiter.core.registry import AnyGame
 
 log = logging.getLogger("arbiter.service")
+
+#: A long task (a replay) gives the event loop back at least this often, in seconds.
+SLICE = 0.002
+#: Long tasks waiting for their turn in one worker before more are refused (``503 busy``).
+MAX_WAITING = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """Who an answer is for, and so what it may show.
+
+    ``seat`` is the seat whose view, moves and events are shown (``None``: the public view, and
+    every actor's moves where ``all_moves``); ``sealed`` games show no state; ``master`` gets the
+    handles of every seat.
+    """
+
+    sealed: bool
+    seat: int | None
+    master: bool = False
+
+    @property
+    def all_moves(self) -> bool:
+        return not self.sealed or (self.master and self.seat is None)
 
 
 class Service:
     """The games of a registry, served over a state store."""
 
-    def __init__(self, registry: Registry, store: StateStore, metrics: Metrics) -> None:
+    def __init__(
+        self, registry: Registry, store: StateStore, metrics: Metrics, *, max_replay: int = 10_000
+    ) -> None:
         self.registry = registry
         self.store = store
         self.metrics = metrics
+        self.max_replay = max_replay
         self.codecs = {game.id: GameCodec(game) for game in registry}
         self._infos = [game.info() for game in registry]
+        self._long_tasks = asyncio.Semaphore(1)
+        self._waiting = 0
 
     # ------------------------------------------------------------------------------ games
 
@@ -91,9 +132,11 @@ class Service:
             with untrusted(custom, game.id, pointer):
                 state, more = game.resolve_chance(state)
                 events.extend(more)
+        if sealed:
+            return await self._new_table(game, codec, state, resolve_chance, as_seat, events)
         return await self.envelope(
-            game, codec, state, sealed=sealed, resolve_chance=resolve_chance, as_seat=as_seat,
-            events=events, inline=custom, pointer=pointer,
+            game, codec, state, resolve_chance=resolve_chance, as_seat=as_seat, events=events,
+            inline=custom, pointer=pointer,
         )  # fmt: skip
 
     async def apply_move(
@@ -110,13 +153,14 @@ class Service:
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
         decoded = codec.move(move)
         state = resolved.state
-        check_seat(state, as_seat)
+        audience = audience_of(resolved, as_seat)
+        actor = game.actor_of(decoded)
+        authorize(resolved, actor)
         events: list[Event] = []
         rc = resolved.resolve_chance
         origin: Known | None = resolved.known
         following: Known | None = None
         with untrusted(resolved.inline, game.id):
-            actor = game.actor_of(decoded)
             if rc and actor != CHANCE and CHANCE in resolved.known.to_act:
                 state, events = game.resolve_chance(state)
                 origin = None
@@ -138,7 +182,7 @@ class Service:
                         status=422,
                         title="Illegal move",
                         pointer="/move",
-                        legal_moves_count=len(visible_moves(game, state, resolved.sealed, as_seat)),
+                        legal_moves_count=len(moves_for(game, state, audience)),
                         game=game.id,
                     ) from None
                 events.extend(more)
@@ -146,9 +190,25 @@ class Service:
                     state, more = game.resolve_chance(state)
                     events.extend(more)
         self.metrics.applied(game.id)
+        if resolved.sealed:
+            assert resolved.table is not None and resolved.ticket is not None
+            known = following or self._learn(game, codec, state)
+            before = resolved.state
+            undoable = (
+                actor != CHANCE
+                and origin is not None
+                and state.step == before.step + 1
+                and game.can_take_back(before, decoded, state)
+            )
+            table = await self.store.advance(
+                codec, resolved.ticket, resolved.table, known, undoable=undoable
+            )
+            return self._sealed_answer(
+                game, known, resolved.ticket.table, table, resolved.ticket.seat, audience, events
+            )
         envelope, known = await self._answer(
-            game, codec, state, sealed=resolved.sealed, resolve_chance=rc, as_seat=as_seat,
-            events=events, inline=resolved.inline, known=following,
+            game, codec, state, resolve_chance=rc, audience=audience, events=events,
+            inline=resolved.inline, known=following,
         )  # fmt: skip
         if origin is not None and following is None:
             origin.remember(decoded, rc, known, events)
@@ -165,10 +225,10 @@ class Service:
         """Who must act and their legal moves, without applying anything."""
         game, codec = self.game(game_id)
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
-        check_seat(resolved.state, as_seat)
+        audience = audience_of(resolved, as_seat)
         known = resolved.known
         with untrusted(resolved.inline, game.id):
-            moves = visible_moves(game, resolved.state, resolved.sealed, as_seat, known)
+            moves = moves_for(game, resolved.state, audience, known)
         return LegalMoves(to_act=list(known.to_act), moves=moves)
 
     async def validate(
@@ -180,14 +240,19 @@ class Service:
         as_seat: int | None = None,
         resolve_chance: bool | None = None,
     ) -> Validation:
-        """Whether a move is legal now, and the rule that refuses it if not."""
+        """Whether a move is legal now, and the rule that refuses it if not.
+
+        A seat's handle may ask only about its own seat's moves (``403`` otherwise, whatever the
+        move): nothing it asks can tell it a hidden value of another seat or of chance.
+        """
         game, codec = self.game(game_id)
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
         decoded = codec.move(move)
-        check_seat(resolved.state, as_seat)
+        audience_of(resolved, as_seat)
+        actor = game.actor_of(decoded)
+        authorize(resolved, actor)
         known = resolved.known
         with untrusted(resolved.inline, game.id):
-            actor = game.actor_of(decoded)
             if decoded in known.legal_moves(game, resolved.state, actor):
                 return Validation(legal=True)
             try:
@@ -196,18 +261,58 @@ class Service:
                 return Validation(legal=False, code=error.code, detail=error.message)
         return Validation(legal=True)
 
+    async def current(self, game_id: str, token: str, *, as_seat: int | None = None) -> Envelope:
+        """The current step of a sealed game for the holder of any of its handles, current or
+        not (``POST /v1/games/{game}/current``): how a seat catches up after others moved."""
+        game, codec = self.game(game_id)
+        resolved = await self.store.sealed(game, codec, token, current=True)
+        audience = audience_of(resolved, as_seat)
+        assert resolved.table is not None and resolved.ticket is not None
+        return self._sealed_answer(
+            game,
+            resolved.known,
+            resolved.ticket.table,
+            resolved.table,
+            resolved.ticket.seat,
+            audience,
+            [],
+        )
+
+    async def undo(self, game_id: str, token: str, *, as_seat: int | None = None) -> Envelope:
+        """Take the last step of a sealed game back (``POST /v1/games/{game}/undo``; master
+        handle only). Which steps can be taken back: :meth:`arbiter.core.Game.can_take_back`."""
+        game, codec = self.game(game_id)
+        resolved = await self.store.sealed(game, codec, token)
+        ticket, table = resolved.ticket, resolved.table
+        assert ticket is not None and table is not None
+        if not ticket.is_master:
+            raise Problem(
+                "master_only", "only the master handle may take moves back", game=game.id
+            )
+        audience = audience_of(resolved, as_seat)
+        table = await self.store.take_back(ticket, table)
+        snap = table.head
+        known = self.store.known.get(snap.digest)
+        if known is None:
+            state = snap.state
+            if state is None:
+                assert snap.packed is not None
+                state = self.store.decode(game, codec, snap.packed)
+            known = self.store.known.learn(snap.digest, game, state)
+        return self._sealed_answer(game, known, ticket.table, table, MASTER, audience, [])
+
     async def get_state(self, state_id: str, *, as_seat: int | None = None) -> Envelope:
-        """A cached state as an envelope (``GET /v1/states/{state_id}``)."""
+        """A cached open state as an envelope (``GET /v1/states/{state_id}``)."""
         cached = await self.store.get(state_id)
         codec = self.codecs.get(cached.game)
-        if codec is None:
-            raise Problem("unknown_state", "this state belongs to a game the server no longer has")
+        if codec is None or cached.sealed:
+            raise Problem("unknown_state", "no cached state has this id (unknown or expired)")
         game = codec.game
         resolved = await self.store.from_cache(game, codec, cached, None)
         check_seat(resolved.state, as_seat)
         return await self.envelope(
-            game, codec, resolved.state, sealed=resolved.sealed,
-            resolve_chance=resolved.resolve_chance, as_seat=as_seat, events=[], inline=False,
+            game, codec, resolved.state, resolve_chance=resolved.resolve_chance,
+            as_seat=as_seat, events=[], inline=False,
         )  # fmt: skip
 
     async def replay(
@@ -228,39 +333,56 @@ class Service:
         The moves may include chance outcomes. A chance decision still pending when the next
         move is a player's is drawn from the seed, exactly as the service does during play; so a
         game played with ``resolve_chance`` replays from its seed and its players' moves alone.
-        The events are those of the whole replay.
+        The events are those of the whole replay. At most ``ARBITER_MAX_REPLAY`` moves; one long
+        replay runs at a time per worker, in slices that leave the event loop free for others
+        (health probes included).
         """
         game, codec = self.game(game_id)
+        if len(moves) > self.max_replay:
+            raise Problem(
+                "replay_too_long",
+                f"a replay may play at most {self.max_replay} moves, not {len(moves)}",
+                pointer="/moves",
+                game=game.id,
+            )
         decoded = [codec.move(m, f"/moves/{i}") for i, m in enumerate(moves)]
         state, events = await self._setup(game, codec, players, seed, options, content_id)
         check_seat(state, as_seat, players)
-        for index, move in enumerate(decoded):
-            with untrusted(True, game.id, f"/moves/{index}"):
-                if game.actor_of(move) != CHANCE and CHANCE in game.to_act(state):
-                    state, more = game.resolve_chance(state)
+        audience = Audience(sealed, as_seat, master=sealed)
+        async with self._long_task():
+            deadline = time.perf_counter() + SLICE
+            for index, move in enumerate(decoded):
+                if time.perf_counter() > deadline:
+                    await asyncio.sleep(0)
+                    deadline = time.perf_counter() + SLICE
+                with untrusted(True, game.id, f"/moves/{index}"):
+                    if game.actor_of(move) != CHANCE and CHANCE in game.to_act(state):
+                        state, more = game.resolve_chance(state)
+                        events.extend(more)
+                    try:
+                        state, more = game.apply(state, move)
+                    except IllegalMove as error:
+                        self.metrics.moves_rejected.labels(game.id, error.code).inc()
+                        raise Problem(
+                            error.code,
+                            f"move {index} is illegal: {error.message}",
+                            status=422,
+                            title="Illegal move",
+                            pointer=f"/moves/{index}",
+                            move_index=index,
+                            legal_moves_count=len(moves_for(game, state, audience)),
+                            game=game.id,
+                        ) from None
                     events.extend(more)
-                try:
-                    state, more = game.apply(state, move)
-                except IllegalMove as error:
-                    self.metrics.moves_rejected.labels(game.id, error.code).inc()
-                    raise Problem(
-                        error.code,
-                        f"move {index} is illegal: {error.message}",
-                        status=422,
-                        title="Illegal move",
-                        pointer=f"/moves/{index}",
-                        move_index=index,
-                        legal_moves_count=len(visible_moves(game, state, sealed, as_seat)),
-                        game=game.id,
-                    ) from None
-                events.extend(more)
         with untrusted(True, game.id, "/moves"):
             if resolve_chance:
                 state, more = game.resolve_chance(state)
                 events.extend(more)
+        if sealed:
+            return await self._new_table(game, codec, state, resolve_chance, as_seat, events)
         return await self.envelope(
-            game, codec, state, sealed=sealed, resolve_chance=resolve_chance, as_seat=as_seat,
-            events=events, inline=True, pointer="/moves",
+            game, codec, state, resolve_chance=resolve_chance, as_seat=as_seat, events=events,
+            inline=True, pointer="/moves",
         )  # fmt: skip
 
     async def register_content(self, game_id: str, content: Payload) -> ContentCreated:
@@ -292,21 +414,20 @@ class Service:
         codec: GameCodec,
         state: Any,
         *,
-        sealed: bool,
         resolve_chance: bool,
         as_seat: int | None,
         events: list[Event],
         inline: bool,
         pointer: str = "/state",
     ) -> Envelope:
-        """The answer for ``state``: its handles and what the viewer may see (module docstring).
+        """The answer for an open ``state`` (module docstring).
 
         ``inline`` marks a state made from client input (``pointer`` names it): a crash of the
         rules on it is that input's fault.
         """
         envelope, _ = await self._answer(
-            game, codec, state, sealed=sealed, resolve_chance=resolve_chance, as_seat=as_seat,
-            events=events, inline=inline, pointer=pointer,
+            game, codec, state, resolve_chance=resolve_chance,
+            audience=Audience(False, as_seat), events=events, inline=inline, pointer=pointer,
         )  # fmt: skip
         return envelope
 
@@ -316,57 +437,106 @@ class Service:
         codec: GameCodec,
         state: Any,
         *,
-        sealed: bool,
         resolve_chance: bool,
-        as_seat: int | None,
+        audience: Audience,
         events: list[Event],
         inline: bool,
         pointer: str = "/state",
         known: Known | None = None,
     ) -> tuple[Envelope, Known]:
         """:meth:`envelope`, and the memo entry of the state (``known``, if the caller has it)."""
+        as_seat = audience.seat
         with untrusted(inline, game.id, pointer):
             if known is None:
-                state_json = codec.state_json(state)
-                known = self.store.known.learn(
-                    self.store.known.key(game.id, state_json), game, state, state_json
-                )
+                known = self._learn(game, codec, state)
             if known.json is None:
                 known.json = codec.state_json(state)
             to_act = list(known.to_act)
             result = None if to_act else game.result(state)
-            moves = visible_moves(game, state, sealed, as_seat, known)
-            if sealed:
-                view = game.view(state, as_seat)
-                shown = game.events_for(events, as_seat)
-            else:
-                view = UNSET if as_seat is None else game.view(state, as_seat)
-                shown = events
-            needs_bytes = sealed or self.store.cache.needs_bytes
-            packed = codec.state_bytes(state) if needs_bytes else None
-        cached = Cached(game.id, sealed, resolve_chance, known.digest, state, packed)
+            moves = moves_for(game, state, audience, known)
+            view = UNSET if as_seat is None else game.view(state, as_seat)
+            packed = codec.state_bytes(state) if self.store.cache.needs_bytes else None
+        cached = Cached(game.id, False, resolve_chance, known.digest, state, packed)
         state_id = await self.store.put(cached)
-        token: str | UnsetType = UNSET
-        if sealed:
-            assert packed is not None
-            token = self.store.seal(Entry(game.id, True, resolve_chance, Raw(packed), known.digest))
         envelope = Envelope(
             game=game.id,
             rules_version=game.rules_version,
             state_id=state_id,
-            sealed=sealed,
+            sealed=False,
             resolve_chance=resolve_chance,
             as_seat=as_seat,
-            state=UNSET if sealed else Raw(known.json),
-            state_token=token,
+            state=Raw(known.json),
             view=view,
             to_act=to_act,
             legal_moves=moves,
-            events=shown,
+            events=events,
             finished=not to_act,
             result=result,
         )
         return envelope, known
+
+    def _learn(self, game: AnyGame, codec: GameCodec, state: Any) -> Known:
+        state_json = codec.state_json(state)
+        known = self.store.known
+        return known.learn(known.key(game.id, state_json), game, state, state_json)
+
+    async def _new_table(
+        self,
+        game: AnyGame,
+        codec: GameCodec,
+        state: Any,
+        resolve_chance: bool,
+        as_seat: int | None,
+        events: list[Event],
+    ) -> Envelope:
+        """Keep a new sealed game and answer its creator with the master handle."""
+        known = self._learn(game, codec, state)
+        players = seat_count(state) or 0
+        table_id, table = await self.store.open_table(codec, known, resolve_chance, players)
+        audience = Audience(True, as_seat, master=True)
+        return self._sealed_answer(game, known, table_id, table, MASTER, audience, events)
+
+    def _sealed_answer(
+        self,
+        game: AnyGame,
+        known: Known,
+        table_id: bytes,
+        table: Table,
+        role: int,
+        audience: Audience,
+        events: list[Event],
+    ) -> Envelope:
+        """The answer for the current step of a sealed game, for the holder of a handle."""
+        state = known.state
+        seat = audience.seat
+        to_act = list(known.to_act)
+        seat_tokens: list[str] | UnsetType = UNSET
+        if role == MASTER:
+            seat_tokens = [
+                self.store.handle(game.id, table_id, table.version, k)
+                for k in range(table.players)
+            ]
+        return Envelope(
+            game=game.id,
+            rules_version=game.rules_version,
+            state_id=None,
+            sealed=True,
+            resolve_chance=table.resolve_chance,
+            as_seat=seat,
+            state_token=self.store.handle(game.id, table_id, table.version, role),
+            seat_tokens=seat_tokens,
+            view=game.view(state, seat),
+            to_act=to_act,
+            legal_moves=moves_for(game, state, audience, known),
+            events=game.events_for(events, seat),
+            finished=not to_act,
+            result=None if to_act else game.result(state),
+        )
+
+    def _long_task(self) -> _LongTask:
+        if self._waiting >= MAX_WAITING:
+            raise Problem("busy", "too many long requests are waiting; retry later")
+        return _LongTask(self)
 
     async def _setup(
         self,
@@ -395,6 +565,24 @@ class Service:
         return state, []
 
 
+class _LongTask:
+    """One long task at a time per worker; the others wait their turn (at most MAX_WAITING)."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+
+    async def __aenter__(self) -> None:
+        service = self.service
+        service._waiting += 1
+        try:
+            await service._long_tasks.acquire()
+        finally:
+            service._waiting -= 1
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.service._long_tasks.release()
+
+
 def check_seat(state: Any, as_seat: int | None, seats: int | None = None) -> None:
     """Refuse an ``as_seat`` that names no seat of the game (``422 invalid_seat``)."""
     if as_seat is None:
@@ -408,11 +596,59 @@ def check_seat(state: Any, as_seat: int | None, seats: int | None = None) -> Non
         )
 
 
-def visible_moves(
-    game: AnyGame, state: Any, sealed: bool, as_seat: int | None, known: Known | None = None
+def audience_of(resolved: Resolved, as_seat: int | None) -> Audience:
+    """Who the answer to a request on ``resolved`` is for; a seat's handle is its seat only."""
+    check_seat(resolved.state, as_seat)
+    ticket: Ticket | None = resolved.ticket
+    if ticket is None:
+        return Audience(resolved.sealed, as_seat)
+    if ticket.is_master:
+        return Audience(True, as_seat, master=True)
+    if as_seat is not None and as_seat != ticket.seat:
+        raise Problem(
+            "forbidden_seat",
+            f"this handle is seat {ticket.seat}'s; it cannot see seat {as_seat}'s view",
+            pointer="/as_seat",
+            status=403,
+        )
+    return Audience(True, ticket.seat)
+
+
+def authorize(resolved: Resolved, actor: Actor) -> None:
+    """Refuse a move the handle may not submit or ask about, before any rule looks at it.
+
+    Decided from the handle and the move's ``seat`` alone, so the refusal tells nothing.
+    """
+    ticket = resolved.ticket
+    if ticket is None:
+        return
+    if actor == CHANCE:
+        assert resolved.table is not None
+        if not ticket.is_master or resolved.table.resolve_chance:
+            raise Problem(
+                "chance_forbidden",
+                "chance outcomes of this sealed game are drawn by the server"
+                if resolved.table.resolve_chance
+                else "only the master handle supplies the outcomes of chance",
+                pointer="/move",
+                status=403,
+            )
+        return
+    if not ticket.is_master and actor != ticket.seat:
+        raise Problem(
+            "forbidden_seat",
+            f"this handle acts for seat {ticket.seat} only",
+            pointer="/move/seat",
+            status=403,
+        )
+
+
+def moves_for(
+    game: AnyGame, state: Any, audience: Audience, known: Known | None = None
 ) -> list[Any]:
-    """The legal moves the viewer may see: all of them in open games, the seat's own if sealed."""
+    """The legal moves ``audience`` may see: every actor's, or one seat's."""
     known = known or Known(state, game.to_act(state), b"")
-    if not sealed:
+    if audience.all_moves:
         return known.all_legal_moves(game, state)
-    return [] if as_seat is None else known.legal_moves(game, state, as_seat)
+    seat = audience.seat
+    return [] if seat is None else known.legal_moves(game, state, seat)

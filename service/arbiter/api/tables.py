@@ -1,0 +1,97 @@
+"""Sealed games as the store keeps them: a **table** per game, with its current step.
+
+A sealed game never leaves the server. Its table holds the current state (the *head*), a version
+that grows with every change (a move, chance drawn after it, or an undo) and never repeats, and
+the states a backend may return to with ``undo`` (:attr:`Table.history`, newest last, at most
+:data:`MAX_HISTORY`). Handles (:class:`arbiter.api.sealing.Ticket`) name a table, a version and a
+role; a handle whose version is not the table's acts on nothing (``409 stale_state``), so an old
+handle can never fork the game, whichever worker it reaches.
+
+The in-process store keeps state objects (``Snap.state``); Redis keeps their msgpack bytes
+(``Snap.packed``) in one record per table, replaced only if its version is still the one the
+request read (compare-and-set).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+#: The most steps a backend can take back in a row.
+MAX_HISTORY = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Snap:
+    """One state of a table: its digest, and the state object or its msgpack bytes."""
+
+    digest: bytes
+    state: Any = None
+    packed: bytes | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A sealed game: how it treats chance, its head and version, and what undo may restore."""
+
+    game: str
+    resolve_chance: bool
+    players: int
+    version: int
+    head: Snap
+    history: tuple[Snap, ...] = ()
+
+
+class _SnapRecord(msgspec.Struct, array_like=True, frozen=True):
+    digest: bytes
+    state: msgspec.Raw
+
+
+class TableRecord(msgspec.Struct, array_like=True, frozen=True):
+    """A table as stored in Redis (states as msgpack bytes)."""
+
+    game: str
+    resolve_chance: bool
+    players: int
+    version: int
+    head: _SnapRecord
+    history: tuple[_SnapRecord, ...]
+
+
+_encoder = msgspec.msgpack.Encoder()
+_decoder = msgspec.msgpack.Decoder(TableRecord)
+
+
+def encode_table(table: Table) -> bytes:
+    def record(snap: Snap) -> _SnapRecord:
+        assert snap.packed is not None, "Redis keeps states as msgpack bytes"
+        return _SnapRecord(snap.digest, msgspec.Raw(snap.packed))
+
+    return _encoder.encode(
+        TableRecord(
+            table.game,
+            table.resolve_chance,
+            table.players,
+            table.version,
+            record(table.head),
+            tuple(record(s) for s in table.history),
+        )
+    )
+
+
+def decode_table(data: bytes) -> Table:
+    record = _decoder.decode(data)
+
+    def snap(item: _SnapRecord) -> Snap:
+        return Snap(item.digest, None, bytes(item.state))
+
+    return Table(
+        record.game,
+        record.resolve_chance,
+        record.players,
+        record.version,
+        snap(record.head),
+        tuple(snap(s) for s in record.history),
+    )
