@@ -66,9 +66,7 @@ def test_workers_share_states_and_content_through_redis(make_client: Any, redis_
     assert redis.Redis.from_url(redis_url).ttl(key) > 86_400  # refreshed on use
 
 
-def test_concurrent_moves_on_one_step_let_exactly_one_win(
-    make_client: Any, redis_url: str
-) -> None:
+def test_concurrent_moves_on_one_step_let_exactly_one_win(make_client: Any, redis_url: str) -> None:
     a, b = make_client(redis_url=redis_url), make_client(redis_url=redis_url)
     master = new_game(a, seed=105, sealed=True)
     token = master["state_token"]

@@ -154,7 +154,9 @@ def test_the_master_takes_moves_back_until_chance_or_the_end(client: TestClient)
     back = ok(post(client, "undo", state_token=held["state_token"]))
     assert back["to_act"] == [0] and back["legal_moves"] == [ROLL0, HOLD0]
     # the undone step's handles are stale, the restored step has new ones
-    problem(post(client, "moves", state_token=held["seat_tokens"][1], move=HOLD1), 409, "stale_state")
+    problem(
+        post(client, "moves", state_token=held["seat_tokens"][1], move=HOLD1), 409, "stale_state"
+    )
     rolled = ok(post(client, "moves", state_token=back["seat_tokens"][0], move=ROLL0))
     assert rolled["to_act"] != ["chance"]
     boss = ok(post(client, "current", state_token=back["state_token"]))["state_token"]

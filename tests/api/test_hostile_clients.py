@@ -1,0 +1,248 @@
+"""Sealed games against hostile seats, for every registered game (a new game gets this for free).
+
+Random sealed games are played through the seats' own handles, the way a backend that hands
+handles to its players would see them. Along the way, for every seat ``k``:
+
+* every answer to ``k``'s handle lists only ``k``'s own moves, never a chance outcome, and shows
+  ``k``'s view (never another seat's, never the state, never the seed);
+* what ``k``'s handle can learn depends only on what ``k`` may know: a second game is kept whose
+  state differs only in what ``k`` cannot know (``Game.hidden_variant``), and every probe ``k``
+  can make -- ``current``, ``legal-moves``, ``validate`` of its own moves, of mutated moves, of
+  other seats' moves and of chance outcomes, refused ``moves`` -- answers the same in both;
+* a handle of an earlier step acts on nothing (``409 stale_state``), whoever held it;
+* tampered, truncated and cross-game handles are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable
+from typing import Any
+
+import msgspec
+import pytest
+
+from arbiter.api.app import ArbiterApp, create_app
+from arbiter.api.problems import Problem
+from arbiter.api.sealing import MASTER
+from arbiter.api.service import Service
+from arbiter.core import CHANCE, Game, Registry
+from arbiter.games import registry
+from tests.api.conftest import settings
+from tests.conformance.harness import mutations
+from tests.toy import Pig
+
+AnyGame = Game[Any, Any, Any, Any]
+GAMES: list[AnyGame] = [Pig(), *registry()]
+#: (players, decisions played at most; None: to the end)
+PLAYS = {"min": None, "max": 300}
+#: Compare a seat's answers with those on a hidden variant every this many decisions.
+DIFFERENTIAL_EVERY = 29
+
+
+def _app(game: AnyGame) -> ArbiterApp:
+    return create_app(settings(), Registry([type(game)()]))
+
+
+async def outcome(awaitable: Awaitable[Any]) -> Any:
+    """An answer as plain data, or the refusal's (status, code, detail, extras)."""
+    try:
+        answer = await awaitable
+    except Problem as problem:
+        return ("problem", problem.status, problem.code, problem.detail, problem.legal_moves_count)
+    data = msgspec.to_builtins(answer)
+    if isinstance(data, dict):
+        data.pop("state_token", None)
+        data.pop("seat_tokens", None)
+    return data
+
+
+def chance_probes(game: AnyGame, players: int, seed: int) -> list[Any]:
+    """Chance outcomes seen in a short library game: moves no seat's handle may submit."""
+    state = game.new_state(players, seed=seed)
+    rng = random.Random(seed)
+    probes: list[Any] = []
+    for _ in range(400):
+        actors = game.to_act(state)
+        if not actors:
+            break
+        if actors[0] == CHANCE:
+            probes.extend(game.legal_moves(state, CHANCE)[:3])
+            move = game.sample_chance(state)
+        else:
+            move = rng.choice(game.all_legal_moves(state))
+        state, _ = game.apply(state, move)
+        if len(probes) >= 9:
+            break
+    return probes
+
+
+class Table:
+    """One sealed game kept by the service, and the current handle of every seat."""
+
+    def __init__(self, service: Service, game: AnyGame, tokens: list[str], master: str) -> None:
+        self.service = service
+        self.game = game
+        self.tokens = tokens
+        self.master = master
+
+    @classmethod
+    async def from_state(cls, service: Service, game: AnyGame, state: Any, players: int) -> Table:
+        codec = service.codecs[game.id]
+        known = service._learn(game, codec, state)
+        table_id, table = await service.store.open_table(codec, known, True, players)
+        store = service.store
+        tokens = [store.handle(game.id, table_id, 0, k) for k in range(players)]
+        return cls(service, game, tokens, store.handle(game.id, table_id, 0, MASTER))
+
+    async def probes(self, seat: int, own: list[Any], others: list[Any], chance: list[Any]) -> Any:
+        """Everything seat ``seat`` can ask, as plain data, in a fixed order."""
+        service, game, token = self.service, self.game, self.tokens[seat]
+        from arbiter.api.handles import Handle
+
+        handle = Handle(state_token=token)
+        answers = [
+            await outcome(service.current(game.id, token)),
+            await outcome(service.legal_moves(game.id, handle)),
+        ]
+        listed = set(own)
+        tried: list[Any] = [*own[:6], *others[:4], *chance[:4]]
+        for move in own[:6]:
+            tried.extend(m for m in mutations(move) if m not in listed)
+        for move in tried:
+            answers.append(await outcome(service.validate(game.id, handle, move)))
+            if move not in listed:  # a refused move changes nothing; try to apply it
+                answers.append(await outcome(service.apply_move(game.id, handle, move)))
+        return answers
+
+
+async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> int:
+    app = _app(game)
+    service = app.service
+    encoder = msgspec.json.Encoder()
+    rng = random.Random(seed)
+    chance = chance_probes(game, players, seed)
+    master = await service.new_state(game.id, players=players, seed=seed, sealed=True)
+    assert master.state is msgspec.UNSET and master.state_id is None
+    assert isinstance(master.seat_tokens, list) and len(master.seat_tokens) == players
+    tokens = list(master.seat_tokens)
+    master_token = master.state_token
+    assert isinstance(master_token, str)
+    stale: list[str] = []
+    decisions = 0
+    while limit is None or decisions < limit:
+        answers = [await service.current(game.id, t) for t in tokens]
+        for seat, answer in enumerate(answers):
+            assert answer.sealed and answer.state is msgspec.UNSET and answer.as_seat == seat
+            assert b'"seed"' not in encoder.encode(answer.view)
+            for move in answer.legal_moves:
+                assert game.actor_of(move) == seat, "a seat's handle lists another's move"
+            assert isinstance(answer.state_token, str)
+            tokens[seat] = answer.state_token
+        to_act = answers[0].to_act
+        if not to_act:
+            break
+        assert CHANCE not in to_act, "chance waits in a game that draws from its seed"
+        if decisions % DIFFERENTIAL_EVERY == 0:
+            await differential(service, game, players, tokens, master_token, chance, rng)
+        seat = rng.choice(to_act)
+        assert isinstance(seat, int)
+        own = answers[seat].legal_moves
+        assert own, f"seat {seat} must act but its handle lists no move"
+        for old in stale:  # the handles of earlier steps act on nothing
+            refused = await outcome(service.apply_move(game.id, _handle(old), own[0]))
+            assert refused[:3] == ("problem", 409, "stale_state"), refused
+        moved = await service.apply_move(game.id, _handle(tokens[seat]), rng.choice(own))
+        assert moved.as_seat == seat and moved.seat_tokens is msgspec.UNSET
+        for move in moved.legal_moves:
+            assert game.actor_of(move) == seat
+        stale = [tokens[seat], *(t for k, t in enumerate(tokens) if k != seat)][:2]
+        current_master = await service.current(game.id, master_token)
+        assert isinstance(current_master.state_token, str)
+        master_token = current_master.state_token
+        decisions += 1
+    if limit is None:
+        final = await service.current(game.id, tokens[0])
+        assert final.finished and final.result is not None
+    return decisions
+
+
+def _handle(token: str) -> Any:
+    from arbiter.api.handles import Handle
+
+    return Handle(state_token=token)
+
+
+async def differential(
+    service: Service,
+    game: AnyGame,
+    players: int,
+    tokens: list[str],
+    master_token: str,
+    chance: list[Any],
+    rng: random.Random,
+) -> None:
+    """Every seat's probes answer alike on the game and on a variant hidden from that seat."""
+    resolved = await service.store.sealed(game, service.codecs[game.id], master_token)
+    state = resolved.state
+    for seat in range(players):
+        variant = game.hidden_variant(state, seat, random.Random(rng.random()))
+        game.check_state(variant)
+        real = await Table.from_state(service, game, state, players)
+        other = await Table.from_state(service, game, variant, players)
+        own = game.legal_moves(state, seat)
+        others = [
+            m
+            for k in game.to_act(state)
+            if k != seat and k != CHANCE
+            for m in game.legal_moves(state, k)
+        ]
+        assert await real.probes(seat, own, others, chance) == await other.probes(
+            seat, own, others, chance
+        ), f"seat {seat} of {game.id} can tell hidden information apart"
+
+
+CASES = [
+    pytest.param(game, players, limit, id=f"{game.id}-{players}p")
+    for game in GAMES
+    for players, limit in (
+        (game.min_players, PLAYS["min"]),
+        (game.max_players, PLAYS["max"]),
+    )
+    if not (players == game.min_players and game.min_players == game.max_players and limit)
+]
+
+
+@pytest.mark.parametrize(("game", "players", "limit"), CASES)
+def test_seats_learn_only_what_they_may(game: AnyGame, players: int, limit: int | None) -> None:
+    decisions = asyncio.run(play(game, players, seed=20261123 + players, limit=limit))
+    assert decisions > 0
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_broken_and_foreign_handles_are_refused(game: AnyGame) -> None:
+    async def check() -> None:
+        app = _app(game)
+        service = app.service
+        master = await service.new_state(game.id, players=game.min_players, seed=5, sealed=True)
+        assert isinstance(master.seat_tokens, list)
+        token = master.seat_tokens[0]
+        bad = [
+            token[:-1],
+            token[:20],
+            token + "A",
+            token[:10] + ("A" if token[10] != "A" else "B") + token[11:],
+            "",
+        ]
+        for broken in bad:
+            refused = await outcome(service.current(game.id, broken))
+            assert refused[:3] == ("problem", 422, "invalid_state_token"), refused
+        pig = create_app(settings(), Registry([Pig()])).service
+        foreign = await pig.new_state("pig", players=2, seed=5, sealed=True)
+        assert isinstance(foreign.state_token, str)
+        if game.id != "pig":
+            refused = await outcome(service.current(game.id, foreign.state_token))
+            assert refused[:3] == ("problem", 422, "invalid_state_token")
+
+    asyncio.run(check())
