@@ -10,15 +10,20 @@ rules engine implements, each documented here with the rulebook's words.
 The rulebook is the project's Russian rulebook (``/work/shared/rules/scythe.ru.txt``); sections are
 cited by their headings, e.g. «Ввод в строй». The default pack lives in ``data/*.json`` (one file per
 part, each with its provenance); ``default_content()`` assembles it into one ``ScytheContent``.
+
+Every string, number and collection of a pack is bounded (:mod:`.content_limits`): packs come from
+clients, and the rules turn their numbers into legal moves, chance decisions and state size.
 """
 
 from __future__ import annotations
 
 import functools
 from importlib import resources
-from typing import Final, Literal, TypeAlias, TypeVar
+from typing import Annotated, Final, Literal, TypeAlias, TypeVar
 
 import msgspec
+
+from arbiter.games.scythe import content_limits as lim
 
 # --------------------------------------------------------------------------------------------
 # Names of things
@@ -214,7 +219,7 @@ class Adjacency(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     derives from ``Territory.tunnel``.
     """
 
-    to: str
+    to: lim.SpaceId
     direction: Direction
     river: bool
 
@@ -232,13 +237,13 @@ class Territory(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
       11 жетонов)»).
     """
 
-    id: str
+    id: lim.SpaceId
     terrain: Terrain
-    row: int
-    col: int
+    row: lim.Coordinate
+    col: lim.Coordinate
     tunnel: bool
     encounter: bool
-    neighbours: tuple[Adjacency, ...]
+    neighbours: Annotated[tuple[Adjacency, ...], lim.at_most(lim.MAX_NEIGHBOURS)]
 
     @property
     def axial(self) -> tuple[int, int]:
@@ -269,13 +274,13 @@ class HomeBase(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     домашней базе по земле (всего 2 рабочих)» -- neighbours not across a river and not a lake.
     """
 
-    id: str
+    id: lim.SpaceId
     owner: HomeBaseOwner
     expansion: bool
-    row: int
-    col: int
-    neighbours: tuple[Adjacency, ...]
-    starting_workers: tuple[str, ...]
+    row: lim.Coordinate
+    col: lim.Coordinate
+    neighbours: Annotated[tuple[Adjacency, ...], lim.at_most(lim.MAX_NEIGHBOURS)]
+    starting_workers: Annotated[tuple[lim.SpaceId, ...], lim.at_most(lim.MAX_STARTING_WORKERS)]
 
     @property
     def axial(self) -> tuple[int, int]:
@@ -286,8 +291,8 @@ class HomeBase(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 class Board(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The standard (non-modular) side of the base-game board."""
 
-    territories: tuple[Territory, ...]
-    home_bases: tuple[HomeBase, ...]
+    territories: Annotated[tuple[Territory, ...], lim.at_most(lim.MAX_TERRITORIES)]
+    home_bases: Annotated[tuple[HomeBase, ...], lim.at_most(lim.MAX_HOME_BASES)]
 
     def territory(self, territory_id: str) -> Territory:
         """The territory with this id (``KeyError`` if none)."""
@@ -333,10 +338,10 @@ class Cost(
     """A cost that must be paid in full before its reward (rulebook «Игровой процесс»: «сначала
     заплатите его стоимость, потом получите награду»). ``combat_cards`` are discarded from hand."""
 
-    coins: int = 0
-    popularity: int = 0
-    power: int = 0
-    combat_cards: int = 0
+    coins: lim.Amount = 0
+    popularity: lim.Amount = 0
+    power: lim.Amount = 0
+    combat_cards: lim.Amount = 0
 
     def is_free(self) -> bool:
         """Nothing to pay."""
@@ -363,21 +368,21 @@ class Reward(
     Вы получаете по карте Случайных встреч, размещаются на той же территории, что и Ваш Герой».
     """
 
-    coins: int = 0
-    popularity: int = 0
-    power: int = 0
-    combat_cards: int = 0
-    food: int = 0
-    wood: int = 0
-    metal: int = 0
-    oil: int = 0
-    any_resources: int = 0
-    workers: int = 0
-    upgrade: int = 0
-    deploy: int = 0
-    build: int = 0
-    enlist: int = 0
-    produce: int = 0
+    coins: lim.Amount = 0
+    popularity: lim.Amount = 0
+    power: lim.Amount = 0
+    combat_cards: lim.Amount = 0
+    food: lim.Amount = 0
+    wood: lim.Amount = 0
+    metal: lim.Amount = 0
+    oil: lim.Amount = 0
+    any_resources: lim.Amount = 0
+    workers: lim.Amount = 0
+    upgrade: lim.Amount = 0
+    deploy: lim.Amount = 0
+    build: lim.Amount = 0
+    enlist: lim.Amount = 0
+    produce: lim.Amount = 0
 
     def is_empty(self) -> bool:
         """Gives nothing."""
@@ -394,8 +399,8 @@ class TopOption(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     the technology cube off its green square (equal when no cube is printed there)."""
 
     name: TopOptionName
-    amount: int
-    upgraded: int
+    amount: lim.Amount
+    upgraded: lim.Amount
 
     @property
     def has_cube(self) -> bool:
@@ -413,7 +418,7 @@ class TopAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 
     name: TopActionName
     cost: Cost
-    options: tuple[TopOption, ...]
+    options: Annotated[tuple[TopOption, ...], lim.at_most(lim.MAX_TOP_OPTIONS)]
     structure: Structure
 
 
@@ -431,9 +436,9 @@ class BottomAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
     name: BottomActionName
     resource: Resource
-    cost: int
-    upgrade_slots: int
-    coins: int
+    cost: lim.Amount
+    upgrade_slots: lim.Amount
+    coins: lim.Amount
     recruit_bonus: Reward
 
     @property
@@ -462,11 +467,11 @@ class PlayerMat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     """
 
     id: MatId
-    name: str
-    number: int
-    popularity: int
-    coins: int
-    objective_cards: int
+    name: lim.Name
+    number: lim.Ordinal
+    popularity: lim.Track
+    coins: lim.StartingCoins
+    objective_cards: lim.StartingCards
     sections: tuple[MatSection, MatSection, MatSection, MatSection]
     produce_cost_slots: tuple[Cost, Cost, Cost, Cost, Cost, Cost]
 
@@ -497,15 +502,15 @@ class Faction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """
 
     id: FactionId
-    name: str
-    name_ru: str
+    name: lim.Name
+    name_ru: lim.Name
     color: FactionColor
-    character: str
-    character_ru: str
-    home_base: str
-    seat: int
-    power: int
-    combat_cards: int
+    character: lim.Name
+    character_ru: lim.Name
+    home_base: lim.SpaceId
+    seat: lim.Ordinal
+    power: lim.Track
+    combat_cards: lim.StartingCards
     ability: FactionAbility
     riverwalk: tuple[Terrain, Terrain]
     mech_abilities: tuple[MechAbility, MechAbility, MechAbility, MechAbility]
@@ -529,7 +534,7 @@ class EncounterCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     """An encounter card (green). ``id`` is the number in its top left corner, «используется только
     для вопросов»; flavour text is not data and is left out."""
 
-    id: int
+    id: lim.CardNumber
     options: tuple[EncounterOption, EncounterOption, EncounterOption]
 
 
@@ -537,7 +542,7 @@ class FactoryTopAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     """The top-row action of a Factory card: pay ``cost``, then take one of ``choices``."""
 
     cost: Cost
-    choices: tuple[Reward, ...]
+    choices: Annotated[tuple[Reward, ...], lim.at_most(lim.MAX_FACTORY_CHOICES)]
 
 
 class FactoryMove(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -545,15 +550,15 @@ class FactoryMove(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     действия Движения» (rulebook «Карты Фактории»; with Speed a mech or the character moves up to
     3)."""
 
-    units: int
-    moves: int
+    units: lim.Amount
+    moves: lim.Amount
 
 
 class FactoryCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A Factory card (purple): «равносильна пятой секции планшета игрока» (rulebook «Карты
     Фактории»). Its actions give no bottom-row coins, Recruit Ongoing Bonus or structure bonus."""
 
-    id: int
+    id: lim.CardNumber
     top: FactoryTopAction
     bottom: FactoryMove
 
@@ -588,7 +593,7 @@ class Compare(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     """``quantity op value``."""
 
     op: Op
-    value: int
+    value: lim.Threshold
 
     def holds(self, quantity: int) -> bool:
         """Whether ``quantity`` satisfies the comparison."""
@@ -657,7 +662,7 @@ class TerritoryWith(Condition, frozen=True, kw_only=True, tag="territory"):
     mechs: Compare | None = None
     workers: Compare | None = None
     resources: Compare | None = None
-    each_resource: int = 0
+    each_resource: lim.Threshold = 0
     own_pieces: Compare | None = None
 
 
@@ -665,14 +670,14 @@ class ControlledResources(Condition, frozen=True, kw_only=True, tag="controlled_
     """Resource tokens on territories you control: at least ``each_type`` of every type and at
     least ``one_type`` of some single type."""
 
-    each_type: int = 0
-    one_type: int = 0
+    each_type: lim.Threshold = 0
+    one_type: lim.Threshold = 0
 
 
 class LakeShore(Condition, frozen=True, kw_only=True, tag="lake_shore"):
     """Some lake has at least ``territories`` adjacent territories that you control."""
 
-    territories: int
+    territories: lim.Threshold
 
 
 #: A requirement of an objective card.
@@ -696,9 +701,9 @@ class Objective(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     решите ее открыть».
     """
 
-    id: int
-    name: str
-    conditions: tuple[ObjectiveCondition, ...]
+    id: lim.CardNumber
+    name: lim.Name
+    conditions: Annotated[tuple[ObjectiveCondition, ...], lim.at_most(lim.MAX_CONDITIONS)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -710,11 +715,11 @@ class PopularityTier(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     """A tier of the popularity track: coins per star, per territory and per 2 resources at the end
     (rulebook «Подсчет очков в конце игры»)."""
 
-    min: int
-    max: int
-    star: int
-    territory: int
-    resources: int
+    min: lim.Track
+    max: lim.Track
+    star: lim.Payoff
+    territory: lim.Payoff
+    resources: lim.Payoff
 
 
 #: A tie-breaker (rulebook «Объявление победителя», in order): «Количество рабочих, Механизмов и
@@ -734,10 +739,10 @@ class Scoring(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     * ``tie_breakers`` -- in order.
     """
 
-    tiers: tuple[PopularityTier, ...]
-    factory_territories: int
-    resources_per_payout: int
-    tie_breakers: tuple[TieBreaker, ...]
+    tiers: Annotated[tuple[PopularityTier, ...], lim.at_most(lim.MAX_TIERS, least=1)]
+    factory_territories: lim.Amount
+    resources_per_payout: lim.PerPayout
+    tie_breakers: Annotated[tuple[TieBreaker, ...], lim.at_most(lim.MAX_TIE_BREAKERS)]
 
     def tier(self, popularity: int) -> PopularityTier:
         """The tier a popularity falls in."""
@@ -775,9 +780,9 @@ StructureBonusKind: TypeAlias = Literal[
 class Payout(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Coins for a count from ``min`` to ``max`` inclusive."""
 
-    min: int
-    max: int
-    coins: int
+    min: lim.Threshold
+    max: lim.Threshold
+    coins: lim.Payoff
 
 
 class StructureBonusTile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -785,7 +790,7 @@ class StructureBonusTile(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
     контролируете территории, на которых стоят Ваши сооружения»."""
 
     id: StructureBonusKind
-    payouts: tuple[Payout, ...]
+    payouts: Annotated[tuple[Payout, ...], lim.at_most(lim.MAX_PAYOUTS, least=1)]
 
     def coins_for(self, count: int) -> int:
         """The coins for a count: 0 below the first row, the top row's coins above the last row."""
@@ -800,8 +805,8 @@ class StructureBonusTile(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
 class CombatCards(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``count`` combat cards of power ``value`` (rulebook «Битва», table «Сила — количество»)."""
 
-    value: int
-    count: int
+    value: lim.CardValue
+    count: lim.CardCount
 
 
 #: A goal of the Triumph track (rulebook «Размещение звезд»): ``upgrades`` «Завершить 6 улучшений»,
@@ -827,7 +832,7 @@ class TriumphSlot(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     each combat victory)."""
 
     goal: TriumphGoal
-    count: int
+    count: lim.Track
 
 
 class TriumphTrack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -838,19 +843,19 @@ class TriumphTrack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     ``objective_stars`` are the limits that Saxony's Dominate lifts.
     """
 
-    slots: tuple[TriumphSlot, ...]
-    stars: int
-    combat_stars: int
-    objective_stars: int
+    slots: Annotated[tuple[TriumphSlot, ...], lim.at_most(lim.MAX_TRIUMPH_SLOTS)]
+    stars: lim.StarsPerPlayer
+    combat_stars: lim.Stars
+    objective_stars: lim.Stars
 
 
 class Tracks(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The board's tracks and the power dial (rulebook «Битва», «Выбор силы»: «Трек может обеспечивать
     Вас 16 единицами, но потратить на Круге Силы можете не более 7»)."""
 
-    popularity_max: int
-    power_max: int
-    power_dial_max: int
+    popularity_max: lim.Track
+    power_max: lim.Track
+    power_dial_max: lim.DialMax
 
 
 class Components(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -861,27 +866,27 @@ class Components(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     The ``*_per_faction`` counts are the pieces of each faction.
     """
 
-    combat_cards: int
-    player_mats: int
-    objective_cards: int
-    encounter_cards: int
-    factory_cards: int
-    factory_cards_extra: int
-    structure_bonus_tiles: int
-    encounter_tokens: int
-    resource_tokens_per_type: int
-    coins: int
-    multiplier_tokens: int
-    power_dials: int
-    riverwalk_cards: int
-    player_aids: int
-    factions: int
-    mechs_per_faction: int
-    workers_per_faction: int
-    structures_per_faction: int
-    recruits_per_faction: int
-    stars_per_faction: int
-    technology_cubes_per_faction: int
+    combat_cards: lim.BoxCount
+    player_mats: lim.BoxCount
+    objective_cards: lim.BoxCount
+    encounter_cards: lim.BoxCount
+    factory_cards: lim.BoxCount
+    factory_cards_extra: lim.BoxCount
+    structure_bonus_tiles: lim.BoxCount
+    encounter_tokens: lim.BoxCount
+    resource_tokens_per_type: lim.BoxCount
+    coins: lim.BoxCount
+    multiplier_tokens: lim.BoxCount
+    power_dials: lim.BoxCount
+    riverwalk_cards: lim.BoxCount
+    player_aids: lim.BoxCount
+    factions: lim.BoxCount
+    mechs_per_faction: lim.BoxCount
+    workers_per_faction: lim.BoxCount
+    structures_per_faction: lim.BoxCount
+    recruits_per_faction: lim.BoxCount
+    stars_per_faction: lim.BoxCount
+    technology_cubes_per_faction: lim.BoxCount
 
 
 # --------------------------------------------------------------------------------------------
@@ -913,9 +918,9 @@ class Provenance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     """Where the values of a part come from and how sure they are."""
 
     part: ContentPart
-    sources: tuple[str, ...]
+    sources: Annotated[tuple[lim.Prose, ...], lim.at_most(lim.MAX_SOURCES)]
     confidence: Confidence
-    notes: tuple[str, ...] = ()
+    notes: Annotated[tuple[lim.Prose, ...], lim.at_most(lim.MAX_NOTES)] = ()
 
 
 class Doubt(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -926,11 +931,11 @@ class Doubt(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     """
 
     part: ContentPart
-    item: str
-    values: tuple[str, ...]
-    resolution: str
+    item: lim.ItemKey
+    values: Annotated[tuple[lim.Prose, ...], lim.at_most(lim.MAX_DOUBT_VALUES)]
+    resolution: lim.Prose
     basis: Basis
-    rulebook: str = ""
+    rulebook: lim.Prose = ""
 
 
 # --------------------------------------------------------------------------------------------
@@ -941,19 +946,21 @@ class Doubt(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
 class ScytheContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A content pack of Scythe: every component of the base game as data."""
 
-    name: str
-    provenance: tuple[Provenance, ...]
-    doubts: tuple[Doubt, ...]
+    name: lim.Name
+    provenance: Annotated[tuple[Provenance, ...], lim.at_most(lim.MAX_PROVENANCE)]
+    doubts: Annotated[tuple[Doubt, ...], lim.at_most(lim.MAX_DOUBTS)]
     components: Components
     board: Board
-    player_mats: tuple[PlayerMat, ...]
-    factions: tuple[Faction, ...]
-    encounters: tuple[EncounterCard, ...]
-    objectives: tuple[Objective, ...]
-    factory_cards: tuple[FactoryCard, ...]
+    player_mats: Annotated[tuple[PlayerMat, ...], lim.at_most(lim.MAX_MATS)]
+    factions: Annotated[tuple[Faction, ...], lim.at_most(lim.MAX_FACTIONS)]
+    encounters: Annotated[tuple[EncounterCard, ...], lim.at_most(lim.MAX_ENCOUNTERS)]
+    objectives: Annotated[tuple[Objective, ...], lim.at_most(lim.MAX_OBJECTIVES)]
+    factory_cards: Annotated[tuple[FactoryCard, ...], lim.at_most(lim.MAX_FACTORY_CARDS)]
     scoring: Scoring
-    structure_bonus_tiles: tuple[StructureBonusTile, ...]
-    combat_cards: tuple[CombatCards, ...]
+    structure_bonus_tiles: Annotated[
+        tuple[StructureBonusTile, ...], lim.at_most(lim.MAX_BONUS_TILES)
+    ]
+    combat_cards: Annotated[tuple[CombatCards, ...], lim.at_most(lim.MAX_COMBAT_KINDS)]
     triumph_track: TriumphTrack
     tracks: Tracks
 
@@ -975,14 +982,14 @@ class ScytheContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 class DataFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Fields every data file of a pack starts with: its provenance and its doubts."""
 
-    provenance: tuple[Provenance, ...]
-    doubts: tuple[Doubt, ...] = ()
+    provenance: Annotated[tuple[Provenance, ...], lim.at_most(lim.MAX_PROVENANCE)]
+    doubts: Annotated[tuple[Doubt, ...], lim.at_most(lim.MAX_DOUBTS)] = ()
 
 
 class PackFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``pack.json``: the pack's name and the component counts."""
 
-    name: str
+    name: lim.Name
     components: Components
 
 
@@ -995,39 +1002,41 @@ class BoardFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True)
 class PlayerMatsFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``player_mats.json``."""
 
-    player_mats: tuple[PlayerMat, ...]
+    player_mats: Annotated[tuple[PlayerMat, ...], lim.at_most(lim.MAX_MATS)]
 
 
 class FactionsFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``factions.json``."""
 
-    factions: tuple[Faction, ...]
+    factions: Annotated[tuple[Faction, ...], lim.at_most(lim.MAX_FACTIONS)]
 
 
 class EncountersFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``encounters.json``."""
 
-    encounters: tuple[EncounterCard, ...]
+    encounters: Annotated[tuple[EncounterCard, ...], lim.at_most(lim.MAX_ENCOUNTERS)]
 
 
 class ObjectivesFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``objectives.json``."""
 
-    objectives: tuple[Objective, ...]
+    objectives: Annotated[tuple[Objective, ...], lim.at_most(lim.MAX_OBJECTIVES)]
 
 
 class FactoryCardsFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``factory_cards.json``."""
 
-    factory_cards: tuple[FactoryCard, ...]
+    factory_cards: Annotated[tuple[FactoryCard, ...], lim.at_most(lim.MAX_FACTORY_CARDS)]
 
 
 class ScoringFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """``scoring.json``: scoring, structure bonus tiles, combat cards, Triumph track, tracks."""
 
     scoring: Scoring
-    structure_bonus_tiles: tuple[StructureBonusTile, ...]
-    combat_cards: tuple[CombatCards, ...]
+    structure_bonus_tiles: Annotated[
+        tuple[StructureBonusTile, ...], lim.at_most(lim.MAX_BONUS_TILES)
+    ]
+    combat_cards: Annotated[tuple[CombatCards, ...], lim.at_most(lim.MAX_COMBAT_KINDS)]
     triumph_track: TriumphTrack
     tracks: Tracks
 

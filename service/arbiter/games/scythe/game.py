@@ -80,6 +80,7 @@ from typing import Any
 from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result
 from arbiter.games.scythe import checks, flow, hidden, legality, scoring, setup, view
 from arbiter.games.scythe.content import ScytheContent, default_content
+from arbiter.games.scythe.content_limits import check_limits
 from arbiter.games.scythe.events import ScytheEvent, redact
 from arbiter.games.scythe.moves import ScytheMove
 from arbiter.games.scythe.options import ScytheOptions
@@ -111,7 +112,6 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
 
     def __init__(self, default: ScytheContent | None = None) -> None:
         self._default = default
-        self._tables: dict[str, Tables] = {}
         super().__init__()
 
     def default_content(self) -> ScytheContent:
@@ -119,12 +119,15 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
 
     def check_content(self, content: ScytheContent) -> None:
         checks.check_content(content)
+        check_limits(content)
+
+    def make_tables(self, content: ScytheContent) -> Tables:
+        return Tables(content)
 
     def tables(self, content_id: str) -> Tables:
-        t = self._tables.get(content_id)
-        if t is None:
-            t = self._tables[content_id] = Tables(self.content(content_id))
-        return t
+        """The lookup tables of a kept pack (built once, dropped with the pack)."""
+        tables: Tables = super().tables(content_id)
+        return tables
 
     def setup(
         self,

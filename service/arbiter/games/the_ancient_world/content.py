@@ -5,13 +5,18 @@ a content pack lists every card by the symbols of the rulebook's chapter «Св�
 properties) plus a named effect for each card of the chapter «Уточнения карт» (card clarifications).
 The default pack (``data/default.json``) is the project's own approximation; an owner of the game can
 register a pack with the exact printed cards of their edition.
+
+Every string, number and collection of a pack is bounded (:mod:`.content_limits`): packs come from
+clients, and their cards fill every state of their games.
 """
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Annotated, Literal, TypeAlias
 
 import msgspec
+
+from arbiter.games.the_ancient_world import content_limits as lim
 
 #: The tribes whose banners are collected (colours; the rulebook names red and green; the rest of
 #: the palette is the project's own choice).
@@ -54,16 +59,16 @@ class Symbols(
     * ``banners`` -- the tribes' banners the card shows.
     """
 
-    space: int = 0
-    army_limit: int = 0
-    swords: int = 0
-    arrows: int = 0
-    citizen: int = 0
-    income_coins: int = 0
-    income_knowledge: int = 0
-    food: int = 0
-    extra_explore: int = 0
-    banners: tuple[Tribe, ...] = ()
+    space: lim.Symbol = 0
+    army_limit: lim.Symbol = 0
+    swords: lim.Symbol = 0
+    arrows: lim.Symbol = 0
+    citizen: lim.CitizenSymbol = 0
+    income_coins: lim.Symbol = 0
+    income_knowledge: lim.Symbol = 0
+    food: lim.Symbol = 0
+    extra_explore: lim.Symbol = 0
+    banners: Annotated[tuple[Tribe, ...], lim.at_most(lim.MAX_BANNERS)] = ()
 
 
 class CardAction(
@@ -76,11 +81,11 @@ class CardAction(
     card's ``effect`` and may add to these plain gains.
     """
 
-    cost_coins: int = 0
-    cost_knowledge: int = 0
-    gain_coins: int = 0
-    gain_knowledge: int = 0
-    rebuild: int = 0
+    cost_coins: lim.Amount = 0
+    cost_knowledge: lim.Amount = 0
+    gain_coins: lim.Amount = 0
+    gain_knowledge: lim.Amount = 0
+    rebuild: lim.Amount = 0
 
 
 class EmpireCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -91,12 +96,12 @@ class EmpireCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     are named effects (Moon festival).
     """
 
-    id: str
-    name: str
-    name_ru: str = ""
+    id: lim.CardId
+    name: lim.Name
+    name_ru: lim.Name = ""
     deck: Literal["start", "A", "B"]
-    cost_coins: int = 0
-    cost_knowledge: int = 0
+    cost_coins: lim.Price = 0
+    cost_knowledge: lim.Price = 0
     symbols: Symbols = Symbols()
     action: CardAction | None = None
     effect: Effect | None = None
@@ -110,7 +115,7 @@ class BannerBonus(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     """
 
     tribe: Tribe
-    points: tuple[int, ...]
+    points: Annotated[tuple[lim.Points, ...], lim.at_most(lim.MAX_POINTS)]
 
 
 class ArmyIcons(
@@ -124,11 +129,11 @@ class ArmyIcons(
     * ``rebuild`` -- rebuild 1 lost empire card each before the destruction dice.
     """
 
-    swords: int = 0
-    arrows: int = 0
-    trophy: int = 0
-    espionage: int = 0
-    rebuild: int = 0
+    swords: lim.Amount = 0
+    arrows: lim.Amount = 0
+    trophy: lim.Amount = 0
+    espionage: lim.Amount = 0
+    rebuild: lim.Amount = 0
 
 
 class ArmyCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -137,11 +142,11 @@ class ArmyCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     Only some army cards have a purchase price (``cost_coins``, printed under the name).
     """
 
-    id: str
-    name: str
-    name_ru: str = ""
+    id: lim.CardId
+    name: lim.Name
+    name_ru: lim.Name = ""
     deck: Literal["start", "army"]
-    cost_coins: int = 0
+    cost_coins: lim.Price = 0
     face: ArmyIcons = ArmyIcons()
     experience: ArmyIcons = ArmyIcons()
 
@@ -152,11 +157,11 @@ class TitanCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     ``symbols.banners`` is also the number of destruction dice rolled after defeating it.
     """
 
-    id: str
-    name: str
-    name_ru: str = ""
+    id: lim.CardId
+    name: lim.Name
+    name_ru: lim.Name = ""
     stars: Literal[1, 2, 3]
-    defence: int
+    defence: lim.Defence
     arrows_count: bool
     symbols: Symbols = Symbols()
     action: CardAction | None = None
@@ -165,9 +170,9 @@ class TitanCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 class ProvinceCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A province: extra space and possibly other symbols or an action."""
 
-    id: str
-    name: str
-    name_ru: str = ""
+    id: lim.CardId
+    name: lim.Name
+    name_ru: lim.Name = ""
     symbols: Symbols = Symbols()
     action: CardAction | None = None
 
@@ -184,8 +189,8 @@ class Capital(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class Provenance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Where a pack's values come from: the rulebook, a public source, or the pack's own authors."""
 
-    source: str
-    notes: str = ""
+    source: lim.Source
+    notes: lim.Notes = ""
 
 
 class AncientWorldContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -196,13 +201,16 @@ class AncientWorldContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     is ``"start"``; rulebook, «Подготовка к игре», step 9).
     """
 
-    name: str
-    provenance: tuple[Provenance, ...]
+    name: lim.Name
+    provenance: Annotated[tuple[Provenance, ...], lim.at_most(lim.MAX_PROVENANCE)]
     capital: Capital = Capital()
-    dice: tuple[tuple[DieFace, ...], ...]
-    empire: tuple[EmpireCard, ...]
-    armies: tuple[ArmyCard, ...]
-    titans: tuple[TitanCard, ...]
-    provinces: tuple[ProvinceCard, ...]
-    starting_empire: tuple[str, ...]
-    starting_armies: tuple[str, ...]
+    dice: Annotated[
+        tuple[Annotated[tuple[DieFace, ...], lim.at_most(lim.MAX_FACES)], ...],
+        lim.at_most(lim.MAX_DICE),
+    ]
+    empire: Annotated[tuple[EmpireCard, ...], lim.at_most(lim.MAX_EMPIRE)]
+    armies: Annotated[tuple[ArmyCard, ...], lim.at_most(lim.MAX_ARMIES)]
+    titans: Annotated[tuple[TitanCard, ...], lim.at_most(lim.MAX_TITANS)]
+    provinces: Annotated[tuple[ProvinceCard, ...], lim.at_most(lim.MAX_PROVINCES)]
+    starting_empire: Annotated[tuple[lim.CardId, ...], lim.at_most(lim.MAX_STARTING)]
+    starting_armies: Annotated[tuple[lim.CardId, ...], lim.at_most(lim.MAX_STARTING)]

@@ -129,7 +129,6 @@ class TheAncientWorld(
 
     def __init__(self, default: AncientWorldContent | None = None) -> None:
         self._default = default
-        self._tables: dict[str, Tables] = {}
         super().__init__()
 
     # ---------------------------------------------------------------------------- content
@@ -142,12 +141,13 @@ class TheAncientWorld(
     def check_content(self, content: AncientWorldContent) -> None:
         checks.check_content(content)
 
+    def make_tables(self, content: AncientWorldContent) -> Tables:
+        return Tables(content)
+
     def tables(self, content_id: str) -> Tables:
-        """The lookup tables of a registered pack (built once)."""
-        t = self._tables.get(content_id)
-        if t is None:
-            t = self._tables[content_id] = Tables(self.content(content_id))
-        return t
+        """The lookup tables of a kept pack (built once, dropped with the pack)."""
+        tables: Tables = super().tables(content_id)
+        return tables
 
     # ----------------------------------------------------------------------------- rules
 

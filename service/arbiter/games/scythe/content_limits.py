@@ -1,0 +1,273 @@
+"""The bounds of a Scythe content pack: every string, number and collection of it has a limit.
+
+Content packs come from clients (``POST /v1/games/scythe/content``), and the rules turn a pack's
+numbers into work: a bribe is offered for every amount from $1 to the coins held, to every other
+player; a top-row reward offers every amount from 0 to the printed one; the power dial every power
+up to its maximum; setup draws the faction's combat cards and deals the mat's objective cards one
+chance decision at a time. Without bounds one number decided how long a request took and how big
+its answer was: starting coins of 20,000 on each mat (a 44 KB pack) made setup answer 80,004
+``give_coins`` moves (4.1 MB), and 1,000,000 coins 4,000,004 moves (2 s, 210 MB); 3,000 starting
+combat cards each made setup an answer of 15,016 events. Long lists and strings cost memory in
+every process that keeps the pack and in every state that copies them.
+
+The types below are the field types of :mod:`.content` with their bounds (``msgspec.Meta``), so a
+pack that breaks one is refused while it is decoded, with a JSON pointer to the member. Each bound
+admits the base game two to four times over, or what the rules could ever use (the tracks, the
+hexes of the board); what depends on several fields (a starting value within its track, the units
+of one reward) is checked by :func:`check_limits` when the pack is registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Annotated, Final, TypeAlias
+
+import msgspec
+
+from arbiter.core import InvalidState
+
+if TYPE_CHECKING:
+    from arbiter.games.scythe.content import HomeBase, Reward, ScytheContent, Territory
+
+# --------------------------------------------------------------------------------------------
+# Strings
+# --------------------------------------------------------------------------------------------
+
+#: An id of a space (``r4c3``, ``base_nordic``): printed in states, moves and events.
+SpaceId: TypeAlias = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+#: A printed name (pack, mat, faction, character, objective card; the longest is 41 characters).
+Name: TypeAlias = Annotated[str, msgspec.Meta(max_length=120)]
+#: Prose of the provenance and doubts (sources, notes, resolutions, rulebook quotes; the longest of
+#: the default pack is 665 characters).
+Prose: TypeAlias = Annotated[str, msgspec.Meta(max_length=2000)]
+#: A doubt's stable key (``factory_cards.4.coins``).
+ItemKey: TypeAlias = Annotated[str, msgspec.Meta(max_length=120)]
+
+# --------------------------------------------------------------------------------------------
+# Numbers
+# --------------------------------------------------------------------------------------------
+
+#: Anything printed as a cost or reward on a card, a mat or a bonus, and a top-row option's amount
+#: (the largest printed is 5). Rewards are taken one unit at a time or as one of 0..amount, so this
+#: bounds those decisions.
+Amount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=10)]
+#: A track's length or a position on it (popularity 18, power 16, Triumph goals up to 18).
+Track: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=40)]
+#: The most power the dial can commit (7): a battle offers every power from 0 to it.
+DialMax: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=20)]
+#: A player mat's starting coins (4-7): the first bribe offers $1..coins to every other player.
+StartingCoins: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=20)]
+#: Cards a faction or mat deals at setup, one chance decision each (combat cards 0-4, objectives 2).
+StartingCards: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=10)]
+#: End-game coins of a scoring row (the largest printed is 9).
+Payoff: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=50)]
+#: A count an objective or a structure bonus tile compares with (territories, resources, pieces:
+#: at most 20 printed); the board has at most ``MAX_TERRITORIES`` territories.
+Threshold: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=200)]
+#: The number printed on a card (encounters 1-28, objectives 1-23, Factory cards 1-12).
+CardNumber: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=999)]
+#: A small ordinal printed on a component (a mat's number 1-5, a faction's seat 1-5).
+Ordinal: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=99)]
+#: A row or column of the board (rows 0-8, columns 0-7 on the printed board).
+Coordinate: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=31)]
+#: A combat card's power: the deck has cards of 2, 3, 4 and 5 (``state.CARD_VALUES``).
+CardValue: TypeAlias = Annotated[int, msgspec.Meta(ge=2, le=5)]
+#: Combat cards of one power (16, 12, 8, 6).
+CardCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=40)]
+#: Stars per player (6): the game ends when a player has placed them all.
+StarsPerPlayer: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=12)]
+#: The combat and objective star limits (2, 1), at most the stars per player.
+Stars: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=12)]
+#: How many resource tokens one end-game payout needs (2): a divisor, so at least 1.
+PerPayout: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=10)]
+#: A count of pieces in the box (``Components``; 80 coins is the largest). Not used by the rules.
+BoxCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=999)]
+
+# --------------------------------------------------------------------------------------------
+# Collections (base game count in parentheses)
+# --------------------------------------------------------------------------------------------
+
+#: Territories of the board (47, lakes and the Factory included).
+MAX_TERRITORIES: Final = 128
+#: Home bases: one per ``HomeBaseOwner`` (7).
+MAX_HOME_BASES: Final = 7
+#: Sides of a hex (3-6 neighbours listed).
+MAX_NEIGHBOURS: Final = 6
+#: Territories that get a worker at setup: «всего 2 рабочих», and the Produce cost slots are
+#: uncovered from the third worker on the board (``state.STARTING_WORKERS``).
+MAX_STARTING_WORKERS: Final = 2
+#: Player mats and factions: one per ``MatId`` / ``FactionId`` (5).
+MAX_MATS: Final = 5
+MAX_FACTIONS: Final = 5
+#: Choices of a top-row action (1-2).
+MAX_TOP_OPTIONS: Final = 4
+#: Encounter cards (28), objective cards (23), Factory cards (12).
+MAX_ENCOUNTERS: Final = 112
+MAX_OBJECTIVES: Final = 96
+MAX_FACTORY_CARDS: Final = 48
+#: Requirements of one objective card (1-5).
+MAX_CONDITIONS: Final = 8
+#: Choices of a Factory card's top action (1-2).
+MAX_FACTORY_CHOICES: Final = 8
+#: Popularity tiers (3).
+MAX_TIERS: Final = 8
+#: Tie-breakers: one per ``TieBreaker`` (6).
+MAX_TIE_BREAKERS: Final = 6
+#: Structure bonus tiles: one per ``StructureBonusKind`` (6).
+MAX_BONUS_TILES: Final = 6
+#: Rows of one structure bonus tile (3-4).
+MAX_PAYOUTS: Final = 12
+#: Kinds of combat cards: one per power 2-5 (4).
+MAX_COMBAT_KINDS: Final = 4
+#: Spaces of the Triumph track (10).
+MAX_TRIUMPH_SLOTS: Final = 20
+#: Provenance entries (8) with their sources (up to 13) and notes (up to 6); doubts (25) with
+#: their candidate values (up to 2).
+MAX_PROVENANCE: Final = 32
+MAX_SOURCES: Final = 32
+MAX_NOTES: Final = 32
+MAX_DOUBTS: Final = 128
+MAX_DOUBT_VALUES: Final = 8
+#: Characters of all the prose together (28,220 in the default pack): every process that keeps
+#: the pack keeps them.
+MAX_PROSE: Final = 100_000
+
+#: The most units one reward may give in all (the largest printed is 5): each unit is one decision.
+MAX_REWARD_UNITS: Final = 20
+
+
+def at_most(n: int, least: int = 0) -> msgspec.Meta:
+    """The bound of a collection: at most ``n`` items (and at least ``least``)."""
+    return msgspec.Meta(min_length=least, max_length=n) if least else msgspec.Meta(max_length=n)
+
+
+# --------------------------------------------------------------------------------------------
+# Bounds across fields
+# --------------------------------------------------------------------------------------------
+
+
+def _refuse(message: str, pointer: str) -> InvalidState:
+    return InvalidState("scythe.invalid_content", message, pointer)
+
+
+def check_limits(content: ScytheContent) -> None:
+    """Refuse a pack whose fields are each within bounds but not together (``InvalidState`` with
+    the pointer of the offending member)."""
+    _check_prose(content)
+    _check_starting_values(content)
+    _check_rewards(content)
+    _check_scoring(content)
+    _check_board(content)
+
+
+def _check_prose(content: ScytheContent) -> None:
+    """The provenance and doubts together stay within ``MAX_PROSE`` characters (memory)."""
+    total = 0
+    for i, entry in enumerate(content.provenance):
+        total += sum(map(len, entry.sources)) + sum(map(len, entry.notes))
+        if total > MAX_PROSE:
+            raise _refuse(f"more than {MAX_PROSE} characters of prose", f"/provenance/{i}")
+    for i, doubt in enumerate(content.doubts):
+        total += len(doubt.item) + len(doubt.resolution) + len(doubt.rulebook)
+        total += sum(map(len, doubt.values))
+        if total > MAX_PROSE:
+            raise _refuse(f"more than {MAX_PROSE} characters of prose", f"/doubts/{i}")
+
+
+def _check_starting_values(content: ScytheContent) -> None:
+    """Starting values within their tracks and the Triumph track's star limits within its stars:
+    a state beyond them is refused by ``check_state``, so every game of the pack would be broken."""
+    tracks = content.tracks
+    for i, faction in enumerate(content.factions):
+        if faction.power > tracks.power_max:
+            raise _refuse(f"starting power above {tracks.power_max}", f"/factions/{i}/power")
+    for i, mat in enumerate(content.player_mats):
+        if mat.popularity > tracks.popularity_max:
+            raise _refuse(
+                f"starting popularity above {tracks.popularity_max}",
+                f"/player_mats/{i}/popularity",
+            )
+        for k, section in enumerate(mat.sections):
+            # Upgrade covers one bracketed square at a time: a cost never drops below 0.
+            if section.bottom.upgrade_slots > section.bottom.cost:
+                raise _refuse(
+                    "more upgrade slots than resources in the cost",
+                    f"/player_mats/{i}/sections/{k}/bottom/upgrade_slots",
+                )
+    track = content.triumph_track
+    for name in ("combat_stars", "objective_stars"):
+        if getattr(track, name) > track.stars:
+            raise _refuse(f"{name} above the {track.stars} stars", f"/triumph_track/{name}")
+
+
+def _rewards(content: ScytheContent) -> Iterator[tuple[Reward, str]]:
+    for i, mat in enumerate(content.player_mats):
+        for k, section in enumerate(mat.sections):
+            yield (
+                section.bottom.recruit_bonus,
+                f"/player_mats/{i}/sections/{k}/bottom/recruit_bonus",
+            )
+    for i, faction in enumerate(content.factions):
+        for k, bonus in enumerate(faction.recruit_bonuses):
+            yield bonus, f"/factions/{i}/recruit_bonuses/{k}"
+    for i, card in enumerate(content.encounters):
+        for k, option in enumerate(card.options):
+            yield option.reward, f"/encounters/{i}/options/{k}/reward"
+    for i, factory in enumerate(content.factory_cards):
+        for k, choice in enumerate(factory.top.choices):
+            yield choice, f"/factory_cards/{i}/top/choices/{k}"
+
+
+def _check_rewards(content: ScytheContent) -> None:
+    """A reward is taken one unit at a time, one decision each: its units are bounded in all."""
+    for reward, pointer in _rewards(content):
+        units = sum(getattr(reward, name) for name in reward.__struct_fields__)
+        if units > MAX_REWARD_UNITS:
+            raise _refuse(f"a reward of {units} units; at most {MAX_REWARD_UNITS}", pointer)
+
+
+def _check_scoring(content: ScytheContent) -> None:
+    """Every popularity has its tier (end-game scoring looks it up)."""
+    covered = 0
+    for i, tier in enumerate(content.scoring.tiers):
+        if tier.min != covered or tier.max < tier.min:
+            raise _refuse(f"tiers must cover popularity from {covered} on", f"/scoring/tiers/{i}")
+        covered = tier.max + 1
+    if covered <= content.tracks.popularity_max:
+        raise _refuse(
+            f"tiers stop at popularity {covered - 1}, the track at {content.tracks.popularity_max}",
+            "/scoring/tiers",
+        )
+
+
+def _check_board(content: ScytheContent) -> None:
+    """Every space the board names exists once, and every faction has its home base: the rules
+    look them up by id."""
+    board = content.board
+    spaces: tuple[tuple[str, Sequence[Territory | HomeBase]], ...] = (
+        ("territories", board.territories),
+        ("home_bases", board.home_bases),
+    )
+    ids: set[str] = set()
+    for kind, nodes in spaces:
+        for i, node in enumerate(nodes):
+            if node.id in ids:
+                raise _refuse(f"space {node.id!r} twice", f"/board/{kind}/{i}/id")
+            ids.add(node.id)
+    for kind, nodes in spaces:
+        for i, node in enumerate(nodes):
+            for k, edge in enumerate(node.neighbours):
+                if edge.to not in ids:
+                    raise _refuse(
+                        f"unknown space {edge.to!r}", f"/board/{kind}/{i}/neighbours/{k}/to"
+                    )
+    for i, base in enumerate(board.home_bases):
+        for k, space in enumerate(base.starting_workers):
+            if space not in ids:
+                raise _refuse(
+                    f"unknown space {space!r}", f"/board/home_bases/{i}/starting_workers/{k}"
+                )
+    owners = {base.owner for base in board.home_bases}
+    for i, faction in enumerate(content.factions):
+        if faction.id not in owners:
+            raise _refuse(f"no home base for {faction.id!r}", f"/factions/{i}/id")
