@@ -10,7 +10,9 @@
 * chance decisions list positive weights, and their outcomes are exactly chance's legal moves;
 * views, moves and events round-trip through JSON; no view carries a ``seed``;
 * a state that differs only in what a seat cannot know gives that seat the same view;
-* ``result`` is ``None`` until the end, and the game ends with a well-formed result.
+* ``result`` is ``None`` until the end, and the game ends with a well-formed result;
+* a move the game lets a backend take back (``can_take_back``) revealed nothing hidden, checked
+  with more samples of hidden variants than the default rule draws.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from typing import Any
 
 import msgspec
 
-from arbiter.core import CHANCE, Game, IllegalMove, Move
+from arbiter.core import CHANCE, Game, IllegalMove, Move, seat_count
+from arbiter.core.takeback import reveals_hidden
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -119,6 +122,7 @@ def check_random_game(
     *,
     deep_every: int = 7,
     sample: int = 4,
+    take_back_every: int = 5,
     max_decisions: int = 100_000,
 ) -> tuple[Any, int]:
     """Play one random game with every check on; returns the final state and its length."""
@@ -138,7 +142,19 @@ def check_random_game(
         else:
             moves = game.all_legal_moves(state)
         move = game.sample_chance(state) if game.to_act(state)[0] == CHANCE else rng.choice(moves)
+        before = state
         state, events = game.apply(state, move)
+        if (
+            deep
+            and decisions % (deep_every * take_back_every) == 0
+            and game.actor_of(move) != CHANCE
+        ):
+            seats = seat_count(before)
+            assert seats is not None
+            if game.can_take_back(before, move, state):
+                assert not reveals_hidden(game, before, move, state, seats, samples=6), (
+                    f"{move!r} may be taken back but revealed something hidden"
+                )
         assert checker.events_decoder.decode(checker.encoder.encode(events)) == events
         for seat in [None, *range(players)]:
             game.events_for(events, seat)

@@ -177,7 +177,6 @@ class MemoryCache(Cache):
         self.ttl = ttl
         self._states: ProtectedLRU[str, Cached] = ProtectedLRU(size, ttl, min_age, clock)
         self._tables: ProtectedLRU[bytes, Table] = ProtectedLRU(size, ttl, min_age, clock)
-        self._contents: dict[tuple[str, str], bytes] = {}
 
     async def get_state(self, state_id: str) -> Cached | None:
         return self._states.get(state_id)
@@ -202,11 +201,11 @@ class MemoryCache(Cache):
         return True
 
     async def get_content(self, game: str, content_id: str) -> bytes | None:
-        return self._contents.get((game, content_id))
+        return None
 
     async def put_content(self, game: str, content_id: str, data: bytes) -> None:
-        # Packs registered in this process only: the game's bounded registry holds them, so
-        # this map keeps nothing (an evicted pack is gone, as the README says).
+        # Without Redis a pack lives only in its game's bounded registry in this process
+        # (ARBITER_CONTENT_LIMIT): keeping its bytes here too would hold every pack forever.
         return None
 
     async def ping(self) -> None:

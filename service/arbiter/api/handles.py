@@ -122,18 +122,6 @@ class untrusted:
         ) from None
 
 
-def seat_count(state: Any) -> int | None:
-    """The number of seats of a state, when its ``players`` member tells (a count or a tuple)."""
-    players = getattr(state, "players", None)
-    if isinstance(players, bool):
-        return None
-    if isinstance(players, int):
-        return players
-    if isinstance(players, tuple | list):
-        return len(players)
-    return None
-
-
 class StateStore:
     """Resolves state handles and mints the handles of answers."""
 

@@ -42,13 +42,13 @@ from msgspec import UNSET, Raw, UnsetType
 from arbiter.api.cache import Cached
 from arbiter.api.codec import GameCodec, Payload, content_json
 from arbiter.api.envelope import ContentCreated, Envelope, GameList, LegalMoves, Validation
-from arbiter.api.handles import Handle, Resolved, StateStore, seat_count, untrusted
+from arbiter.api.handles import Handle, Resolved, StateStore, untrusted
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem
 from arbiter.api.sealing import MASTER, Ticket
 from arbiter.api.tables import Table
-from arbiter.core import CHANCE, Actor, Event, GameInfo, IllegalMove, Registry
+from arbiter.core import CHANCE, Actor, Event, GameInfo, IllegalMove, Registry, seat_count
 from arbiter.core.registry import AnyGame
 
 log = logging.getLogger("arbiter.service")

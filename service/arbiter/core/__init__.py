@@ -8,7 +8,8 @@ from arbiter.core.errors import (
     UnknownContent,
     UnknownGame,
 )
-from arbiter.core.game import Game
+from arbiter.core.game import Game, seat_count
+from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks
 from arbiter.core.registry import Registry
 from arbiter.core.types import (
     CHANCE,
@@ -26,10 +27,12 @@ from arbiter.core.types import (
 
 __all__ = [
     "CHANCE",
+    "DEFAULT_CONTENT_LIMIT",
     "Actor",
     "ArbiterError",
     "BaseState",
     "ChanceOutcome",
+    "ContentPacks",
     "Event",
     "Game",
     "GameInfo",
@@ -44,4 +47,5 @@ __all__ = [
     "UnknownContent",
     "UnknownGame",
     "rank",
+    "seat_count",
 ]

@@ -12,7 +12,9 @@ A game subclasses :class:`Game` and supplies the rules as a handful of methods:
 * ``result`` -- ``None`` while the game goes on, else the final scores;
 * ``check_state`` -- invariants of a state submitted from outside;
 * ``hidden_variant`` -- a state differing only in what ``seat`` cannot know (for leak tests);
-* ``render`` -- a human-readable text of the state.
+* ``render`` -- a human-readable text of the state;
+* ``make_tables`` -- optionally, the lookup tables the rules derive from a content pack, built once
+  per pack (:meth:`Game.tables`) and dropped with it.
 
 :meth:`Game.apply` is the only way to change a state: it checks that the move is legal, refuses it
 with :class:`IllegalMove` otherwise, and never mutates its input.
@@ -30,6 +32,8 @@ import msgspec
 from arbiter.core.chance import generator, pick
 from arbiter.core.content import content_id as hash_content
 from arbiter.core.errors import IllegalMove, RulesVersionMismatch, UnknownContent
+from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks
+from arbiter.core.takeback import reveals_hidden
 from arbiter.core.types import (
     CHANCE,
     Actor,
@@ -49,7 +53,12 @@ ViewT = TypeVar("ViewT", bound=msgspec.Struct)
 
 
 class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
-    """A game's rules. One instance serves many states; it keeps only the content packs it knows."""
+    """A game's rules. One instance serves many states; it keeps only the content packs it knows.
+
+    It keeps its default pack and at most :attr:`content_limit` registered ones, least recently
+    used first out (see :mod:`arbiter.core.packs`): a pack that fell out is unknown again
+    (:class:`UnknownContent`) until it is registered anew.
+    """
 
     #: Fact-sheet entries; every subclass sets them.
     id: ClassVar[str]
@@ -72,8 +81,24 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     event_type: ClassVar[Any]
 
     def __init__(self) -> None:
-        self._contents: dict[str, ContentT] = {}
-        self.default_content_id = self.register_content(self.default_content())
+        self._packs: ContentPacks[ContentT] = ContentPacks(DEFAULT_CONTENT_LIMIT)
+        default = self.default_content()
+        self.check_content(default)
+        self.default_content_id = hash_content(default)
+        self._packs.add(self.default_content_id, default, pinned=True)
+
+    @property
+    def content_limit(self) -> int:
+        """How many registered packs the game keeps besides its default pack (at least 1).
+
+        Protects the process's memory from clients registering pack after pack; lowering it drops
+        the least recently used packs at once.
+        """
+        return self._packs.limit
+
+    @content_limit.setter
+    def content_limit(self, value: int) -> None:
+        self._packs.limit = value
 
     # ----------------------------------------------------------------- fact sheet and content
 
@@ -101,24 +126,42 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         """Refuse a content pack that cannot be played (raise :class:`InvalidState`)."""
 
     def register_content(self, content: ContentT) -> str:
-        """Check and keep a content pack; returns its content id (a hash of its JSON)."""
+        """Check and keep a content pack; returns its content id (a hash of its JSON).
+
+        Registering a pack that is kept already only counts as a use of it.
+        """
         self.check_content(content)
         cid = hash_content(content)
-        self._contents[cid] = content
+        self._packs.add(cid, content)
         return cid
 
     def has_content(self, content_id: str) -> bool:
-        return content_id in self._contents
+        """Whether the pack is kept now (a use of it)."""
+        return content_id in self._packs
 
     def content(self, content_id: str) -> ContentT:
-        """The content pack with this id (:class:`UnknownContent` if it was never registered)."""
-        try:
-            return self._contents[content_id]
-        except KeyError:
-            raise UnknownContent(self.id, content_id) from None
+        """The content pack with this id (:class:`UnknownContent` if it was never registered or
+        fell out of the registry)."""
+        content = self._packs.get(content_id)
+        if content is None:
+            raise UnknownContent(self.id, content_id)
+        return content
 
     def content_of(self, state: StateT) -> ContentT:
         return self.content(state.content_id)
+
+    def make_tables(self, content: ContentT) -> Any:
+        """The lookup tables the rules derive from a pack; none by default."""
+        return None
+
+    def tables(self, content_id: str) -> Any:
+        """The tables of a kept pack (:meth:`make_tables`, built once, dropped with the pack).
+
+        A use of the pack; :class:`UnknownContent` if it is not kept.
+        """
+        if content_id not in self._packs:
+            raise UnknownContent(self.id, content_id)
+        return self._packs.derived(content_id, self.make_tables)
 
     # ----------------------------------------------------------------------- the rules
 
@@ -191,10 +234,16 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         A move may be taken back only while nobody learned anything from it that was hidden:
         never a chance outcome (the service checks that itself, with any chance resolved after
         the move), never a move that revealed a hidden value to any seat, never the move that
-        ended the game. The default allows it only in games without hidden information; games
-        with hidden information override it and say which of their moves reveal something.
+        ended the game. The default decides it from the rules alone
+        (:func:`arbiter.core.takeback.reveals_hidden`); a game may override it with an exact
+        rule of its own, which the conformance suite checks against that one.
         """
-        return not self.has_hidden_information and bool(self.to_act(after))
+        if not self.to_act(after):
+            return False
+        if not self.has_hidden_information:
+            return True
+        players = seat_count(before)
+        return players is not None and not reveals_hidden(self, before, move, after, players)
 
     def redact_event(self, event: Event, seat: int | None) -> Event | None:
         """The form of a non-public event that ``seat`` may see, or ``None`` to drop it."""
@@ -257,7 +306,7 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         """Refuse a state made under other rules or with a content pack this server lacks."""
         if state.rules_version != self.rules_version:
             raise RulesVersionMismatch(self.id, self.rules_version, state.rules_version)
-        if state.content_id not in self._contents:
+        if state.content_id not in self._packs:
             raise UnknownContent(self.id, state.content_id)
 
     def sample_chance(self, state: StateT) -> Move:
@@ -300,3 +349,15 @@ def option_infos(options_type: type[Any]) -> tuple[OptionInfo, ...]:
         }.get(type(field.type), "string")
         result.append(OptionInfo(field.encode_name, kind, default, docs.get(field.name, "")))
     return tuple(result)
+
+
+def seat_count(state: Any) -> int | None:
+    """The number of seats of a state whose ``players`` member is a count or a tuple of seats."""
+    players = getattr(state, "players", None)
+    if isinstance(players, bool):
+        return None
+    if isinstance(players, int):
+        return players
+    if isinstance(players, tuple | list):
+        return len(players)
+    return None

@@ -1,0 +1,57 @@
+"""Which moves may be taken back: a move that revealed nothing hidden to anybody.
+
+A backend may take moves of a sealed game back (``undo``), but never past the moment a seat
+learned something it could not know before: a card drawn, a hidden choice shown, an opponent's
+dial revealed. Chance outcomes are never taken back (the service sees those itself); this module
+decides for players' moves.
+
+:func:`reveals_hidden` answers from the rules alone, for any game, with
+:meth:`~arbiter.core.Game.hidden_variant`: for each seat ``j`` (and the spectator), take states
+that differ from ``before`` only in what ``j`` cannot know, apply the same move to them and compare
+what ``j`` sees afterwards. If ``j``'s view after the move differs between them -- or the move is
+not even legal in one of them, so its legality hangs on something ``j`` cannot see -- then the
+move told ``j`` something hidden. The variants are drawn from a generator seeded by the state
+(its seed and step), so every worker decides alike. It is sound for what it samples: a reveal the
+samples miss would need a hidden value that two variants happen to share; games can override
+:meth:`~arbiter.core.Game.can_take_back` with an exact rule, and the conformance suite checks such
+rules against this one with more samples.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from arbiter.core.chance import generator
+from arbiter.core.errors import ArbiterError
+
+if TYPE_CHECKING:
+    from arbiter.core.game import Game
+
+#: Variants tried per seat by default.
+SAMPLES = 2
+
+
+def reveals_hidden(
+    game: Game[Any, Any, Any, Any],
+    before: Any,
+    move: Any,
+    after: Any,
+    players: int,
+    samples: int = SAMPLES,
+) -> bool:
+    """Whether applying ``move`` to ``before`` (giving ``after``) showed any seat something hidden."""
+    rng = random.Random(generator(before.seed, before.step).getrandbits(64))
+    for seat in (None, *range(players)):
+        seen = game.view(after, seat)
+        for _ in range(samples):
+            variant = game.hidden_variant(before, seat, rng)
+            try:
+                if not game.is_legal(variant, move):
+                    return True
+                other, _ = game.apply_unchecked(variant, move)
+            except ArbiterError:
+                return True
+            if game.view(other, seat) != seen:
+                return True
+    return False
