@@ -1,9 +1,14 @@
 """The ``arbiter`` command.
 
-* ``arbiter serve [--host H] [--port P] [--workers N]`` -- run the service with uvicorn. Settings
-  come from the environment (see :mod:`arbiter.api.settings`). With several workers and no
-  ``ARBITER_STATE_KEY`` (development only) one random key is drawn here and shared by every
-  worker, and a fresh ``PROMETHEUS_MULTIPROC_DIR`` is made unless one is set.
+* ``arbiter serve [--host H] [--port P] [--workers N] [--http auto|httptools|h11]`` -- run the
+  service with uvicorn, with the connection deadlines and limits of :mod:`arbiter.api.server`.
+  Settings come from the environment (see :mod:`arbiter.api.settings`); malformed settings exit 2
+  before anything starts. Several workers need ``ARBITER_REDIS_URL``: without it each worker would
+  keep its own state store and a ``state_id`` made by one would be unknown to the others (most
+  lookups answering 404), so ``--workers N`` with N > 1 and no Redis exits 2 with a message
+  instead of running broken. With several workers and no ``ARBITER_STATE_KEY`` (development only)
+  one random 256-bit key is drawn here and shared by every worker, and a fresh
+  ``PROMETHEUS_MULTIPROC_DIR`` is made unless one is set.
 * ``arbiter export-schemas [--check] [--root DIR]`` -- write ``openapi/openapi.json``,
   ``schema/<game>/*.json`` and ``schema/schema.graphql`` under ``DIR`` (default: the current
   directory); with ``--check`` write nothing and exit 1 with a summary when the files on disk
@@ -22,11 +27,23 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+WORKERS_NEED_REDIS = (
+    "arbiter: --workers {workers} without ARBITER_REDIS_URL would give each worker its own state "
+    "store, so a state_id made by one worker is unknown to the others: set ARBITER_REDIS_URL to a "
+    "shared Redis, or run --workers 1 (scale out with one worker per process behind a load "
+    "balancer, all sharing Redis)"
+)
+
+
+def worker_count(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
 
 def _serve(args: argparse.Namespace) -> int:
-    import uvicorn
-
-    from arbiter.api import logs
+    from arbiter.api import logs, server
     from arbiter.api.settings import Settings, SettingsError
 
     try:
@@ -34,13 +51,16 @@ def _serve(args: argparse.Namespace) -> int:
     except SettingsError as error:
         print(f"arbiter: {error}", file=sys.stderr)
         return 2
+    if args.workers > 1 and settings.redis_url is None:
+        print(WORKERS_NEED_REDIS.format(workers=args.workers), file=sys.stderr)
+        return 2
     level = args.log_level or settings.log_level
     os.environ["ARBITER_LOG_LEVEL"] = level
     logs.configure(level)
     log = logging.getLogger("arbiter.cli")
     if args.workers > 1:
         if not settings.state_keys:
-            os.environ["ARBITER_STATE_KEY"] = secrets.token_urlsafe(32)
+            os.environ["ARBITER_STATE_KEY"] = secrets.token_hex(32)
             log.warning(
                 "ARBITER_STATE_KEY is not set: the workers share a random key drawn now. State "
                 "tokens and state ids will not survive a restart. Never run like this in production."
@@ -51,17 +71,14 @@ def _serve(args: argparse.Namespace) -> int:
             os.makedirs(directory, exist_ok=True)
         else:
             os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="arbiter-metrics-")
-    uvicorn.run(
-        "arbiter.api.app:app_from_env",
-        factory=True,
+    server.run(
+        settings,
         host=args.host,
         port=args.port,
         workers=args.workers,
-        log_config=None,
         log_level=level,
-        access_log=False,
-        server_header=False,
         proxy_headers=args.proxy_headers,
+        http=args.http,
     )
     return 0
 
@@ -98,12 +115,23 @@ def parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the HTTP service")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument(
+        "--workers",
+        type=worker_count,
+        default=1,
+        help="worker processes (default 1); more than one needs ARBITER_REDIS_URL",
+    )
     serve.add_argument("--log-level", choices=["debug", "info", "warning", "error", "critical"])
     serve.add_argument(
         "--proxy-headers",
         action="store_true",
         help="trust X-Forwarded-* headers (only behind a proxy you control)",
+    )
+    serve.add_argument(
+        "--http",
+        choices=["auto", "httptools", "h11"],
+        default="auto",
+        help="the HTTP/1.1 parser (default auto: httptools when installed)",
     )
     serve.set_defaults(run=_serve)
     export = commands.add_parser("export-schemas", help="write the generated contracts")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import pytest
 from starlette.testclient import TestClient
 
 from arbiter.api.cache import MemoryCache
@@ -467,7 +466,9 @@ def test_bodies_over_the_limit_are_refused_with_413(make_client: Any) -> None:
         for _ in range(4):
             yield b" " * 500
 
-    streamed = client.post("/v1/games/pig/states", content=chunks())
+    streamed = client.post(
+        "/v1/games/pig/states", content=chunks(), headers={"content-type": "application/json"}
+    )
     problem(streamed, 413, "body_too_large")
     assert client.post("/v1/games/pig/states", json={"players": 2}).status_code == 201
 
@@ -507,7 +508,7 @@ def test_health_readiness_and_metrics(client: TestClient) -> None:
 
 def test_echo_answers_the_body_unchanged(client: TestClient) -> None:
     body = b'{"any": ["json", 1, null]}'
-    response = client.post("/v1/echo", content=body)
+    response = client.post("/v1/echo", content=body, headers={"content-type": "application/json"})
     assert response.content == body
     assert response.headers["content-type"] == "application/json"
 

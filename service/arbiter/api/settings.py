@@ -43,7 +43,11 @@ Bounds on work:
 * ``ARBITER_GRAPHQL_MAX_DEPTH`` (default 10), ``ARBITER_GRAPHQL_MAX_ALIASES`` (default 10),
   ``ARBITER_GRAPHQL_MAX_TOKENS`` (default 2000) -- limits on one GraphQL document.
 * ``ARBITER_HEADER_TIMEOUT`` -- seconds a client may take to send a request's head; default 10.
-* ``ARBITER_IDLE_TIMEOUT`` -- seconds an idle keep-alive connection stays open; default 5.
+  They count from the connection's opening (or the head's first byte on a kept-alive connection)
+  and are not extended by more bytes; the same bound applies to each pause while a request's body
+  arrives. Enforced by :mod:`arbiter.api.server`.
+* ``ARBITER_IDLE_TIMEOUT`` -- seconds an idle keep-alive connection stays open; default 5. Behind a
+  proxy that pools connections, make it longer than the proxy's own idle timeout.
 
 Operations:
 
@@ -80,7 +84,9 @@ def key_bytes(text: str) -> bytes:
     Raises :class:`SettingsError` for anything else (a passphrase, a short key).
     """
     raw: bytes | None = None
-    if _HEX.match(text) and len(text) % 2 == 0:
+    if _HEX.match(text):  # hex digits only: read as hex, never as base64 (a typo stays a typo)
+        if len(text) % 2:
+            raise SettingsError("an ARBITER_STATE_KEY in hex needs an even number of digits")
         raw = bytes.fromhex(text)
     elif _BASE64.match(text):
         normal = text.replace("-", "+").replace("_", "/").rstrip("=")
