@@ -286,9 +286,7 @@ class Service:
         ticket, table = resolved.ticket, resolved.table
         assert ticket is not None and table is not None
         if not ticket.is_master:
-            raise Problem(
-                "master_only", "only the master handle may take moves back", game=game.id
-            )
+            raise Problem("master_only", "only the master handle may take moves back", game=game.id)
         audience = audience_of(resolved, as_seat)
         table = await self.store.take_back(ticket, table)
         snap = table.head
@@ -345,16 +343,17 @@ class Service:
                 pointer="/moves",
                 game=game.id,
             )
-        decoded = [codec.move(m, f"/moves/{i}") for i, m in enumerate(moves)]
-        state, events = await self._setup(game, codec, players, seed, options, content_id)
-        check_seat(state, as_seat, players)
         audience = Audience(sealed, as_seat, master=sealed)
-        async with self._long_task():
+        async with self._long_task():  # decoding and setup too: nothing long before its turn
+            await asyncio.sleep(0)
+            state, events = await self._setup(game, codec, players, seed, options, content_id)
+            check_seat(state, as_seat, players)
             deadline = time.perf_counter() + SLICE
-            for index, move in enumerate(decoded):
+            for index, raw in enumerate(moves):
                 if time.perf_counter() > deadline:
                     await asyncio.sleep(0)
                     deadline = time.perf_counter() + SLICE
+                move = codec.move(raw, f"/moves/{index}")
                 with untrusted(True, game.id, f"/moves/{index}"):
                     if game.actor_of(move) != CHANCE and CHANCE in game.to_act(state):
                         state, more = game.resolve_chance(state)
@@ -513,8 +512,7 @@ class Service:
         seat_tokens: list[str] | UnsetType = UNSET
         if role == MASTER:
             seat_tokens = [
-                self.store.handle(game.id, table_id, table.version, k)
-                for k in range(table.players)
+                self.store.handle(game.id, table_id, table.version, k) for k in range(table.players)
             ]
         return Envelope(
             game=game.id,

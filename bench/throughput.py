@@ -1,0 +1,88 @@
+"""HTTP throughput of ``POST /v1/games/{game}/moves`` next to ``POST /v1/echo``.
+
+Starts ``arbiter serve`` (one uvicorn worker, embedded cache) on a free loopback port and drives
+it with ``wrk``: ``moves`` with real states and legal moves, next to ``echo`` with the very same
+bodies, alternating rounds, and prints the median requests per second of each and their ratio, in
+two scenarios: ``repeat`` sends one request over and over (the server's per-process memo answers
+it, as it does for a client that echoes back the state it was just given), ``distinct`` cycles
+through 200 different states and moves, shuffled with a fixed seed (each body was made from the
+answer to the previous one; sent in that order they would flatter any cache), on a server started
+with the memo off, so every request decodes, checks and applies. Our bar is a ratio of at least
+0.5.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+from typing import Any
+
+from arbiter.games import registry
+from bench.support import arbiter_server, post, wrk
+
+#: The scenarios: name, ``ARBITER_MEMO_SIZE``, how many distinct bodies are sent.
+#: ``repeat``: one identical request again and again (the server's memo answers it);
+#: ``distinct``: 200 different states and moves, memo off -- every request runs the rules.
+SCENARIOS = (("repeat", 4096, 1), ("distinct", 1, 200))
+#: The seed of the shuffle of the ``distinct`` bodies.
+SHUFFLE_SEED = 2024
+
+
+def walk(base: str, game_id: str, count: int, players: int = 3) -> list[dict[str, Any]]:
+    """``count`` steps along random games: each the answer (envelope) and a legal move of it.
+
+    Each step's state is the answer to the previous step's move, so consecutive steps are
+    related; shuffle them where that would flatter the server.
+    """
+    rng = random.Random(7)
+    steps: list[dict[str, Any]] = []
+    seed = 1
+    while len(steps) < count:
+        envelope = post(f"{base}/v1/games/{game_id}/states", {"players": players, "seed": seed})
+        seed += 1
+        for _ in range(40):
+            if envelope["finished"] or len(steps) >= count:
+                break
+            move = rng.choice(envelope["legal_moves"])
+            steps.append({"envelope": envelope, "move": move})
+            body = {"state": envelope["state"], "move": move}
+            envelope = post(f"{base}/v1/games/{game_id}/moves", body)
+    return steps
+
+
+def move_bodies(base: str, game_id: str, count: int) -> list[str]:
+    """``count`` distinct ``moves`` requests with full states, in the order they were made."""
+    return [
+        json.dumps({"state": step["envelope"]["state"], "move": step["move"]})
+        for step in walk(base, game_id, count)
+    ]
+
+
+def bench_http(
+    seconds: float, rounds: int, connections: int
+) -> list[tuple[str, str, float, float]]:
+    rows = []
+    for scenario, memo_size, count in SCENARIOS:
+        with arbiter_server(memo_size=str(memo_size)) as server:
+            for game in registry():
+                bodies = move_bodies(server.base, game.id, count)
+                random.Random(SHUFFLE_SEED).shuffle(bodies)
+                moves, echo = [], []
+                for _ in range(rounds):
+                    echo.append(wrk(f"{server.base}/v1/echo", bodies, seconds, connections).rps)
+                    url = f"{server.base}/v1/games/{game.id}/moves"
+                    moves.append(wrk(url, bodies, seconds, connections).rps)
+                rows.append((game.id, scenario, statistics.median(moves), statistics.median(echo)))
+    return rows
+
+
+def run(seconds: float, rounds: int, connections: int) -> None:
+    print(f"\nHTTP: one uvicorn worker, wrk -t1 -c{connections}, {max(1, round(seconds))}s rounds")
+    print(f"{'game':<24}{'scenario':<10}{'moves rps':>12}{'echo rps':>12}{'ratio':>8}")
+    for game_id, scenario, moves, echo in bench_http(seconds, rounds, connections):
+        flag = "" if moves >= 0.5 * echo else "   < 0.5 target"
+        print(
+            f"{game_id:<24}{scenario:<10}{moves:>12,.0f}{echo:>12,.0f}{moves / echo:>8.2f}{flag}",
+            flush=True,
+        )
