@@ -22,12 +22,13 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import arbiter
-from arbiter.api import logs
+from arbiter.api import graphql_http, logs
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
-from arbiter.api.graphql import GraphQLApp
+from arbiter.api.guard import Guard, json_bodies
 from arbiter.api.handles import StateStore
 from arbiter.api.home import routes_html
+from arbiter.api.jsonguard import too_deep
 from arbiter.api.memo import KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi, dumps
@@ -207,6 +208,12 @@ def create_app(
             response.headers.update(error.headers)
         return response
 
+    async def on_too_deep(request: Request, error: Exception) -> Response:
+        # Request JSON is decoded with these caught; this is the net for any parser left (a
+        # GraphQL document's literals, say): deep nesting is the client's doing, not a 500.
+        logging.getLogger("arbiter.api").warning("recursion limit reached", exc_info=error)
+        return problem_response(too_deep())
+
     async def on_error(request: Request, error: Exception) -> Response:
         return problem_response(Problem("internal_error", "the service failed; see its logs"))
 
@@ -215,11 +222,10 @@ def create_app(
         yield
         await cache.close()
 
-    graphql = GraphQLApp(service)
     app = Starlette(
         routes=[
             *routes(service),
-            Route("/graphql", graphql, methods=["GET", "POST"]),
+            graphql_http.route(service, settings),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
             Route("/metrics", metrics_endpoint, methods=["GET"]),
@@ -227,14 +233,26 @@ def create_app(
             Route("/", index, methods=["GET"]),
             Route("/problems/{code}", problem_page, methods=["GET"]),
         ],
-        exception_handlers={Problem: on_problem, HTTPException: on_http, Exception: on_error},
+        exception_handlers={
+            Problem: on_problem,
+            HTTPException: on_http,
+            RecursionError: on_too_deep,
+            Exception: on_error,
+        },
         lifespan=lifespan,
     )
+    app.router.redirect_slashes = False  # its redirects take their target from the Host header
+    json_bodies(app.router.routes)  # 415 for bodies that are not JSON
     return ArbiterApp(app, service, settings, metrics, cache)
 
 
 class ArbiterApp(Observe):
-    """The app as built by :func:`create_app`, with its parts at hand (tests use them)."""
+    """The app as built by :func:`create_app`, with its parts at hand (tests use them).
+
+    The middleware stack: :class:`Observe` (request ids, body limit, metrics, logs), then
+    :class:`~arbiter.api.guard.Guard` (paths), then Starlette (whose routes that take a body
+    check its content type, :func:`~arbiter.api.guard.json_bodies`).
+    """
 
     def __init__(
         self,
@@ -244,7 +262,7 @@ class ArbiterApp(Observe):
         metrics: Metrics,
         cache: Cache,
     ) -> None:
-        super().__init__(app, metrics, settings.max_body)
+        super().__init__(Guard(app), metrics, settings.max_body)
         self.starlette = app
         self.service = service
         self.settings = settings

@@ -1,4 +1,6 @@
-"""The GraphQL surface (Strawberry), mounted at ``/graphql`` over the same service operations.
+"""The GraphQL schema (Strawberry) over the same service operations as REST.
+
+:mod:`arbiter.api.graphql_http` serves it at ``/graphql``, with the limits of the settings.
 
 States, views, moves, events, options and content travel as the ``JSON`` scalar, exactly as in
 the REST API. Seeds use the ``Seed`` scalar (GraphQL's ``Int`` has 32 bits only). A refusal is a
@@ -12,14 +14,13 @@ The schema does not depend on the registered games (a game is a ``String`` id), 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, NewType, TypeVar, cast
 
 import msgspec
 import strawberry
 from graphql import GraphQLError
-from strawberry.asgi import GraphQL
-from strawberry.extensions import ParserCache, ValidationCache
+from strawberry.extensions import ParserCache, SchemaExtension, ValidationCache
 from strawberry.scalars import JSON
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext, Info
@@ -276,6 +277,14 @@ async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
     return cast(JSON, msgspec.to_builtins(pack))
 
 
+#: Root fields one call of which may cost a lot: a replay plays up to ARBITER_MAX_REPLAY moves, the
+#: mutations decode, check, seal and store states. A GraphQL document may select one of them once
+#: at most (aliases and fragments included), so one request costs one REST call of them at most;
+#: :mod:`arbiter.api.graphql_http` enforces it. Names are GraphQL's (camelCase); list here every
+#: new root field of that kind (names not in the schema yet cost nothing).
+EXPENSIVE_FIELDS = frozenset({"replay", "newGame", "applyMove", "registerContent", "undo", "hints"})
+
+
 @strawberry.type
 class Query:
     games: list[GameInfo] = strawberry.field(
@@ -377,24 +386,30 @@ class ArbiterSchema(strawberry.Schema):
     ) -> None:
         for error in errors:
             original = error.original_error
-            if original is not None and not isinstance(original, GraphQLError | ValueError):
+            if isinstance(original, RecursionError):  # a document or value nested by the client
+                log.warning("graphql: recursion limit reached")
+            elif original is not None and not isinstance(original, GraphQLError | ValueError):
                 log.error("graphql resolver failed", exc_info=original)
 
 
-schema = ArbiterSchema(
-    query=Query,
-    mutation=Mutation,
-    extensions=[lambda: ParserCache(maxsize=1024), lambda: ValidationCache(maxsize=1024)],
-    config=StrawberryConfig(scalar_map={Seed: SEED_SCALAR}),
-)
+def make_schema(extensions: Iterable[Callable[[], SchemaExtension]] = ()) -> ArbiterSchema:
+    """The schema with ``extensions`` before the parser and validation caches.
+
+    :data:`schema` is the bare one (contracts, SDL); the served one adds the limits of its
+    settings (:func:`arbiter.api.graphql_http.build_schema`). The types are shared, so the SDL is
+    the same for both.
+    """
+    return ArbiterSchema(
+        query=Query,
+        mutation=Mutation,
+        extensions=[
+            *extensions,
+            lambda: ParserCache(maxsize=1024),
+            lambda: ValidationCache(maxsize=1024),
+        ],
+        config=StrawberryConfig(scalar_map={Seed: SEED_SCALAR}),
+    )
 
 
-class GraphQLApp(GraphQL):  # type: ignore[type-arg]
-    """Strawberry's ASGI app with the service in the context of every resolver."""
-
-    def __init__(self, service: Service) -> None:
-        super().__init__(schema, graphql_ide="graphiql", allow_queries_via_get=False)
-        self.service = service
-
-    async def get_context(self, request: Any, response: Any) -> Any:
-        return {"request": request, "response": response, "service": self.service}
+#: The schema without limits: ``arbiter export-schemas`` writes its SDL to ``schema/schema.graphql``.
+schema = make_schema()

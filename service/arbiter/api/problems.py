@@ -32,7 +32,26 @@ class ProblemCode(msgspec.Struct, frozen=True):
 
 #: The service's own problem codes. Games add their rule codes (``<game>.<rule>``).
 CODES: dict[str, ProblemCode] = {
-    "malformed_json": ProblemCode(400, "Malformed JSON", "The request body is not valid JSON."),
+    "malformed_json": ProblemCode(
+        400, "Malformed JSON", "The request body is not valid JSON (or not valid UTF-8)."
+    ),
+    "duplicate_key": ProblemCode(
+        400,
+        "Duplicate key",
+        "An object in the request names the same member twice. JSON parsers disagree about "
+        "which one counts, so the service refuses to guess; `pointer` names the object.",
+    ),
+    "nesting_too_deep": ProblemCode(
+        400,
+        "Nested too deeply",
+        "The request's JSON nests arrays or objects deeper than the service parses (no game "
+        "value comes close).",
+    ),
+    "unsupported_media_type": ProblemCode(
+        415,
+        "Unsupported media type",
+        "A request with a body must send it as `Content-Type: application/json`.",
+    ),
     "not_found": ProblemCode(404, "Not found", "No resource lives at this path."),
     "unknown_game": ProblemCode(404, "Unknown game", "No game is registered with this id."),
     "unknown_state": ProblemCode(
@@ -141,6 +160,24 @@ CODES: dict[str, ProblemCode] = {
         "State cache unavailable",
         "The shared state cache (Redis) cannot be reached, so `state_id` handles cannot be "
         "resolved now. Retry later, or send the full state or the state token.",
+    ),
+    # GraphQL errors (in a 200 answer's `errors`, see arbiter.api.graphql_http); the status is
+    # the one a REST answer of the same refusal would have.
+    "graphql_parse_error": ProblemCode(
+        400, "GraphQL syntax error", "The GraphQL document does not parse; `locations` say where."
+    ),
+    "graphql_validation_error": ProblemCode(
+        400,
+        "Invalid GraphQL request",
+        "The document does not fit the schema, its variables do not fit their types, it names "
+        "no operation it holds, or it introspects a schema whose introspection is off.",
+    ),
+    "graphql_limit": ProblemCode(
+        400,
+        "GraphQL document over a limit",
+        "The document has too many tokens, aliases or nested fields (ARBITER_GRAPHQL_MAX_TOKENS, "
+        "_MAX_ALIASES, _MAX_DEPTH), or selects more than one expensive root field (replay, "
+        "newGame, applyMove, registerContent, ...): send one request for each.",
     ),
 }
 
