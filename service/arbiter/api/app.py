@@ -17,7 +17,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
@@ -109,6 +109,8 @@ class Observe:
                     await problem_response(bad)(scope, receive, send_wrapper)
             else:
                 await self.app(scope, receive_wrapper, send_wrapper)
+        except ClientDisconnect:  # the client left (or the body timer closed it): no answer
+            status = 499
         except Exception:
             logging.getLogger("arbiter.api").exception("unhandled error")
             if not started:

@@ -66,7 +66,7 @@ means.</li>
 <a href="/metrics">/metrics</a> &mdash; liveness, readiness, Prometheus metrics.</li>
 </ul>
 <h2>Try it</h2>
-<pre>curl -s localhost:8000/v1/games/GAME/states -d '{{"players": 2, "seed": 1}}'</pre>
+<pre>curl -s localhost:8000/v1/games/GAME/states -H 'content-type: application/json' -d '{{"players": 2, "seed": 1}}'</pre>
 <p><code>POST /v1/echo</code> is a diagnostic endpoint: it answers the request body unchanged and
 serves only to measure the HTTP stack's own cost.</p>
 """

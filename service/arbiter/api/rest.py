@@ -23,8 +23,9 @@ from arbiter.api.envelope import (
     ReplayRequest,
 )
 from arbiter.api.handles import Handle
+from arbiter.api.jsonguard import check_envelope, decode_error
 from arbiter.api.logs import request_id
-from arbiter.api.problems import PROBLEM_MEDIA_TYPE, Problem, from_validation
+from arbiter.api.problems import PROBLEM_MEDIA_TYPE, Problem
 from arbiter.api.service import Service
 
 JSON_MEDIA_TYPE = "application/json"
@@ -44,19 +45,26 @@ def problem_response(problem: Problem) -> Response:
 
 
 def _decode(decoder: msgspec.json.Decoder[T], body: bytes) -> T:
+    """The request struct of ``body``; every way the bytes can be wrong is a 4xx problem.
+
+    The struct is decoded first (its types give the most precise pointers), then the body is
+    checked for what msgspec lets through (:mod:`arbiter.api.jsonguard`): duplicate keys and bad
+    UTF-8 in members kept raw. A large ``state`` member is left to the codec,
+    which checks it only if it has to decode it (not when the service wrote those very bytes).
+    """
     try:
-        return decoder.decode(body)
-    except msgspec.ValidationError as error:
-        raise from_validation(error) from None
-    except msgspec.DecodeError as error:
-        raise Problem("malformed_json", f"the body is not valid JSON: {error}") from None
+        decoded = decoder.decode(body)
+    except (RecursionError, UnicodeDecodeError, msgspec.DecodeError) as error:
+        raise decode_error(error) from None
+    check_envelope(body, getattr(decoded, "state", None))
+    return decoded
 
 
 def _query_seat(request: Request) -> int | None:
     raw = request.query_params.get("as_seat")
     if raw is None:
         return None
-    if not raw.isdigit() or len(raw) > 7:
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 7:  # not "²" nor "٣"
         raise Problem("invalid_request", "the query parameter as_seat must be a seat number")
     return int(raw)
 
