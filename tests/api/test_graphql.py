@@ -12,7 +12,7 @@ from arbiter.api.graphql import schema
 from tests.api.conftest import move, new_game
 
 ENVELOPE = """
-    game rulesVersion stateId sealed resolveChance asSeat state stateToken view
+    game rulesVersion stateId sealed resolveChance asSeat state stateToken seatTokens view
     toAct legalMoves events finished result
 """
 
@@ -120,19 +120,43 @@ def test_new_game_and_apply_move_answer_like_rest(client: TestClient, body: dict
         assert snake(graph_after) == rest_after
 
 
+CURRENT = f"""
+query($game: String!, $stateToken: String!, $asSeat: Int) {{
+  current(game: $game, stateToken: $stateToken, asSeat: $asSeat) {{ {ENVELOPE} }}
+}}
+"""
+
+UNDO = f"""
+mutation($game: String!, $stateToken: String!) {{
+  undo(game: $game, stateToken: $stateToken) {{ {ENVELOPE} }}
+}}
+"""
+
+
 def test_sealed_games_over_graphql(client: TestClient) -> None:
-    graph = data(client, NEW_GAME, game="pig", players=2, seed=7, sealed=True, asSeat=0)["newGame"]
-    assert graph["state"] is None and graph["stateToken"] and graph["view"]["seat"] == 0
-    after = data(
-        client,
-        APPLY,
-        game="pig",
-        move={"type": "hold", "seat": 0},
-        stateToken=graph["stateToken"],
-        asSeat=1,
-    )["applyMove"]
-    assert after["state"] is None and after["view"]["seat"] == 1 and after["toAct"] == [1]
-    tampered = graph["stateToken"][:-2] + ("AA" if graph["stateToken"][-2:] != "AA" else "BB")
+    master = data(client, NEW_GAME, game="pig", players=2, seed=7, sealed=True)["newGame"]
+    assert master["state"] is None and master["stateId"] is None and master["view"]["seat"] is None
+    seat0, seat1 = master["seatTokens"]
+    mine = data(client, CURRENT, game="pig", stateToken=seat0)["current"]
+    assert mine["view"]["seat"] == 0 and mine["seatTokens"] is None
+    peek = error(client, CURRENT, game="pig", stateToken=seat1, asSeat=0)
+    assert peek["code"] == "forbidden_seat" and peek["status"] == 403
+    other = error(client, APPLY, game="pig", move={"type": "hold", "seat": 0}, stateToken=seat1)
+    assert other["code"] == "forbidden_seat"
+    die = error(client, APPLY, game="pig", move={"type": "die", "face": 6}, stateToken=seat0)
+    assert die["code"] == "chance_forbidden"
+    after = data(client, APPLY, game="pig", move={"type": "hold", "seat": 0}, stateToken=seat0)[
+        "applyMove"
+    ]
+    assert after["state"] is None and after["view"]["seat"] == 0 and after["toAct"] == [1]
+    stale = error(client, APPLY, game="pig", move={"type": "hold", "seat": 0}, stateToken=seat0)
+    assert stale["code"] == "stale_state" and stale["status"] == 409
+    not_master = error(client, UNDO, game="pig", stateToken=after["stateToken"])
+    assert not_master["code"] == "master_only"
+    boss = data(client, CURRENT, game="pig", stateToken=master["stateToken"])["current"]
+    back = data(client, UNDO, game="pig", stateToken=boss["stateToken"])["undo"]
+    assert back["toAct"] == [0] and len(back["seatTokens"]) == 2
+    tampered = seat0[:-2] + ("AA" if seat0[-2:] != "AA" else "BB")
     refusal = error(
         client, APPLY, game="pig", move={"type": "hold", "seat": 0}, stateToken=tampered
     )

@@ -87,7 +87,12 @@ class Envelope:
     resolve_chance: bool
     as_seat: int | None
     state: JSON | None
-    state_token: str | None
+    state_token: str | None = strawberry.field(
+        description="Sealed games: the handle of whoever asked (the master's or one seat's)."
+    )
+    seat_tokens: list[str] | None = strawberry.field(
+        description="Answers to a sealed game's master handle: every seat's handle, by seat."
+    )
     view: JSON | None
     to_act: list[JSON]
     legal_moves: list[JSON]
@@ -149,6 +154,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
         as_seat=data["as_seat"],
         state=data.get("state"),
         state_token=data.get("state_token"),
+        seat_tokens=data.get("seat_tokens"),
         view=data.get("view"),
         to_act=data["to_act"],
         legal_moves=data["legal_moves"],
@@ -272,6 +278,18 @@ async def resolve_replay(
     return _envelope(envelope)
 
 
+async def resolve_current(
+    info: Info, game: str, state_token: str, as_seat: int | None = None
+) -> Envelope:
+    return _envelope(await _call(_service(info).current(game, state_token, as_seat=_seat(as_seat))))
+
+
+async def resolve_undo(
+    info: Info, game: str, state_token: str, as_seat: int | None = None
+) -> Envelope:
+    return _envelope(await _call(_service(info).undo(game, state_token, as_seat=_seat(as_seat))))
+
+
 async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
     pack = await _call(_service(info).get_content(game, content_id))
     return cast(JSON, msgspec.to_builtins(pack))
@@ -306,6 +324,11 @@ class Query:
         description="Set up a game and play a list of moves (chance not given: from the seed).",
     )
     content: JSON = strawberry.field(resolver=resolve_content, description="A content pack.")
+    current: Envelope = strawberry.field(
+        resolver=resolve_current,
+        description="The current step of a sealed game for the holder of any of its handles "
+        "(stale or not): how a seat catches up after others moved.",
+    )
 
 
 # ---------------------------------------------------------------------------- mutations
@@ -371,6 +394,10 @@ class Mutation:
     )
     apply_move: Envelope = strawberry.mutation(
         resolver=resolve_apply_move, description="Check and apply a move. Give one state handle."
+    )
+    undo: Envelope = strawberry.mutation(
+        resolver=resolve_undo,
+        description="Take the last step of a sealed game back (its master handle only).",
     )
     register_content: ContentRegistration = strawberry.mutation(
         resolver=resolve_register_content,
