@@ -445,7 +445,7 @@ class StateStore:
 def _stale(game: str) -> Problem:
     return Problem(
         "stale_state",
-        "a later step of this sealed game exists; get it with POST /v1/games/{game}/current",
+        f"a later step of this sealed game exists; get it with POST /v1/games/{game}/current",
         pointer="/state_token",
         game=game,
     )
