@@ -8,6 +8,7 @@ with a ``pointer``), answers are encoded in one pass. Refusals are raised as
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import msgspec
@@ -17,6 +18,7 @@ from starlette.routing import Route
 
 from arbiter.api.envelope import (
     CurrentRequest,
+    Envelope,
     HandleRequest,
     MoveRequest,
     NewStateRequest,
@@ -171,19 +173,20 @@ def routes(service: Service) -> list[Route]:
         )
         return json_response(envelope)
 
-    async def current(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(current_decoder, await request.body())
-        envelope = await service.current(game_id, body.state_token, as_seat=body.as_seat)
-        return json_response(envelope)
+    def sealed(operation: Callable[..., Awaitable[Envelope]]) -> Callable[..., Any]:
+        """A route over one handle of a sealed game (``current``, ``undo``)."""
 
-    async def undo(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(current_decoder, await request.body())
-        envelope = await service.undo(game_id, body.state_token, as_seat=body.as_seat)
-        return json_response(envelope)
+        async def endpoint(request: Request) -> Response:
+            game_id = request.path_params["game"]
+            service.game(game_id)
+            body = _decode(current_decoder, await request.body())
+            envelope = await operation(game_id, body.state_token, as_seat=body.as_seat)
+            return json_response(envelope)
+
+        return endpoint
+
+    current = sealed(service.current)
+    undo = sealed(service.undo)
 
     async def register_content(request: Request) -> Response:
         game_id = request.path_params["game"]
