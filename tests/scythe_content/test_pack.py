@@ -1,6 +1,6 @@
 """The default Scythe pack as a whole: it decodes strictly, it is complete, it says where it comes from.
 
-The counts are the rulebook's «Компоненты» (/work/shared/rules/scythe.ru.txt).
+The counts are the rulebook's «Компоненты» (../shared/rules/scythe.ru.txt).
 """
 
 from __future__ import annotations

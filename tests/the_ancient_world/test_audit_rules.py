@@ -1,6 +1,6 @@
 """Referee audit: rulebook statements pinned by short scenarios, edge cases first.
 
-Each test quotes the rulebook («Древний мир», /work/shared/rules/the-ancient-world.ru.txt) and
+Each test quotes the rulebook («Древний мир», ../shared/rules/the-ancient-world.ru.txt) and
 checks the legal-move lists exactly where a decision is offered.
 """
 

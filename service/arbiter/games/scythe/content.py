@@ -7,7 +7,7 @@ the combat-card deck and the Triumph track. What a component *does* is a rule: f
 mech abilities, structure bonuses and structure-bonus tiles are named by ``Literal`` values that the
 rules engine implements, each documented here with the rulebook's words.
 
-The rulebook is the project's Russian rulebook (``/work/shared/rules/scythe.ru.txt``); sections are
+The rulebook is the project's Russian rulebook (``../shared/rules/scythe.ru.txt``); sections are
 cited by their headings, e.g. «Ввод в строй». The default pack lives in ``data/*.json`` (one file per
 part, each with its provenance); ``default_content()`` assembles it into one ``ScytheContent``.
 
