@@ -235,3 +235,16 @@ def test_no_seat_handle_leaks_another_seats_secret(make_client: Any, seed: int) 
         response = post(client, "moves", state_token=tokens[mover], move=rng.choice(own))
         clean(mover, response.content)
         tokens[mover] = ok(response)["state_token"]
+
+
+def test_descriptions_come_when_asked_for_one_per_listed_move(client: TestClient) -> None:
+    master = new_game(client, sealed=True, describe=True)
+    assert master["descriptions"] == ["roll", "hold"]  # Pig keeps the core's generic words
+    seat1 = ok(post(client, "current", state_token=master["seat_tokens"][1], describe=True))
+    assert seat1["legal_moves"] == [] and seat1["descriptions"] == []
+    plain = ok(post(client, "current", state_token=master["seat_tokens"][0]))
+    assert "descriptions" not in plain
+    listed = ok(post(client, "legal-moves", state_token=plain["state_token"], describe=True))
+    assert len(listed["descriptions"]) == len(listed["moves"]) == 2
+    open_game = new_game(client, describe=True)
+    assert len(open_game["descriptions"]) == len(open_game["legal_moves"])

@@ -34,6 +34,8 @@ class NewStateRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     sealed: bool = False
     as_seat: Seat | None = None
     resolve_chance: bool = True
+    describe: bool = False
+
 
 
 class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -44,6 +46,8 @@ class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     state_token: str | None = None
     as_seat: Seat | None = None
     resolve_chance: bool | None = None
+    describe: bool = False
+
 
 
 class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -55,6 +59,8 @@ class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     state_token: str | None = None
     as_seat: Seat | None = None
     resolve_chance: bool | None = None
+    describe: bool = False
+
 
 
 class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -68,6 +74,8 @@ class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     sealed: bool = False
     as_seat: Seat | None = None
     resolve_chance: bool = True
+    describe: bool = False
+
 
 
 class Envelope(msgspec.Struct, kw_only=True):
@@ -90,6 +98,7 @@ class Envelope(msgspec.Struct, kw_only=True):
     view: Any = UNSET
     to_act: list[Actor]
     legal_moves: list[Any]
+    descriptions: list[str] | UnsetType = UNSET
     events: list[Any]
     finished: bool
     result: Result | None
@@ -100,6 +109,8 @@ class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
 
     state_token: str
     as_seat: Seat | None = None
+    describe: bool = False
+
 
 
 class GameList(msgspec.Struct, kw_only=True):
@@ -113,6 +124,7 @@ class LegalMoves(msgspec.Struct, kw_only=True):
 
     to_act: list[Actor]
     moves: list[Any]
+    descriptions: list[str] | UnsetType = UNSET
 
 
 class Validation(msgspec.Struct, kw_only=True, omit_defaults=True):

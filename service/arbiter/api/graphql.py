@@ -96,6 +96,9 @@ class Envelope:
     view: JSON | None
     to_act: list[JSON]
     legal_moves: list[JSON]
+    descriptions: list[str] | None = strawberry.field(
+        description="With `describe: true`: one English sentence per legal move, in order."
+    )
     events: list[JSON]
     finished: bool
     result: JSON | None
@@ -105,6 +108,9 @@ class Envelope:
 class LegalMoves:
     to_act: list[JSON]
     moves: list[JSON]
+    descriptions: list[str] | None = strawberry.field(
+        description="With `describe: true`: one English sentence per move, in order."
+    )
 
 
 @strawberry.type(description="Whether a move is legal now, and the rule that refuses it if not.")
@@ -158,6 +164,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
         view=data.get("view"),
         to_act=data["to_act"],
         legal_moves=data["legal_moves"],
+        descriptions=data.get("descriptions"),
         events=data["events"],
         finished=data["finished"],
         result=data["result"],
@@ -211,6 +218,7 @@ async def resolve_legal_moves(
     state_token: str | None = None,
     as_seat: int | None = None,
     resolve_chance: bool | None = None,
+    describe: bool = False,
 ) -> LegalMoves:
     result = await _call(
         _service(info).legal_moves(
@@ -218,10 +226,13 @@ async def resolve_legal_moves(
             _handle(state, state_id, state_token),
             as_seat=_seat(as_seat),
             resolve_chance=resolve_chance,
+            describe=describe,
         )
     )
     data = msgspec.to_builtins(result)
-    return LegalMoves(to_act=data["to_act"], moves=data["moves"])
+    return LegalMoves(
+        to_act=data["to_act"], moves=data["moves"], descriptions=data.get("descriptions")
+    )
 
 
 async def resolve_validate(
@@ -261,6 +272,7 @@ async def resolve_replay(
     sealed: bool = False,
     as_seat: int | None = None,
     resolve_chance: bool = True,
+    describe: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).replay(
@@ -273,21 +285,28 @@ async def resolve_replay(
             sealed=sealed,
             as_seat=_seat(as_seat),
             resolve_chance=resolve_chance,
+            describe=describe,
         )
     )
     return _envelope(envelope)
 
 
 async def resolve_current(
-    info: Info, game: str, state_token: str, as_seat: int | None = None
+    info: Info, game: str, state_token: str, as_seat: int | None = None, describe: bool = False
 ) -> Envelope:
-    return _envelope(await _call(_service(info).current(game, state_token, as_seat=_seat(as_seat))))
+    service = _service(info)
+    return _envelope(
+        await _call(service.current(game, state_token, as_seat=_seat(as_seat), describe=describe))
+    )
 
 
 async def resolve_undo(
-    info: Info, game: str, state_token: str, as_seat: int | None = None
+    info: Info, game: str, state_token: str, as_seat: int | None = None, describe: bool = False
 ) -> Envelope:
-    return _envelope(await _call(_service(info).undo(game, state_token, as_seat=_seat(as_seat))))
+    service = _service(info)
+    return _envelope(
+        await _call(service.undo(game, state_token, as_seat=_seat(as_seat), describe=describe))
+    )
 
 
 async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
@@ -344,6 +363,7 @@ async def resolve_new_game(
     sealed: bool = False,
     as_seat: int | None = None,
     resolve_chance: bool = True,
+    describe: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).new_state(
@@ -355,6 +375,7 @@ async def resolve_new_game(
             sealed=sealed,
             as_seat=_seat(as_seat),
             resolve_chance=resolve_chance,
+            describe=describe,
         )
     )
     return _envelope(envelope)
@@ -369,6 +390,7 @@ async def resolve_apply_move(
     state_token: str | None = None,
     as_seat: int | None = None,
     resolve_chance: bool | None = None,
+    describe: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).apply_move(
@@ -377,6 +399,7 @@ async def resolve_apply_move(
             move,
             as_seat=_seat(as_seat),
             resolve_chance=resolve_chance,
+            describe=describe,
         )
     )
     return _envelope(envelope)

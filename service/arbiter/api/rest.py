@@ -115,6 +115,7 @@ def routes(service: Service) -> list[Route]:
             sealed=body.sealed,
             as_seat=body.as_seat,
             resolve_chance=body.resolve_chance,
+            describe=body.describe,
         )
         headers = None
         if envelope.state_id is not None:
@@ -131,6 +132,7 @@ def routes(service: Service) -> list[Route]:
             body.move,
             as_seat=body.as_seat,
             resolve_chance=body.resolve_chance,
+            describe=body.describe,
         )
         return json_response(envelope)
 
@@ -139,7 +141,11 @@ def routes(service: Service) -> list[Route]:
         service.game(game_id)
         body = _decode(handle_decoder, await request.body())
         result = await service.legal_moves(
-            game_id, _handle(body), as_seat=body.as_seat, resolve_chance=body.resolve_chance
+            game_id,
+            _handle(body),
+            as_seat=body.as_seat,
+            resolve_chance=body.resolve_chance,
+            describe=body.describe,
         )
         return json_response(result)
 
@@ -170,6 +176,7 @@ def routes(service: Service) -> list[Route]:
             sealed=body.sealed,
             as_seat=body.as_seat,
             resolve_chance=body.resolve_chance,
+            describe=body.describe,
         )
         return json_response(envelope)
 
@@ -180,7 +187,9 @@ def routes(service: Service) -> list[Route]:
             game_id = request.path_params["game"]
             service.game(game_id)
             body = _decode(current_decoder, await request.body())
-            envelope = await operation(game_id, body.state_token, as_seat=body.as_seat)
+            envelope = await operation(
+                game_id, body.state_token, as_seat=body.as_seat, describe=body.describe
+            )
             return json_response(envelope)
 
         return endpoint

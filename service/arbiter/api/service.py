@@ -71,6 +71,8 @@ class Audience:
     sealed: bool
     seat: int | None
     master: bool = False
+    #: Answers carry ``descriptions``, one English sentence per listed legal move.
+    describe: bool = False
 
     @property
     def all_moves(self) -> bool:
@@ -120,6 +122,7 @@ class Service:
         sealed: bool = False,
         as_seat: int | None = None,
         resolve_chance: bool = True,
+        describe: bool = False,
     ) -> Envelope:
         """Set up a new game (``POST /v1/games/{game}/states``)."""
         game, codec = self.game(game_id)
@@ -132,10 +135,11 @@ class Service:
             with untrusted(custom, game.id, pointer):
                 state, more = game.resolve_chance(state)
                 events.extend(more)
+        audience = Audience(sealed, as_seat, master=sealed, describe=describe)
         if sealed:
-            return await self._new_table(game, codec, state, resolve_chance, as_seat, events)
+            return await self._new_table(game, codec, state, resolve_chance, audience, events)
         return await self.envelope(
-            game, codec, state, resolve_chance=resolve_chance, as_seat=as_seat, events=events,
+            game, codec, state, resolve_chance=resolve_chance, audience=audience, events=events,
             inline=custom, pointer=pointer,
         )  # fmt: skip
 
@@ -147,13 +151,14 @@ class Service:
         *,
         as_seat: int | None = None,
         resolve_chance: bool | None = None,
+        describe: bool = False,
     ) -> Envelope:
         """Check and apply a move (``POST /v1/games/{game}/moves``)."""
         game, codec = self.game(game_id)
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
         decoded = codec.move(move)
         state = resolved.state
-        audience = audience_of(resolved, as_seat)
+        audience = audience_of(resolved, as_seat, describe)
         actor = game.actor_of(decoded)
         authorize(resolved, actor)
         events: list[Event] = []
@@ -221,15 +226,17 @@ class Service:
         *,
         as_seat: int | None = None,
         resolve_chance: bool | None = None,
+        describe: bool = False,
     ) -> LegalMoves:
         """Who must act and their legal moves, without applying anything."""
         game, codec = self.game(game_id)
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
-        audience = audience_of(resolved, as_seat)
+        audience = audience_of(resolved, as_seat, describe)
         known = resolved.known
         with untrusted(resolved.inline, game.id):
             moves = moves_for(game, resolved.state, audience, known)
-        return LegalMoves(to_act=list(known.to_act), moves=moves)
+            descriptions = describe_moves(game, resolved.state, moves, audience)
+        return LegalMoves(to_act=list(known.to_act), moves=moves, descriptions=descriptions)
 
     async def validate(
         self,
@@ -261,12 +268,14 @@ class Service:
                 return Validation(legal=False, code=error.code, detail=error.message)
         return Validation(legal=True)
 
-    async def current(self, game_id: str, token: str, *, as_seat: int | None = None) -> Envelope:
+    async def current(
+        self, game_id: str, token: str, *, as_seat: int | None = None, describe: bool = False
+    ) -> Envelope:
         """The current step of a sealed game for the holder of any of its handles, current or
         not (``POST /v1/games/{game}/current``): how a seat catches up after others moved."""
         game, codec = self.game(game_id)
         resolved = await self.store.sealed(game, codec, token, current=True)
-        audience = audience_of(resolved, as_seat)
+        audience = audience_of(resolved, as_seat, describe)
         assert resolved.table is not None and resolved.ticket is not None
         return self._sealed_answer(
             game,
@@ -278,7 +287,9 @@ class Service:
             [],
         )
 
-    async def undo(self, game_id: str, token: str, *, as_seat: int | None = None) -> Envelope:
+    async def undo(
+        self, game_id: str, token: str, *, as_seat: int | None = None, describe: bool = False
+    ) -> Envelope:
         """Take the last step of a sealed game back (``POST /v1/games/{game}/undo``; master
         handle only). Which steps can be taken back: :meth:`arbiter.core.Game.can_take_back`."""
         game, codec = self.game(game_id)
@@ -287,7 +298,7 @@ class Service:
         assert ticket is not None and table is not None
         if not ticket.is_master:
             raise Problem("master_only", "only the master handle may take moves back", game=game.id)
-        audience = audience_of(resolved, as_seat)
+        audience = audience_of(resolved, as_seat, describe)
         table = await self.store.take_back(ticket, table)
         snap = table.head
         known = self.store.known.get(snap.digest)
@@ -310,7 +321,7 @@ class Service:
         check_seat(resolved.state, as_seat)
         return await self.envelope(
             game, codec, resolved.state, resolve_chance=resolved.resolve_chance,
-            as_seat=as_seat, events=[], inline=False,
+            audience=Audience(False, as_seat), events=[], inline=False,
         )  # fmt: skip
 
     async def replay(
@@ -325,6 +336,7 @@ class Service:
         sealed: bool = False,
         as_seat: int | None = None,
         resolve_chance: bool = True,
+        describe: bool = False,
     ) -> Envelope:
         """Set up a game and play ``moves`` (``POST /v1/games/{game}/replay``).
 
@@ -343,7 +355,7 @@ class Service:
                 pointer="/moves",
                 game=game.id,
             )
-        audience = Audience(sealed, as_seat, master=sealed)
+        audience = Audience(sealed, as_seat, master=sealed, describe=describe)
         async with self._long_task():  # decoding and setup too: nothing long before its turn
             await asyncio.sleep(0)
             state, events = await self._setup(game, codec, players, seed, options, content_id)
@@ -378,9 +390,9 @@ class Service:
                 state, more = game.resolve_chance(state)
                 events.extend(more)
         if sealed:
-            return await self._new_table(game, codec, state, resolve_chance, as_seat, events)
+            return await self._new_table(game, codec, state, resolve_chance, audience, events)
         return await self.envelope(
-            game, codec, state, resolve_chance=resolve_chance, as_seat=as_seat, events=events,
+            game, codec, state, resolve_chance=resolve_chance, audience=audience, events=events,
             inline=True, pointer="/moves",
         )  # fmt: skip
 
@@ -414,7 +426,7 @@ class Service:
         state: Any,
         *,
         resolve_chance: bool,
-        as_seat: int | None,
+        audience: Audience,
         events: list[Event],
         inline: bool,
         pointer: str = "/state",
@@ -425,8 +437,8 @@ class Service:
         rules on it is that input's fault.
         """
         envelope, _ = await self._answer(
-            game, codec, state, resolve_chance=resolve_chance,
-            audience=Audience(False, as_seat), events=events, inline=inline, pointer=pointer,
+            game, codec, state, resolve_chance=resolve_chance, audience=audience, events=events,
+            inline=inline, pointer=pointer,
         )  # fmt: skip
         return envelope
 
@@ -453,6 +465,7 @@ class Service:
             to_act = list(known.to_act)
             result = None if to_act else game.result(state)
             moves = moves_for(game, state, audience, known)
+            descriptions = describe_moves(game, state, moves, audience)
             view = UNSET if as_seat is None else game.view(state, as_seat)
             packed = codec.state_bytes(state) if self.store.cache.needs_bytes else None
         cached = Cached(game.id, False, resolve_chance, known.digest, state, packed)
@@ -468,6 +481,7 @@ class Service:
             view=view,
             to_act=to_act,
             legal_moves=moves,
+            descriptions=descriptions,
             events=events,
             finished=not to_act,
             result=result,
@@ -485,14 +499,13 @@ class Service:
         codec: GameCodec,
         state: Any,
         resolve_chance: bool,
-        as_seat: int | None,
+        audience: Audience,
         events: list[Event],
     ) -> Envelope:
         """Keep a new sealed game and answer its creator with the master handle."""
         known = self._learn(game, codec, state)
         players = seat_count(state) or 0
         table_id, table = await self.store.open_table(codec, known, resolve_chance, players)
-        audience = Audience(True, as_seat, master=True)
         return self._sealed_answer(game, known, table_id, table, MASTER, audience, events)
 
     def _sealed_answer(
@@ -509,6 +522,7 @@ class Service:
         state = known.state
         seat = audience.seat
         to_act = list(known.to_act)
+        moves = moves_for(game, state, audience, known)
         seat_tokens: list[str] | UnsetType = UNSET
         if role == MASTER:
             seat_tokens = [
@@ -525,7 +539,8 @@ class Service:
             seat_tokens=seat_tokens,
             view=game.view(state, seat),
             to_act=to_act,
-            legal_moves=moves_for(game, state, audience, known),
+            legal_moves=moves,
+            descriptions=describe_moves(game, state, moves, audience),
             events=game.events_for(events, seat),
             finished=not to_act,
             result=None if to_act else game.result(state),
@@ -594,14 +609,14 @@ def check_seat(state: Any, as_seat: int | None, seats: int | None = None) -> Non
         )
 
 
-def audience_of(resolved: Resolved, as_seat: int | None) -> Audience:
+def audience_of(resolved: Resolved, as_seat: int | None, describe: bool = False) -> Audience:
     """Who the answer to a request on ``resolved`` is for; a seat's handle is its seat only."""
     check_seat(resolved.state, as_seat)
     ticket: Ticket | None = resolved.ticket
     if ticket is None:
-        return Audience(resolved.sealed, as_seat)
+        return Audience(resolved.sealed, as_seat, describe=describe)
     if ticket.is_master:
-        return Audience(True, as_seat, master=True)
+        return Audience(True, as_seat, master=True, describe=describe)
     if as_seat is not None and as_seat != ticket.seat:
         raise Problem(
             "forbidden_seat",
@@ -609,7 +624,7 @@ def audience_of(resolved: Resolved, as_seat: int | None) -> Audience:
             pointer="/as_seat",
             status=403,
         )
-    return Audience(True, ticket.seat)
+    return Audience(True, ticket.seat, describe=describe)
 
 
 def authorize(resolved: Resolved, actor: Actor) -> None:
@@ -650,3 +665,12 @@ def moves_for(
         return known.all_legal_moves(game, state)
     seat = audience.seat
     return [] if seat is None else known.legal_moves(game, state, seat)
+
+
+def describe_moves(
+    game: AnyGame, state: Any, moves: list[Any], audience: Audience
+) -> list[str] | UnsetType:
+    """One English sentence per listed move, when the request asked for them (``describe``)."""
+    if not audience.describe:
+        return UNSET
+    return [game.describe(state, move) for move in moves]
