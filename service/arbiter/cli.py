@@ -10,9 +10,10 @@
   one random 256-bit key is drawn here and shared by every worker, and a fresh
   ``PROMETHEUS_MULTIPROC_DIR`` is made unless one is set.
 * ``arbiter export-schemas [--check] [--root DIR]`` -- write ``openapi/openapi.json``,
-  ``schema/<game>/*.json`` and ``schema/schema.graphql`` under ``DIR`` (default: the current
-  directory); with ``--check`` write nothing and exit 1 with a summary when the files on disk
-  differ from what the code generates.
+  ``schema/<game>/*.json``, ``schema/schema.graphql`` and each game's reference
+  ``docs/games/<game>.md`` (:mod:`arbiter.docs`) under ``DIR`` (default: the current directory);
+  with ``--check`` write nothing and exit 1 with a summary when the files on disk differ from what
+  the code generates.
 """
 
 from __future__ import annotations
@@ -84,14 +85,16 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from arbiter import docs
     from arbiter.api.graphql import schema
     from arbiter.api.openapi import differences, generate, write
     from arbiter.games import registry
 
     root = Path(args.root)
-    files = generate(registry(), schema.as_str())
+    games = registry()
+    files = {**generate(games, schema.as_str()), **docs.generate(games)}
     if args.check:
-        lines = differences(root, files)
+        lines = differences(root, files) + [f"stale: {p}" for p in docs.stale(root, files)]
         if lines:
             print("the checked-in contracts differ from the code:", file=sys.stderr)
             for line in lines:
@@ -103,6 +106,9 @@ def _export(args: argparse.Namespace) -> int:
         print(f"{len(files)} contract files are up to date")
         return 0
     changed = write(root, files)
+    for path in docs.stale(root, files):
+        (root / path).unlink()
+        changed.append(f"stale: {path}")
     for line in changed:
         print(line)
     print(f"wrote {len(files)} contract files under {root.resolve()} ({len(changed)} changed)")

@@ -22,7 +22,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import arbiter
-from arbiter.api import graphql_http, logs
+from arbiter.api import docs, graphql_http, logs
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
 from arbiter.api.guard import Guard, json_bodies
@@ -175,7 +175,7 @@ def create_app(
     store = StateStore(cache, sealer, metrics, known)
     service = Service(registry, store, metrics, max_replay=settings.max_replay)
     openapi_bytes = dumps(build_openapi(registry))
-    index, problem_page = routes_html(service.games().games, arbiter.__version__)
+    index, problem_page = routes_html(service.games().games, arbiter.__version__, registry)
 
     async def healthz(request: Request) -> Response:
         return json_response(Health(status="ok", checks={}))
@@ -234,6 +234,7 @@ def create_app(
             Route("/openapi.json", openapi, methods=["GET"]),
             Route("/", index, methods=["GET"]),
             Route("/problems/{code}", problem_page, methods=["GET"]),
+            *docs.routes(registry),
         ],
         exception_handlers={
             Problem: on_problem,

@@ -37,7 +37,6 @@ class NewStateRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     describe: bool = False
 
 
-
 class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``POST /v1/games/{game}/legal-moves``: exactly one of the three state handles."""
 
@@ -47,7 +46,6 @@ class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     as_seat: Seat | None = None
     resolve_chance: bool | None = None
     describe: bool = False
-
 
 
 class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -62,7 +60,6 @@ class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     describe: bool = False
 
 
-
 class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``POST /v1/games/{game}/replay``: set up a game and play a list of moves."""
 
@@ -75,7 +72,6 @@ class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     as_seat: Seat | None = None
     resolve_chance: bool = True
     describe: bool = False
-
 
 
 class Envelope(msgspec.Struct, kw_only=True):
@@ -110,7 +106,6 @@ class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     state_token: str
     as_seat: Seat | None = None
     describe: bool = False
-
 
 
 class GameList(msgspec.Struct, kw_only=True):

@@ -21,6 +21,7 @@ from arbiter.core.types import (
     Move,
     OptionInfo,
     Result,
+    RuleCode,
     ScoreLine,
     rank,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "OptionInfo",
     "Registry",
     "Result",
+    "RuleCode",
     "RulesVersionMismatch",
     "ScoreLine",
     "UnknownContent",

@@ -44,6 +44,7 @@ from arbiter.core.types import (
     Move,
     OptionInfo,
     Result,
+    RuleCode,
 )
 
 StateT = TypeVar("StateT", bound=BaseState)
@@ -117,6 +118,14 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
             hidden_information=self.has_hidden_information,
             description=self.description,
         )
+
+    def rule_codes(self) -> tuple[RuleCode, ...]:
+        """Every rule code the game refuses with, each with the rulebook section it enforces.
+
+        Only documentation reads it (the game's reference page, ``/problems/<code>``); a game's
+        tests check it against the codes its source can raise. None by default.
+        """
+        return ()
 
     @abc.abstractmethod
     def default_content(self) -> ContentT:
@@ -227,6 +236,13 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     def render(self, state: StateT) -> str:
         """A human-readable text of the state."""
         return msgspec.json.format(msgspec.json.encode(state)).decode()
+
+    def describe(self, state: StateT, move: Move) -> str:
+        """A short English sentence saying what ``move`` (legal in ``state``) does, chance outcomes
+        included. Shown only to whoever may make the move: it may name that seat's own hidden
+        cards, nothing else hidden. The default is generic (:func:`describe_generic`); a game
+        overrides it with the rulebook's words."""
+        return describe_generic(move)
 
     def can_take_back(self, before: StateT, move: Move, after: StateT) -> bool:
         """Whether a player's ``move`` from ``before`` to ``after`` may be taken back (undo).
@@ -349,6 +365,23 @@ def option_infos(options_type: type[Any]) -> tuple[OptionInfo, ...]:
         }.get(type(field.type), "string")
         result.append(OptionInfo(field.encode_name, kind, default, docs.get(field.name, "")))
     return tuple(result)
+
+
+def describe_generic(move: Any) -> str:
+    """A move as its type tag and fields, the seat left out: ``place: space=work, skill=1``."""
+
+    def plain(value: Any) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, tuple | list):
+            return "[" + ", ".join(plain(v) for v in value) + "]"
+        return str(value)
+
+    config = getattr(type(move), "__struct_config__", None)
+    tag = getattr(config, "tag", None) or type(move).__name__
+    names = getattr(move, "__struct_fields__", ())
+    fields = ", ".join(f"{n}={plain(getattr(move, n))}" for n in names if n != "seat")
+    return f"{tag}: {fields}" if fields else str(tag)
 
 
 def seat_count(state: Any) -> int | None:

@@ -138,3 +138,24 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     simultaneous: bool
     hidden_information: bool
     description: str
+
+
+class RuleCode(msgspec.Struct, frozen=True, kw_only=True):
+    """One rule code a game refuses with, and the rule it enforces (the game's reference docs and
+    the ``/problems/<code>`` pages show it).
+
+    * ``code`` -- the full code, ``<game>.<rule>`` (``scythe.move.river_crossing``);
+    * ``kind`` -- ``move``: an illegal move (:class:`~arbiter.core.IllegalMove`); ``state``: a
+      submitted state breaks an invariant; ``content``: a content pack cannot be played (both
+      :class:`~arbiter.core.InvalidState`);
+    * ``section`` -- the rulebook section it enforces, its heading as printed (``ДВИЖЕНИЕ``);
+    * ``paragraph`` -- where it helps, the paragraph of that section, its lead-in as printed
+      (``РЕКИ И ОЗЕРА``);
+    * ``description`` -- one line: what is refused; for an invariant, which rule it protects.
+    """
+
+    code: str
+    kind: Literal["move", "state", "content"]
+    section: str
+    paragraph: str = ""
+    description: str

@@ -17,15 +17,22 @@ class CombatCardDrawn(Event, frozen=True, kw_only=True, tag="combat_card_drawn")
 
 
 class CombatCardDrawnHidden(Event, frozen=True, kw_only=True, tag="combat_card_drawn_hidden"):
+    """The other seats' form of :class:`CombatCardDrawn`: ``seat`` drew a combat card (how
+    many is public, which is not)."""
+
     seat: int
 
 
 class ObjectiveDealt(Event, frozen=True, kw_only=True, tag="objective_dealt"):
+    """``seat`` was dealt objective card ``card`` (private: «Не показывайте их соперникам»)."""
+
     seat: int
     card: int
 
 
 class ObjectiveDealtHidden(Event, frozen=True, kw_only=True, tag="objective_dealt_hidden"):
+    """The other seats' form of :class:`ObjectiveDealt`: ``seat`` was dealt an objective card."""
+
     seat: int
 
 
@@ -42,6 +49,9 @@ class CombatCardStolen(Event, frozen=True, kw_only=True, tag="combat_card_stolen
 
 
 class CombatCardStolenHidden(Event, frozen=True, kw_only=True, tag="combat_card_stolen_hidden"):
+    """The other seats' form of :class:`CombatCardStolen`: ``seat`` took one of ``victim``'s
+    combat cards."""
+
     seat: int
     victim: int
 
@@ -60,22 +70,31 @@ class BattleRevealed(Event, frozen=True, kw_only=True, tag="battle_revealed"):
 
 
 class StarPlaced(Event, frozen=True, kw_only=True, tag="star_placed"):
+    """``seat`` placed a star on the Triumph track for ``goal`` («Размещение звезд»)."""
+
     seat: int
     goal: TriumphGoal
 
 
 class WorkersSentHome(Event, frozen=True, kw_only=True, tag="workers_sent_home"):
+    """``workers`` of ``seat``'s workers on ``territory`` went back to its home base (an
+    opponent's character or mech moved in, or ``seat`` lost the battle there)."""
+
     seat: int
     territory: str
     workers: int
 
 
 class EncounterDrawn(Event, frozen=True, kw_only=True, tag="encounter_drawn"):
+    """``seat``'s character drew encounter card ``card`` («Покажите карту всем игрокам»)."""
+
     seat: int
     card: int
 
 
 class ObjectiveRevealed(Event, frozen=True, kw_only=True, tag="objective_revealed"):
+    """``seat`` revealed its completed objective card ``card`` («Цели»)."""
+
     seat: int
     card: int
 

@@ -77,13 +77,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result
+from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
 from arbiter.games.scythe import checks, flow, hidden, legality, scoring, setup, view
 from arbiter.games.scythe.content import ScytheContent, default_content
 from arbiter.games.scythe.content_limits import check_limits
+from arbiter.games.scythe.describe import describe_move
 from arbiter.games.scythe.events import ScytheEvent, redact
 from arbiter.games.scythe.moves import ScytheMove
 from arbiter.games.scythe.options import ScytheOptions
+from arbiter.games.scythe.rule_codes import RULE_CODES
 from arbiter.games.scythe.state import ScytheState
 from arbiter.games.scythe.tables import Tables
 from arbiter.games.scythe.view import ScytheView
@@ -113,6 +115,9 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     def __init__(self, default: ScytheContent | None = None) -> None:
         self._default = default
         super().__init__()
+
+    def rule_codes(self) -> tuple[RuleCode, ...]:
+        return RULE_CODES
 
     def default_content(self) -> ScytheContent:
         return self._default if self._default is not None else default_content()
@@ -174,6 +179,9 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
 
     def render(self, state: ScytheState) -> str:
         return view.render(state, self.tables(state.content_id))
+
+    def describe(self, state: ScytheState, move: Move) -> str:
+        return describe_move(state, self.tables(state.content_id), move)
 
     def redact_event(self, event: Event, seat: int | None) -> Event | None:
         return redact(event)

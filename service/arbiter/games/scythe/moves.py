@@ -69,14 +69,22 @@ class TakeTopAction(Move, frozen=True, kw_only=True, tag="take_top_action"):
 
 
 class SkipTopAction(Move, frozen=True, kw_only=True, tag="skip_top_action"):
+    """Leave the top-row action of the chosen section («Выполните действие верхнего ряда
+    этой секции (по желанию)»)."""
+
     seat: int
 
 
 class TakeBottomAction(Move, frozen=True, kw_only=True, tag="take_bottom_action"):
+    """Take the bottom-row action of the chosen section: pay its cost, take its coins, then
+    its effect («Выполните действие нижнего ряда этой секции (по желанию)»)."""
+
     seat: int
 
 
 class SkipBottomAction(Move, frozen=True, kw_only=True, tag="skip_bottom_action"):
+    """Leave the bottom-row action of the chosen section (it is optional too)."""
+
     seat: int
 
 
@@ -211,6 +219,9 @@ class TakeAmount(Move, frozen=True, kw_only=True, tag="take_amount"):
 
 
 class ChooseEncounterOption(Move, frozen=True, kw_only=True, tag="choose_encounter_option"):
+    """«Случайные встречи»: choose ``option`` (0-2) of the drawn encounter card and pay its cost;
+    its reward follows."""
+
     seat: int
     option: int
 
@@ -230,6 +241,9 @@ class Produce(Move, frozen=True, kw_only=True, tag="produce"):
 
 
 class EndProduce(Move, frozen=True, kw_only=True, tag="end_produce"):
+    """End the Produce action: no more territories produce («выберите 1-2 различные
+    территории»; the Mill's territory is one more)."""
+
     seat: int
 
 
@@ -273,6 +287,9 @@ class Deploy(Move, frozen=True, kw_only=True, tag="deploy"):
 
 
 class Build(Move, frozen=True, kw_only=True, tag="build"):
+    """Build ``structure`` on ``territory`` («Строительство»): a territory you control with your
+    worker on it (an encounter's structure: where the character is)."""
+
     seat: int
     structure: Structure
     territory: str
@@ -293,6 +310,9 @@ class DeclineAction(Move, frozen=True, kw_only=True, tag="decline_action"):
 
 
 class TakeFactoryCard(Move, frozen=True, kw_only=True, tag="take_factory_card"):
+    """«Фактория»: on the character's first visit, keep Factory card ``card`` of those set out;
+    the others go back."""
+
     seat: int
     card: int
 
@@ -301,6 +321,9 @@ class TakeFactoryCard(Move, frozen=True, kw_only=True, tag="take_factory_card"):
 
 
 class DealStructureTile(Move, frozen=True, kw_only=True, tag="deal_structure_tile"):
+    """Chance, at setup: the structure bonus tile ``tile``, chosen at random («Карта бонуса
+    сооружений»)."""
+
     tile: StructureBonusKind
 
 
@@ -311,23 +334,35 @@ class DealFactions(Move, frozen=True, kw_only=True, tag="deal_factions"):
 
 
 class DealMat(Move, frozen=True, kw_only=True, tag="deal_mat"):
+    """Chance, at setup (``assignment: random``): seat ``player`` is dealt player mat ``mat``."""
+
     player: int
     mat: MatId
 
 
 class DrawCombatCard(Move, frozen=True, kw_only=True, tag="draw_combat_card"):
+    """Chance: a combat card of ``value`` comes off the shuffled combat deck (private to the seat
+    drawing it)."""
+
     value: int
 
 
 class DealObjective(Move, frozen=True, kw_only=True, tag="deal_objective"):
+    """Chance, at setup: objective card ``card`` is dealt to the seat being dealt (secret)."""
+
     card: int
 
 
 class DealFactoryCard(Move, frozen=True, kw_only=True, tag="deal_factory_card"):
+    """Chance, at setup: Factory card ``card`` is set out face down (one more than the players)."""
+
     card: int
 
 
 class DrawEncounterCard(Move, frozen=True, kw_only=True, tag="draw_encounter_card"):
+    """Chance: the character's encounter card ``card``, at random from the deck (or, once the deck
+    is empty, the first card put back under it)."""
+
     card: int
 
 

@@ -85,12 +85,14 @@ from typing import Any
 
 import msgspec
 
-from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result
+from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
 from arbiter.games.the_ancient_world import checks, flow, hidden, legality, scoring, setup, view
 from arbiter.games.the_ancient_world.content import AncientWorldContent
+from arbiter.games.the_ancient_world.describe import describe_move
 from arbiter.games.the_ancient_world.events import AncientWorldEvent, redact
 from arbiter.games.the_ancient_world.moves import AncientWorldMove
 from arbiter.games.the_ancient_world.options import AncientWorldOptions
+from arbiter.games.the_ancient_world.rule_codes import RULE_CODES
 from arbiter.games.the_ancient_world.state import AncientWorldState
 from arbiter.games.the_ancient_world.tables import Tables
 from arbiter.games.the_ancient_world.view import AncientWorldView
@@ -132,6 +134,9 @@ class TheAncientWorld(
         super().__init__()
 
     # ---------------------------------------------------------------------------- content
+
+    def rule_codes(self) -> tuple[RuleCode, ...]:
+        return RULE_CODES
 
     def default_content(self) -> AncientWorldContent:
         if self._default is not None:
@@ -196,6 +201,9 @@ class TheAncientWorld(
 
     def render(self, state: AncientWorldState) -> str:
         return view.render(state, self.tables(state.content_id))
+
+    def describe(self, state: AncientWorldState, move: Move) -> str:
+        return describe_move(state, self.tables(state.content_id), move)
 
     def redact_event(self, event: Event, seat: int | None) -> Event | None:
         return redact(event)
