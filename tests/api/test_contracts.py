@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,11 @@ from arbiter.api.openapi import (
     generate,
     write,
 )
+from arbiter.api.openapi_paths import MOVE_CHOICES
+from arbiter.api.problems import CODES, PROBLEM_MEDIA_TYPE
 from arbiter.core import Registry
-from tests.api.conftest import OtherPig, new_game
+from arbiter.games import registry as registry_of_the_service
+from tests.api.conftest import OtherPig, app_of, new_game
 from tests.toy import Pig
 
 
@@ -66,17 +70,32 @@ def test_the_openapi_document_is_complete_for_any_registry(games: list[Pig]) -> 
     assert envelope["events"]["items"] == {"$ref": "#/components/schemas/Event"}
 
 
+def link(document: dict[str, Any], value: dict[str, Any]) -> dict[str, Any]:
+    """A link of a response, its reference resolved."""
+    return resolve(document, value["$ref"]) if "$ref" in value else value  # type: ignore[no-any-return]
+
+
 def test_envelopes_link_to_the_next_requests() -> None:
     document = build_openapi(Registry([Pig()]))
     responses = document["paths"]["/v1/games/{game}/moves"]["post"]["responses"]
-    links = responses["200"]["links"]
-    assert links["ApplyById"]["operationId"] == "applyMove"
-    assert links["ApplyById"]["requestBody"] == {
+    links = {name: link(document, value) for name, value in responses["200"]["links"].items()}
+    assert links["Apply0ById"]["operationId"] == "applyMove"
+    assert links["Apply0ById"]["requestBody"] == {
         "state_id": "$response.body#/state_id",
         "move": "$response.body#/legal_moves/0",
     }
-    assert links["ApplyByToken"]["requestBody"]["state_token"] == "$response.body#/state_token"
+    for i in range(MOVE_CHOICES):  # a choice among the first legal moves
+        assert links[f"Apply{i}ByToken"]["requestBody"] == {
+            "state_token": "$response.body#/state_token",
+            "move": f"$response.body#/legal_moves/{i}",
+        }
+    assert links["Apply0AsSeat1"]["requestBody"]["state_token"] == "$response.body#/seat_tokens/1"
     assert links["LegalMovesWithState"]["requestBody"] == {"state": "$response.body#/state"}
+    assert links["Current"]["operationId"] == "current"
+    assert links["CurrentAsSeat0"]["requestBody"] == {
+        "state_token": "$response.body#/seat_tokens/0"
+    }
+    assert links["Undo"]["requestBody"] == {"state_token": "$response.body#/state_token"}
     assert links["GetState"]["parameters"] == {"path.state_id": "$response.body#/state_id"}
     operations = {
         op["operationId"]
@@ -84,11 +103,172 @@ def test_envelopes_link_to_the_next_requests() -> None:
         for op in path.values()
         if isinstance(op, dict) and "operationId" in op
     }
-    for link in links.values():
-        assert link["operationId"] in operations
+    for path in document["paths"].values():
+        for op in path.values():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            for response in op["responses"].values():
+                for value in response.get("links", {}).values():
+                    assert link(document, value)["operationId"] in operations
+    # answers without a handle link back with the handle they were asked with
+    listed = document["paths"]["/v1/games/{game}/legal-moves"]["post"]["responses"]["200"]
+    apply = link(document, listed["links"]["Apply2ById"])
+    assert apply["requestBody"] == {
+        "state_id": "$request.body#/state_id",
+        "move": "$response.body#/moves/2",
+    }
+    verdict = document["paths"]["/v1/games/{game}/validate"]["post"]["responses"]["200"]
+    apply = link(document, verdict["links"]["ApplyValidatedByToken"])
+    assert apply["requestBody"]["move"] == "$request.body#/move"
     assert "422" in responses and "503" in responses
     problem = responses["422"]["content"]["application/problem+json"]["schema"]
-    assert problem == {"$ref": "#/components/schemas/Problem"}
+    assert problem["allOf"][0] == {"$ref": "#/components/schemas/Problem"}
+
+
+def test_problem_responses_come_from_the_codes() -> None:
+    """Every code of CODES is documented somewhere, at its status, and each problem response
+    names exactly the codes it may carry (plus the games' rule codes where rules refuse)."""
+    document = build_openapi(Registry([Pig()]))
+    documented: dict[str, set[int]] = {}
+    for path in document["paths"].values():
+        for op in path.values():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            for status, response in op["responses"].items():
+                media = response.get("content", {}).get(PROBLEM_MEDIA_TYPE)
+                if media is None or "allOf" not in media["schema"]:
+                    continue
+                members = media["schema"]["allOf"][1]["properties"]
+                assert members["status"] == {"const": int(status)}
+                allowed = members["code"]
+                enum = allowed["anyOf"][0]["enum"] if "anyOf" in allowed else allowed["enum"]
+                for code in enum:
+                    documented.setdefault(code, set()).add(int(status))
+    for code, known in CODES.items():
+        if code in ("internal_error", "method_not_allowed") or code.startswith("graphql_"):
+            assert code not in documented
+        else:
+            assert known.status in documented[code], code
+    moves = document["paths"]["/v1/games/{game}/moves"]["post"]["responses"]
+    assert set(moves) >= {"200", "400", "403", "404", "409", "413", "415", "422", "503"}
+    code_422 = moves["422"]["content"][PROBLEM_MEDIA_TYPE]["schema"]["allOf"][1]
+    assert code_422["properties"]["code"]["anyOf"][1]["pattern"] == "^(?:pig)\\."
+    undo = document["paths"]["/v1/games/{game}/undo"]["post"]["responses"]
+    assert "master_only" in undo["403"]["description"]
+    assert "nothing_to_undo" in undo["422"]["description"]
+
+
+def test_every_route_of_the_app_is_documented(client: Any) -> None:
+    """Each route and method the app serves is an operation of the document -- except /graphql,
+    whose contract is the SDL (``schema/schema.graphql``)."""
+    document = client.get("/openapi.json").json()
+    served = {
+        (path, method.lower())
+        for route in app_of(client).starlette.routes
+        for path in [getattr(route, "path", "")]
+        for method in getattr(route, "methods", None) or ()
+        if method != "HEAD" and path != "/graphql"
+    }
+    documented = {
+        (path, method)
+        for path, item in document["paths"].items()
+        for method in item
+        if method in ("get", "post", "put", "patch", "delete")
+    }
+    assert served == documented
+
+
+HANDLES = ("state", "state_id", "state_token")
+
+
+@pytest.mark.parametrize("request_type", ["HandleRequest", "MoveRequest"])
+def test_the_handle_schemas_accept_exactly_one_handle(client: Any, request_type: str) -> None:
+    """Every combination of the three handles (absent, null, given): the schema accepts it exactly
+    when one handle is given (not null), and so does the service (``invalid_state_handle``)."""
+    document = json.loads(dumps(build_openapi(Registry([Pig()]))))
+    root = {"$ref": f"#/components/schemas/{request_type}", "components": document["components"]}
+    validator = jsonschema_rs.Draft202012Validator(root)
+    game = new_game(client)
+    given = {"state": game["state"], "state_id": game["state_id"], "state_token": "x" * 20}
+    path = "/v1/games/pig/moves" if request_type == "MoveRequest" else "/v1/games/pig/legal-moves"
+    for combination in itertools.product(("absent", "null", "given"), repeat=3):
+        body: dict[str, Any] = (
+            {"move": game["legal_moves"][0]} if request_type == "MoveRequest" else {}
+        )
+        for handle, how in zip(HANDLES, combination, strict=True):
+            if how != "absent":
+                body[handle] = given[handle] if how == "given" else None
+        exactly_one = combination.count("given") == 1
+        assert validator.is_valid(body) == exactly_one, combination
+        answer = client.post(path, json=body)
+        refused = answer.status_code == 422 and answer.json()["code"] == "invalid_state_handle"
+        assert refused != exactly_one, (combination, answer.text)
+
+
+@pytest.mark.parametrize("games", ["pig", "registry"])
+def test_examples_are_valid_and_are_what_the_service_answers(make_client: Any, games: str) -> None:
+    """Every example of the document is valid against its schema; every request example that sends
+    a full state (so it works on any server) gets the answer of the same name, handles aside."""
+    registry = Registry([Pig()]) if games == "pig" else registry_of_the_service()
+    client = make_client(registry)
+    document = json.loads(dumps(build_openapi(registry)))
+    components = document["components"]
+    checked = compared = 0
+    for path, item in document["paths"].items():
+        for method, op in item.items():
+            if not isinstance(op, dict) or "responses" not in op:
+                continue
+            body = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+            validator = jsonschema_rs.Draft202012Validator(
+                {**body.get("schema", {}), "components": components}
+            )
+            for name, example in body.get("examples", {}).items():
+                if "value" not in example:
+                    continue
+                validator.validate(example["value"])
+                checked += 1
+                if "state_id" in example["value"] or "state_token" in example["value"]:
+                    continue  # ids and handles of the document are unknown to every server
+                game = name.split(".", 1)[1]
+                answer = client.request(method, path.replace("{game}", game), json=example["value"])
+                expected = op["responses"][str(answer.status_code)]["content"]
+                media = next(iter(expected.values()))
+                assert name in media["examples"], (path, name, answer.text)
+                assert without_handles(answer.json()) == without_handles(
+                    media["examples"][name]["value"]
+                ), (path, name)
+                compared += 1
+            for response in op["responses"].values():
+                for media in response.get("content", {}).values():
+                    schema = {**media["schema"], "components": components}
+                    for example in media.get("examples", {}).values():
+                        if "value" in example:
+                            jsonschema_rs.Draft202012Validator(schema).validate(example["value"])
+                            checked += 1
+    assert checked > 40 and compared >= 8
+
+
+def without_handles(value: Any) -> Any:
+    if isinstance(value, dict):
+        hidden = ("state_id", "state_token", "seat_tokens", "request_id")
+        return {k: v for k, v in value.items() if k not in hidden}
+    return value
+
+
+def test_the_examples_are_deterministic_and_reach_far_into_a_game() -> None:
+    first = build_openapi(registry_of_the_service())
+    again = build_openapi(registry_of_the_service())
+    assert dumps(first) == dumps(again)
+    examples = first["paths"]["/v1/games/{game}/moves"]["post"]["requestBody"]["content"]
+    named = examples["application/json"]["examples"]
+    late = named["endgame.the-ancient-world"]["value"]["state"]["step"]
+    assert late > 100  # The Ancient World's example line plays to its end
+    answers = first["paths"]["/v1/games/{game}/moves"]["post"]["responses"]["200"]["content"]
+    ended = answers["application/json"]["examples"]["endgame.the-ancient-world"]["value"]
+    assert ended["finished"] and ended["result"] is not None
+    # the game parameter's examples come in the order of the body examples' games
+    games = list(first["components"]["parameters"]["game"]["examples"])
+    assert [name.split(".", 1)[1] for name in sorted(named)][: len(games)] == sorted(games)
 
 
 def test_real_answers_validate_against_the_document(client: Any) -> None:

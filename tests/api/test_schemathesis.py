@@ -1,23 +1,52 @@
-"""Schemathesis against the app in-process: every REST operation, a stateful run along the OpenAPI
-links, and the GraphQL endpoint. Bounded (``schemathesis.toml``) so the suite stays fast."""
+"""Schemathesis against the app in-process, with every check: each REST operation on its own, stateful
+runs along the OpenAPI links that play real games, and the GraphQL endpoint.
+
+Over the toy game Pig and over the service's own registry (The Ancient World, Scythe). Bounded and
+derandomized (``schemathesis.toml``, :data:`BOUNDED`, :func:`fixed_server_seeds`): the same
+cases on every run, the module in about two minutes on one core. ``pytest -s`` prints what the
+stateful runs did: moves applied (and how many of them a link made), distinct states, the longest
+line of linked moves, the deepest ``step``.
+
+The stateful runs are schemathesis' state machine over the document's links. What the test adds,
+to spend the runs on games rather than on Hypothesis's choice buffer (8 KiB per scenario, which a
+single random full state can nearly fill):
+
+* scenarios start where games start (``POST .../states``): the other operations are reached only
+  along links, from real answers (each is fuzzed on its own in the stateless tests);
+* a body that no link fills (the link names a handle the answer lacks, or schemathesis skips the
+  link to explore) is one of the document's own examples -- real states from the opening, the
+  middle and the end of a game -- instead of a random one; so runs reach late game states;
+* a step continues from one of the :data:`RECENT` latest answers of its kind, as a client would,
+  so that lines of linked moves grow instead of branching from old answers.
+"""
 
 from __future__ import annotations
 
+import secrets
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import graphql
 import hypothesis
 import msgspec
 import schemathesis
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, precondition, rule, run_state_machine_as_test
 from schemathesis.checks import not_a_server_error
 from schemathesis.config import SchemathesisConfig
 from schemathesis.graphql import nodes
-from starlette.testclient import TestClient
+from schemathesis.specs.openapi.checks import response_schema_conformance
 
-from arbiter.api.app import create_app
+from arbiter.api.app import ArbiterApp, create_app
+from arbiter.api.openapi_examples import GameExamples
+from arbiter.api.openapi_paths import MOVE_CHOICES
 from arbiter.core import Registry
+from arbiter.games import registry
 from tests.api.conftest import settings
 from tests.toy import Pig
 
@@ -25,45 +54,238 @@ ROOT = Path(__file__).resolve().parents[2]
 CONFIG = SchemathesisConfig.from_path(str(ROOT / "schemathesis.toml"))
 CONFIG.update(seed=20_240_917, max_failures=None)  # the same cases on every run and worker
 BOUNDED = hypothesis.settings(
-    deadline=None, max_examples=30, suppress_health_check=list(hypothesis.HealthCheck)
+    deadline=None,
+    max_examples=30,
+    derandomize=True,
+    suppress_health_check=list(hypothesis.HealthCheck),
 )
+#: The operations of a game in play; stateful runs walk them (the others have no links).
+PLAY = [
+    "newState",
+    "applyMove",
+    "legalMoves",
+    "validateMove",
+    "replayGame",
+    "current",
+    "undo",
+    "getState",
+]
+START = "POST /v1/games/{game}/states"
+MOVES = "POST /v1/games/{game}/moves"
+#: The operations that answer with an envelope (a state and its handles).
+ENVELOPES = {
+    START,
+    MOVES,
+    "POST /v1/games/{game}/current",
+    "POST /v1/games/{game}/undo",
+    "GET /v1/states/{state_id}",
+}
+#: How many of the latest answers of each kind a stateful step may continue from.
+RECENT = 3
+#: Games a GraphQL walk begins per scenario (the REST runs: schemathesis' two roots).
+GAMES_PER_SCENARIO = 2
+#: Applied moves (``POST .../moves`` answered 200) a stateful run must reach, per game.
+FLOOR = 50
 
-app = create_app(settings(), Registry([Pig()]))
-schema = schemathesis.openapi.from_asgi("/openapi.json", app, config=CONFIG)
+
+def rest_schema(app: ArbiterApp) -> Any:
+    return schemathesis.openapi.from_asgi("/openapi.json", app, config=CONFIG)
 
 
-@schema.parametrize()
+pig_app = create_app(settings(), Registry([Pig()]))
+pig_schema = rest_schema(pig_app)
+games_app = create_app(settings(), registry())
+games_schema = rest_schema(games_app)
+
+
+@pig_schema.parametrize()
 @BOUNDED
 def test_rest_api(case: Any) -> None:
     case.call_and_validate()
 
 
-def test_a_stateful_run_follows_the_links() -> None:
-    """Schemathesis chains requests along the OpenAPI links: it plays Pig through the API."""
-    fresh = create_app(settings(), Registry([Pig()]))
-    machine = schemathesis.openapi.from_asgi(
-        "/openapi.json", fresh, config=CONFIG
-    ).as_state_machine()
-    machine.run(
+@games_schema.parametrize()
+@BOUNDED
+def test_rest_api_over_the_games(case: Any) -> None:
+    case.call_and_validate()
+
+
+# --------------------------------------------------------------------------------- stateful
+
+
+@dataclass
+class Walked:
+    """What the stateful runs of one app did: answers by operation and status, and by game the
+    moves applied (answered 200), those whose request a link made (handle and move taken from an
+    earlier answer), the distinct states they led to, the deepest ``step`` reached, and the
+    longest line of linked moves (each applied to the state the one before led to)."""
+
+    answers: Counter[tuple[str, int]] = field(default_factory=Counter)
+    moves: Counter[str] = field(default_factory=Counter)
+    linked: Counter[str] = field(default_factory=Counter)
+    states: dict[str, set[bytes]] = field(default_factory=dict)
+    deepest: Counter[str] = field(default_factory=Counter)
+    longest: Counter[str] = field(default_factory=Counter)
+    #: A handle (an id, a token, a state's JSON) -> the linked moves that led to it.
+    lines: dict[str, int] = field(default_factory=dict)
+
+    @staticmethod
+    def handles(value: dict[str, Any]) -> list[str]:
+        """The handles of a request or an answer (REST or GraphQL spelling)."""
+        found = [
+            value[name]
+            for name in ("state_id", "stateId", "state_token", "stateToken")
+            if isinstance(value.get(name), str)
+        ]
+        found.extend(value.get("seat_tokens") or ())
+        if isinstance(value.get("state"), dict):
+            found.append(msgspec.json.encode(value["state"], order="sorted").decode())
+        return found
+
+    def answered(self, asked: Any, answer: dict[str, Any], *, move: bool, linked: bool) -> None:
+        """Note an answer that carries a state; ``asked`` is the request's handles."""
+        before = 0
+        if linked and isinstance(asked, dict):
+            before = max((self.lines.get(h, 0) for h in self.handles(asked)), default=0)
+        line = before + (move and linked)
+        for handle in self.handles(answer):
+            self.lines[handle] = max(self.lines.get(handle, 0), line)
+        if not move:
+            return
+        game = answer["game"]
+        self.moves[game] += 1
+        self.linked[game] += linked
+        self.longest[game] = max(self.longest[game], line)
+        seen = answer.get("state") or answer.get("view") or {}
+        self.states.setdefault(game, set()).add(msgspec.json.encode(seen, order="sorted"))
+        self.deepest[game] = max(self.deepest[game], seen.get("step", 0))
+
+    def report(self, title: str) -> str:
+        lines = [
+            f"  {game}: {count} moves applied ({self.linked[game]} along links, the longest "
+            f"line {self.longest[game]} moves), {len(self.states[game])} distinct states, "
+            f"deepest step {self.deepest[game]}"
+            for game, count in sorted(self.moves.items())
+        ]
+        return "\n".join([f"{title}:", *lines] if lines else [f"{title}: no move applied"])
+
+
+def examples_by_operation(document: dict[str, Any]) -> dict[str, list[Any]]:
+    """The request examples of the document by operation label (``POST /v1/...``)."""
+    found: dict[str, list[Any]] = {}
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            if not body:
+                continue
+            named = body["content"]["application/json"].get("examples", {})
+            values = [example["value"] for example in named.values() if "value" in example]
+            # the examples that send a full state play against any server; ids and tokens of
+            # the document are unknown to this one (kept only where nothing else is shown)
+            playable = [value for value in values if "state" in value]
+            values = playable or values
+            if values:
+                found[f"{method.upper()} {path}"] = values
+    return found
+
+
+@contextmanager
+def fixed_server_seeds() -> Iterator[None]:
+    """The seed the service draws for a setup that gives none, fixed: a generated request that
+    omits ``seed`` sets up the same game whenever it is sent. Hypothesis replays parts of earlier
+    scenarios and needs the same answers to the same requests; the run repeats from run to run."""
+    with patch.object(secrets, "randbits", lambda bits: 20_240_917 % 2**bits):
+        yield
+
+
+def plain_setup(body: Any) -> Any:
+    if not isinstance(body, dict):
+        return body
+    return {k: v for k, v in body.items() if k not in ("options", "content_id", "as_seat")}
+
+
+def walk(app: ArbiterApp, *, scenarios: int, steps: int) -> Walked:
+    """Run schemathesis' state machine over the game operations of ``app`` (module docstring)."""
+    schema = rest_schema(app).include(operation_id=PLAY)
+    examples = examples_by_operation(schema.raw_schema)
+    walked = Walked()
+
+    @schema.hook
+    def before_generate_body(context: Any, strategy: Any) -> Any:
+        label = context.operation.label
+        if label not in examples:
+            return strategy
+        if label == START:  # a documented setup, or a generated one without what random
+            # values almost always get refused (options, a content pack, a seat to show)
+            return st.one_of(st.sampled_from(examples[label]), strategy.map(plain_setup))
+        return st.sampled_from(examples[label])
+
+    class GameWalk(schema.as_state_machine()):  # type: ignore[misc]
+        # only setups start a scenario (the rules of the other roots are dropped)
+        _root_labels = frozenset({START})
+
+        def bundle(self, name: str) -> Any:
+            # continue from the latest answers, as a client does: lines grow long
+            return list(super().bundle(name))[-RECENT:]
+
+        def step(self, input: Any) -> Any:
+            output = super().step(input)
+            label, status = input.case.operation.label, output.response.status_code
+            walked.answers[(label, status)] += 1
+            if status in (200, 201) and label in ENVELOPES:
+                linked = any(location == "body" for location, _ in input.applied_parameters)
+                asked = input.case.body
+                if label == "GET /v1/states/{state_id}":
+                    asked, linked = dict(input.case.path_parameters), True
+                answer = output.response.json()
+                walked.answered(asked, answer, move=label == MOVES, linked=linked)
+            return output
+
+    for name in GameWalk.root_rules:
+        if not name.endswith("_states"):
+            setattr(GameWalk, name, None)
+    GameWalk.run(
         settings=hypothesis.settings(
-            BOUNDED, max_examples=40, stateful_step_count=8, derandomize=True
+            BOUNDED,
+            max_examples=scenarios,
+            stateful_step_count=steps,
+            phases=[hypothesis.Phase.generate],
         )
     )
-    metrics = TestClient(fresh).get("/metrics").text
-    assert 'route="/v1/games/{game}/moves",status="200"' in metrics
-    followed = [
-        route
-        for route in (
-            "/v1/games/{game}/legal-moves",
-            "/v1/games/{game}/validate",
-            "/v1/states/{state_id}",
-        )
-        if f'route="{route}",status="200"' in metrics
-    ]
-    assert followed, metrics
+    return walked
+
+
+def test_a_stateful_run_plays_pig() -> None:
+    """Schemathesis chains requests along the OpenAPI links: it plays Pig through the API."""
+    app = create_app(settings(), Registry([Pig()]))
+    with fixed_server_seeds():
+        walked = walk(app, scenarios=10, steps=60)
+    print("\n" + walked.report("REST, Pig"))
+    assert walked.linked["pig"] >= 20, walked.report("too few moves")
+    followed = {label for (label, status) in walked.answers if status == 200}
+    assert {"POST /v1/games/{game}/legal-moves", "POST /v1/games/{game}/validate"} <= followed
+
+
+def test_stateful_runs_play_both_games_deep() -> None:
+    """Along the links alone, schemathesis applies real moves of both games, many steps deep."""
+    app = create_app(settings(), registry())
+    with fixed_server_seeds():
+        walked = walk(app, scenarios=60, steps=150)
+    print("\n" + walked.report("REST, the registry"))
+    for game in registry().ids():
+        assert walked.linked[game] >= FLOOR, walked.report("too few moves")
+    answered = {label for (label, status) in walked.answers if status < 300}
+    for operation in ("legal-moves", "validate", "current"):
+        assert f"POST /v1/games/{{game}}/{operation}" in answered, walked.answers
 
 
 # --------------------------------------------------------------------------------- GraphQL
+#
+# GraphQL has no links, and schemathesis' GraphQL state machine chains only ids (String/ID fields
+# named like an argument), never a move out of `legalMoves` (the JSON scalar). So the GraphQL walk
+# is a Hypothesis state machine of its own, with the REST links' choices (an earlier answer, one of
+# its first moves, one of its handles); each request is a schemathesis case, sent and checked by
+# schemathesis.
 
 
 def json_node(value: Any) -> graphql.ValueNode:
@@ -86,14 +308,23 @@ def json_node(value: Any) -> graphql.ValueNode:
     )
 
 
-pig = Pig()
-pig_moves = st.sampled_from(
-    [{"type": "roll", "seat": 0}, {"type": "hold", "seat": 0}, {"type": "die", "face": 3}]
-)
-pig_states = st.integers(0, 2**32).map(lambda seed: pig.new_state(2, seed=seed))
+def literal(value: Any) -> str:
+    return graphql.print_ast(json_node(value))
+
+
+def game_values(games: Registry) -> list[Any]:
+    """Real JSON values of the games (states after setup, their legal moves) for the JSON scalar."""
+    values: list[Any] = []
+    for game in games:
+        state, _ = game.resolve_chance(game.new_state(max(2, game.min_players), seed=7))
+        values.append(msgspec.to_builtins(state))
+        values.extend(msgspec.to_builtins(m) for m in game.all_legal_moves(state)[:5])
+    return values
+
+
+ALL_GAMES = Registry([Pig(), *registry()])
 json_values = st.one_of(
-    pig_moves,
-    pig_states.map(msgspec.to_builtins),
+    st.sampled_from(game_values(ALL_GAMES)),
     st.dictionaries(
         st.from_regex(r"\A[a-z_]{1,6}\Z"), st.integers() | st.text(max_size=5), max_size=3
     ),
@@ -101,9 +332,8 @@ json_values = st.one_of(
 )
 schemathesis.graphql.scalar("JSON", json_values.map(json_node))
 schemathesis.graphql.scalar("Seed", st.integers(0, 2**63 - 1).map(nodes.Int))
-schemathesis.graphql.scalar("String", st.sampled_from(["pig", "pig", "nope"]).map(nodes.String))
-
-graphql_schema = schemathesis.graphql.from_asgi("/graphql", app, config=CONFIG)
+game_ids = [*ALL_GAMES.ids(), "nope"]
+schemathesis.graphql.scalar("String", st.sampled_from(game_ids).map(nodes.String))
 
 
 def refusals_are_problems(ctx: Any, response: Any, case: Any) -> None:
@@ -118,10 +348,213 @@ def refusals_are_problems(ctx: Any, response: Any, case: Any) -> None:
         assert extensions.get("status", 500) < 500, error
 
 
-@graphql_schema.parametrize()
+graphql_pig = schemathesis.graphql.from_asgi("/graphql", pig_app, config=CONFIG)
+graphql_games = schemathesis.graphql.from_asgi("/graphql", games_app, config=CONFIG)
+
+
+@graphql_pig.parametrize()
 @BOUNDED
 def test_graphql_api(case: Any) -> None:
-    case.call_and_validate(
-        checks=[refusals_are_problems],
-        excluded_checks=[not_a_server_error],
+    case.call_and_validate(checks=[refusals_are_problems], excluded_checks=[not_a_server_error])
+
+
+@graphql_games.parametrize()
+@BOUNDED
+def test_graphql_api_over_the_games(case: Any) -> None:
+    case.call_and_validate(checks=[refusals_are_problems], excluded_checks=[not_a_server_error])
+
+
+VERDICT = "{ legal code detail }"
+ENVELOPE = "{ game stateId stateToken seatTokens sealed toAct legalMoves finished state view }"
+
+
+def walk_graphql(app: ArbiterApp, games: Registry, *, scenarios: int, steps: int) -> Walked:
+    """Play ``games`` over /graphql the way the REST links do (see above): each step continues
+    from one of the :data:`RECENT` latest answers."""
+    schema = schemathesis.graphql.from_asgi("/graphql", app, config=CONFIG)
+    walked = Walked()
+    infos = {game.id: game for game in games}
+    lines = {game.id: GameExamples(game, max(2, game.min_players)).line() for game in games}
+    recent = st.integers(0, RECENT - 1)
+
+    def call(root: str, field: str, arguments: str, selection: str) -> Any:
+        operation = schema["Mutation" if root == "mutation" else "Query"][field]
+        case = operation.Case(body=f"{root} {{ {field}({arguments}) {selection} }}")
+        response = case.call()
+        case.validate_response(
+            response, checks=[refusals_are_problems, response_schema_conformance]
+        )
+        payload = response.json()
+        walked.answers[(f"{root} {field}", 200 if not payload.get("errors") else 422)] += 1
+        return (payload.get("data") or {}).get(field)
+
+    def handle(answer: dict[str, Any], by_state: bool) -> str:
+        if answer["sealed"]:
+            return f"stateToken: {literal(answer['stateToken'])}"
+        if by_state or answer["stateId"] is None:
+            return f"state: {literal(answer['state'])}"
+        return f"stateId: {literal(answer['stateId'])}"
+
+    def asked(answer: dict[str, Any]) -> dict[str, Any]:
+        return {name: answer[name] for name in ("state", "stateId", "stateToken")}
+
+    class GraphQLWalk(RuleBasedStateMachine):
+        def __init__(self) -> None:
+            super().__init__()
+            self.answers: list[dict[str, Any]] = []
+            self.games = 0  # games begun in this scenario: a few, played long
+
+        def latest(self, back: int) -> dict[str, Any]:
+            return self.answers[-1 - back % len(self.answers)]
+
+        def keep(self, answer: dict[str, Any] | None) -> None:
+            if answer is not None:
+                self.answers.append(answer)
+
+        @precondition(lambda self: self.games < GAMES_PER_SCENARIO)
+        @rule(game=st.sampled_from(sorted(infos)), data=st.data())
+        def new_game(self, game: str, data: st.DataObject) -> None:
+            self.games += 1
+            info = infos[game]
+            players = data.draw(st.integers(info.min_players, info.max_players))
+            seed = data.draw(st.integers(0, 2**63 - 1))
+            sealed = data.draw(st.booleans())
+            arguments = f"game: {literal(game)}, players: {players}, seed: {seed}"
+            answer = call(
+                "mutation", "newGame", f"{arguments}, sealed: {literal(sealed)}", ENVELOPE
+            )
+            assert answer is not None, "a setup within the fact sheet's bounds must succeed"
+            self.keep(answer)
+
+        @precondition(lambda self: self.games < GAMES_PER_SCENARIO)
+        @rule(game=st.sampled_from(sorted(infos)), end=st.booleans())
+        def resume(self, game: str, end: bool) -> None:
+            """Pick up the example line of the OpenAPI document in its middle or at its end."""
+            self.games += 1
+            line = lines[game]
+            index = len(line) - 1 if end else len(line) // 2
+            before, later = line[index - 1], line[index]
+            state = literal(msgspec.to_builtins(before.state))
+            move = literal(msgspec.to_builtins(later.move))
+            arguments = f"game: {literal(game)}, state: {state}, move: {move}"
+            after = call("mutation", "applyMove", arguments, ENVELOPE)
+            assert after is not None, "the document's example moves apply"
+            walked.answered(None, after, move=True, linked=False)
+            self.keep(after)
+
+        def apply(self, answer: dict[str, Any], move: Any, by_state: bool) -> None:
+            """Apply ``move`` to the state of ``answer`` (refused only if its handle is stale)."""
+            arguments = f"game: {literal(answer['game'])}, {handle(answer, by_state)}"
+            after = call("mutation", "applyMove", f"{arguments}, move: {literal(move)}", ENVELOPE)
+            if after is None:
+                assert answer["sealed"], "a listed move of an open game must apply"
+                return
+            walked.answered(asked(answer), after, move=True, linked=True)
+            self.keep(after)
+
+        @precondition(lambda self: self.answers)
+        @rule(back=recent, choice=st.integers(0, MOVE_CHOICES - 1), by_state=st.booleans())
+        def apply_move(self, back: int, choice: int, by_state: bool) -> None:
+            answer = self.latest(back)
+            moves = answer["legalMoves"]
+            if moves:
+                self.apply(answer, moves[choice % len(moves)], by_state)
+
+        @precondition(lambda self: self.answers)
+        @rule(back=recent, seat=st.integers(0, 4))
+        def apply_as_seat(self, back: int, seat: int) -> None:
+            """A seat's handle of a master's answer applies that seat's first legal move."""
+            answer = self.latest(back)
+            tokens = answer["seatTokens"] or []
+            if not tokens:
+                return
+            token = tokens[seat % len(tokens)]
+            own = [m for m in answer["legalMoves"] if m.get("seat") == seat % len(tokens)]
+            if not own:
+                return
+            arguments = f"game: {literal(answer['game'])}, stateToken: {literal(token)}"
+            after = call("mutation", "applyMove", f"{arguments}, move: {literal(own[0])}", ENVELOPE)
+            if after is not None:
+                walked.answered({"stateToken": token}, after, move=True, linked=True)
+            self.keep(after)
+
+        @precondition(lambda self: self.answers)
+        @rule(back=recent)
+        def catch_up(self, back: int) -> None:
+            answer = self.latest(back)
+            if answer["sealed"]:
+                arguments = f"game: {literal(answer['game'])}, stateToken: "
+                current = call(
+                    "query", "current", arguments + literal(answer["stateToken"]), ENVELOPE
+                )
+                assert current is not None, "any handle of a sealed game catches up"
+                walked.answered(asked(answer), current, move=False, linked=True)
+                self.keep(current)
+
+        @precondition(lambda self: self.answers)
+        @rule(back=recent)
+        def take_back(self, back: int) -> None:
+            answer = self.latest(back)
+            if answer["sealed"]:
+                arguments = f"game: {literal(answer['game'])}, stateToken: "
+                self.keep(
+                    call("mutation", "undo", arguments + literal(answer["stateToken"]), ENVELOPE)
+                )
+
+        @precondition(lambda self: self.answers)
+        @rule(back=recent, choice=st.integers(0, MOVE_CHOICES - 1), by_state=st.booleans())
+        def legal_moves(self, back: int, choice: int, by_state: bool) -> None:
+            """List the moves, then apply one of them (the REST `Listed*` links)."""
+            answer = self.latest(back)
+            arguments = f"game: {literal(answer['game'])}, {handle(answer, by_state)}"
+            listed = call("query", "legalMoves", arguments, "{ toAct moves }")
+            if listed is None:
+                return
+            if not answer["sealed"]:
+                assert listed["moves"] == answer["legalMoves"]
+            if listed["moves"]:
+                self.apply(answer, listed["moves"][choice % len(listed["moves"])], by_state)
+
+        @precondition(lambda self: self.answers)
+        @rule(back=recent, choice=st.integers(0, MOVE_CHOICES - 1))
+        def validate(self, back: int, choice: int) -> None:
+            """Validate a listed move, then apply it (the REST `Validated*` links)."""
+            answer = self.latest(back)
+            moves = answer["legalMoves"]
+            if not moves:
+                return
+            move = moves[choice % len(moves)]
+            arguments = f"game: {literal(answer['game'])}, {handle(answer, False)}"
+            verdict = call("query", "validate", f"{arguments}, move: {literal(move)}", VERDICT)
+            if verdict is not None:
+                assert verdict["legal"], verdict
+                self.apply(answer, move, False)
+
+        @precondition(lambda self: self.answers)
+        @rule(back=recent)
+        def fetch(self, back: int) -> None:
+            answer = self.latest(back)
+            if answer["stateId"] is not None:
+                fetched = call("query", "state", f"id: {literal(answer['stateId'])}", ENVELOPE)
+                assert fetched is not None and fetched["state"] == answer["state"]
+
+    run_state_machine_as_test(
+        GraphQLWalk,
+        settings=hypothesis.settings(
+            BOUNDED,
+            max_examples=scenarios,
+            stateful_step_count=steps,
+            phases=[hypothesis.Phase.generate],
+        ),
     )
+    return walked
+
+
+def test_graphql_walks_play_both_games_deep() -> None:
+    """The same walk over /graphql: set up, apply listed moves, list, validate, fetch."""
+    app = create_app(settings(), registry())
+    with fixed_server_seeds():
+        walked = walk_graphql(app, registry(), scenarios=30, steps=120)
+    print("\n" + walked.report("GraphQL, the registry"))
+    for game in registry().ids():
+        assert walked.linked[game] >= FLOOR, walked.report("too few moves")

@@ -6,9 +6,11 @@
   ``<game>.Options`` and ``<game>.Content`` (its structs as ``<game>.<StructName>``); the
   request and response members that carry game values point at the unions ``State`` (``oneOf``
   the games' states), ``Move``, ``View``, ``Event``, ``Options`` and ``Content`` (``anyOf``: two
-  games may share a move's shape). Responses that carry a state declare OpenAPI **links** from
-  ``state_id``, ``state_token`` and ``state`` to the next ``moves``, ``legal-moves`` and
-  ``validate`` requests, which is how schemathesis walks real games.
+  games may share a move's shape). Requests that name a state say "exactly one handle" with a
+  ``oneOf`` (:func:`exactly_one_handle`). The paths -- operations, problem responses drawn from
+  :data:`arbiter.api.problems.CODES`, the links that continue a game from every answer that
+  carries a state -- are built in :mod:`arbiter.api.openapi_paths`; the examples, played from the
+  registered games, in :mod:`arbiter.api.openapi_examples`.
 * ``schema/<game>/{state,move,view,content,options,event}.json`` -- JSON Schema 2020-12.
 * ``schema/schema.graphql`` -- the GraphQL SDL.
 
@@ -20,7 +22,6 @@ from __future__ import annotations
 import difflib
 import inspect
 import re
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ import msgspec
 import arbiter
 from arbiter.api.envelope import (
     ContentCreated,
+    CurrentRequest,
     Envelope,
     GameList,
     HandleRequest,
@@ -39,7 +41,8 @@ from arbiter.api.envelope import (
     ReplayRequest,
     Validation,
 )
-from arbiter.api.problems import CODES, PROBLEM_MEDIA_TYPE, ProblemDetails
+from arbiter.api.openapi_paths import Operations
+from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import Registry
 from arbiter.core.registry import AnyGame
 
@@ -137,6 +140,7 @@ API_TYPES = [
     HandleRequest,
     MoveRequest,
     ReplayRequest,
+    CurrentRequest,
     Envelope,
     LegalMoves,
     Validation,
@@ -172,6 +176,8 @@ def api_components(registry: Registry) -> dict[str, Any]:
     _patch(components["LegalMoves"], "moves", _ref("Move"))
     describe(components)
     bound_seats(components, registry)
+    for name in ("HandleRequest", "MoveRequest"):
+        exactly_one_handle(components[name])
     for game in registry:
         for name, schema in game_components(game).items():
             if name in components:
@@ -194,9 +200,52 @@ def bound_seats(components: dict[str, Any], registry: Registry) -> None:
     for name in ("NewStateRequest", "ReplayRequest"):
         players = components[name]["properties"]["players"]
         players.update(minimum=fewest, maximum=most)
-    for name in ("NewStateRequest", "ReplayRequest", "HandleRequest", "MoveRequest"):
+    for name in (
+        "NewStateRequest",
+        "ReplayRequest",
+        "HandleRequest",
+        "MoveRequest",
+        "CurrentRequest",
+    ):
         seat = components[name]["properties"]["as_seat"]["anyOf"][0]
         seat["maximum"] = most - 1
+
+
+#: The members that name a state; a request gives exactly one (:mod:`arbiter.api.handles`).
+HANDLES = ("state", "state_id", "state_token")
+
+
+def exactly_one_handle(component: dict[str, Any]) -> None:
+    """Say "exactly one of ``state``, ``state_id``, ``state_token``" in the request's schema.
+
+    msgspec describes each member on its own (each optional, each nullable), which lets through
+    no handle or two; the service refuses those (``422 invalid_state_handle``). So the schema also
+    gets a ``oneOf`` of three alternatives, one per handle: that handle is required and not
+    ``null``, and the other two are absent or ``null`` -- the service reads a ``null`` member as
+    absent, so ``{"state_id": "...", "state": null}`` is a valid request. Each alternative forbids
+    the others' handles itself, so exactly one alternative matches any valid request (which is
+    what ``oneOf`` asks), and a generator can build a request from one alternative alone.
+    """
+    given = {
+        "state": {"$ref": REF + "State"},
+        "state_id": {"type": "string"},
+        "state_token": {"type": "string"},
+    }
+    component["oneOf"] = [
+        {
+            "title": f"By {handle}",
+            "required": [handle],
+            "properties": {
+                other: given[other] if other == handle else {"type": "null"} for other in HANDLES
+            },
+        }
+        for handle in HANDLES
+    ]
+    component["description"] = (
+        component.get("description", "").rstrip()
+        + "\n\nGive exactly one of `state`, `state_id` and `state_token` (a member given as "
+        "`null` counts as absent)."
+    )
 
 
 def describe(components: dict[str, Any]) -> None:
@@ -221,9 +270,26 @@ def describe(components: dict[str, Any]) -> None:
             "Moves in order; chance outcomes may be included. A chance decision still pending "
             "when the next move is a player's is drawn from the seed."
         ),
-        ("Envelope", "state_id"): "The id of this state in the cache; null when it is down.",
+        ("Envelope", "state_id"): (
+            "The id of this open state in the cache; null for sealed games and when the cache "
+            "cannot keep it."
+        ),
         ("Envelope", "state"): "The full state (open games only).",
-        ("Envelope", "state_token"): "The sealed state token (sealed games only).",
+        ("Envelope", "state_token"): (
+            "The handle of a sealed game for whoever asked (the master's, or one seat's), at "
+            "this step: the next request with it acts on this step (sealed games only)."
+        ),
+        ("Envelope", "seat_tokens"): (
+            "Each seat's handle at this step, index = seat (answers to the master handle only): "
+            "the backend hands them out; a seat's handle sees and moves for its seat only."
+        ),
+        ("CurrentRequest", "state_token"): (
+            "A handle of the sealed game (the master's or a seat's), current or stale."
+        ),
+        ("CurrentRequest", "as_seat"): (
+            "With the master handle, the seat whose view and moves to show; a seat's handle may "
+            "name only its own seat."
+        ),
         ("Envelope", "view"): (
             "The view of as_seat (the public view of a sealed game without as_seat)."
         ),
@@ -234,6 +300,16 @@ def describe(components: dict[str, Any]) -> None:
         ),
         ("Envelope", "events"): "What happened while serving this request, as the viewer sees it.",
     }
+    describing = "Answer `descriptions` too: one English sentence per listed legal move."
+    for name in ("NewStateRequest", "HandleRequest", "MoveRequest", "ReplayRequest"):
+        notes[(name, "describe")] = describing
+    notes[("CurrentRequest", "describe")] = describing
+    notes[("Envelope", "descriptions")] = (
+        "With `describe`: one English sentence per legal move, in the order of `legal_moves`."
+    )
+    notes[("LegalMoves", "descriptions")] = notes[("Envelope", "descriptions")].replace(
+        "legal_moves", "moves"
+    )
     for (component, field), text in notes.items():
         components[component]["properties"][field]["description"] = text
     for field in ("state", "state_id", "state_token", "resolve_chance"):
@@ -242,320 +318,27 @@ def describe(components: dict[str, Any]) -> None:
         ]
 
 
-def _problem_responses(*statuses: int) -> dict[str, Any]:
-    titles = {
-        400: "Malformed JSON.",
-        404: "Unknown game, state or content.",
-        413: "Request body too large.",
-        422: "Invalid request, state or move (see `code` and `pointer`).",
-        503: "The state cache is unavailable.",
-    }
-    return {
-        str(status): {
-            "description": titles[status],
-            "content": {PROBLEM_MEDIA_TYPE: {"schema": _ref("Problem")}},
-        }
-        for status in statuses
-    }
-
-
-def _json(schema: dict[str, Any]) -> dict[str, Any]:
-    return {"application/json": {"schema": schema}}
-
-
-def _body(schema: dict[str, Any], description: str) -> dict[str, Any]:
-    return {"required": True, "description": description, "content": _json(schema)}
-
-
-GAME_PARAM = {"$ref": "#/components/parameters/game"}
-
-
-def _seat_query(registry: Registry) -> dict[str, Any]:
-    return {
-        "name": "as_seat",
-        "in": "query",
-        "required": False,
-        "description": "The seat whose view (and, if sealed, moves) to show.",
-        "schema": {"type": "integer", "minimum": 0, "maximum": seat_bounds(registry)[1] - 1},
-    }
-
-
-def _links() -> dict[str, Any]:
-    """Links from an envelope to the requests that continue the game from it."""
-    first_move = "$response.body#/legal_moves/0"
-    handles = {
-        "ById": {"state_id": "$response.body#/state_id"},
-        "ByToken": {"state_token": "$response.body#/state_token"},
-        "WithState": {"state": "$response.body#/state"},
-    }
-    links: dict[str, Any] = {}
-    for suffix, handle in handles.items():
-        for name, operation, body in (
-            ("Apply", "applyMove", {**handle, "move": first_move}),
-            ("Validate", "validateMove", {**handle, "move": first_move}),
-            ("LegalMoves", "legalMoves", dict(handle)),
-        ):
-            links[f"{name}{suffix}"] = {
-                "operationId": operation,
-                "parameters": {"path.game": "$response.body#/game"},
-                "requestBody": body,
-                "x-schemathesis": {"merge_body": False},
-                "description": f"{name} from the state of this answer ({suffix}).",
-            }
-    links["GetState"] = {
-        "operationId": "getState",
-        "parameters": {"path.state_id": "$response.body#/state_id"},
-        "description": "Fetch this state again by its id.",
-    }
-    return links
-
-
-def _envelope_response(status: int, description: str) -> dict[str, Any]:
-    response: dict[str, Any] = {
-        "description": description,
-        "content": _json(_ref("Envelope")),
-        "links": _links(),
-    }
-    if status == 201:
-        response["headers"] = {
-            "Location": {
-                "description": "The path of the new state (absent when the cache is down).",
-                "schema": {"type": "string"},
-            }
-        }
-    return {str(status): response}
-
-
-def _operation(
-    operation_id: str,
-    summary: str,
-    responses: dict[str, Any],
-    *,
-    tags: Iterable[str] = ("games",),
-    parameters: list[Any] | None = None,
-    body: dict[str, Any] | None = None,
-    description: str | None = None,
-) -> dict[str, Any]:
-    op: dict[str, Any] = {
-        "operationId": operation_id,
-        "summary": summary,
-        "tags": list(tags),
-        "responses": responses,
-    }
-    if description:
-        op["description"] = description
-    if parameters:
-        op["parameters"] = parameters
-    if body:
-        op["requestBody"] = body
-    return op
-
-
 def build_openapi(registry: Registry) -> dict[str, Any]:
     """The OpenAPI 3.1 document of the REST API over ``registry``'s games."""
     game_ids = registry.ids()
-    handle_problems = _problem_responses(400, 404, 413, 422, 503)
-    paths: dict[str, Any] = {
-        "/healthz": {
-            "get": _operation(
-                "healthz",
-                "Liveness: the process is alive",
-                {"200": {"description": "Alive.", "content": _json(_ref("Health"))}},
-                tags=["operations"],
-            )
-        },
-        "/readyz": {
-            "get": _operation(
-                "readyz",
-                "Readiness: the service can serve (Redis reachable when configured)",
-                {
-                    "200": {"description": "Ready.", "content": _json(_ref("Health"))},
-                    "503": {"description": "Not ready.", "content": _json(_ref("Health"))},
-                },
-                tags=["operations"],
-            )
-        },
-        "/metrics": {
-            "get": _operation(
-                "metrics",
-                "Prometheus metrics",
-                {
-                    "200": {
-                        "description": "Prometheus text exposition format.",
-                        "content": {"text/plain": {"schema": {"type": "string"}}},
-                    }
-                },
-                tags=["operations"],
-            )
-        },
-        "/v1/echo": {
-            "post": _operation(
-                "echo",
-                "Diagnostic: answer the request body as it came",
-                {
-                    "200": {"description": "The request body, unchanged.", "content": _json({})},
-                    **_problem_responses(400, 413),
-                },
-                tags=["operations"],
-                body=_body({}, "Any JSON document."),
-                description="A bare endpoint to measure the HTTP stack's own cost (`make bench` "
-                "compares `POST .../moves` with it). Not part of the game API.",
-            )
-        },
-        "/v1/games": {
-            "get": _operation(
-                "listGames",
-                "The games this service referees",
-                {"200": {"description": "Fact sheets.", "content": _json(_ref("GameList"))}},
-            )
-        },
-        "/v1/games/{game}": {
-            "parameters": [GAME_PARAM],
-            "get": _operation(
-                "getGame",
-                "One game's fact sheet",
-                {
-                    "200": {"description": "The fact sheet.", "content": _json(_ref("GameInfo"))},
-                    **_problem_responses(404),
-                },
-            ),
-        },
-        "/v1/games/{game}/states": {
-            "parameters": [GAME_PARAM],
-            "post": _operation(
-                "newState",
-                "Set up a new game",
-                {**_envelope_response(201, "The game after setup."), **handle_problems},
-                body=_body(_ref("NewStateRequest"), "Players, seed, options and treatment."),
-            ),
-        },
-        "/v1/games/{game}/moves": {
-            "parameters": [GAME_PARAM],
-            "post": _operation(
-                "applyMove",
-                "Check and apply a move",
-                {**_envelope_response(200, "The game after the move."), **handle_problems},
-                body=_body(_ref("MoveRequest"), "One state handle and a move."),
-                description="An illegal move is refused with 422 and the game's rule `code`.",
-            ),
-        },
-        "/v1/games/{game}/legal-moves": {
-            "parameters": [GAME_PARAM],
-            "post": _operation(
-                "legalMoves",
-                "Who must act and the moves the viewer may make",
-                {
-                    "200": {
-                        "description": "Actors and moves.",
-                        "content": _json(_ref("LegalMoves")),
-                    },
-                    **handle_problems,
-                },
-                body=_body(_ref("HandleRequest"), "One state handle."),
-            ),
-        },
-        "/v1/games/{game}/validate": {
-            "parameters": [GAME_PARAM],
-            "post": _operation(
-                "validateMove",
-                "Whether a move is legal now, without applying it",
-                {
-                    "200": {"description": "The verdict.", "content": _json(_ref("Validation"))},
-                    **handle_problems,
-                },
-                body=_body(_ref("MoveRequest"), "One state handle and a move."),
-            ),
-        },
-        "/v1/games/{game}/replay": {
-            "parameters": [GAME_PARAM],
-            "post": _operation(
-                "replayGame",
-                "Set up a game and play a list of moves",
-                {
-                    **_envelope_response(200, "The game after the last move."),
-                    **_problem_responses(400, 404, 413, 422),
-                },
-                body=_body(_ref("ReplayRequest"), "Setup and moves."),
-                description="An illegal move is refused with 422 naming its index (`move_index`).",
-            ),
-        },
-        "/v1/games/{game}/content": {
-            "parameters": [GAME_PARAM],
-            "post": _operation(
-                "registerContent",
-                "Register a content pack (cards, boards) for new games",
-                {
-                    "201": {
-                        "description": "The pack's id: the hash of its canonical JSON.",
-                        "content": _json(_ref("ContentCreated")),
-                        "headers": {
-                            "Location": {
-                                "description": "The path of the pack.",
-                                "schema": {"type": "string"},
-                            }
-                        },
-                        "links": {
-                            "GetContent": {
-                                "operationId": "getContent",
-                                "parameters": {
-                                    "path.game": "$response.body#/game",
-                                    "path.content_id": "$response.body#/content_id",
-                                },
-                                "description": "Fetch the pack.",
-                            },
-                            "NewStateWithContent": {
-                                "operationId": "newState",
-                                "parameters": {"path.game": "$response.body#/game"},
-                                "requestBody": {"content_id": "$response.body#/content_id"},
-                                "description": "Set up a game with the pack.",
-                            },
-                        },
-                    },
-                    **_problem_responses(400, 404, 413, 422),
-                },
-                body=_body(_ref("Content"), "A content pack of the game."),
-            ),
-        },
-        "/v1/games/{game}/content/{content_id}": {
-            "parameters": [
-                GAME_PARAM,
-                {
-                    "name": "content_id",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "string"},
-                },
-            ],
-            "get": _operation(
-                "getContent",
-                "A registered content pack",
-                {
-                    "200": {"description": "The pack.", "content": _json(_ref("Content"))},
-                    **_problem_responses(404),
-                },
-            ),
-        },
-        "/v1/states/{state_id}": {
-            "parameters": [
-                {
-                    "name": "state_id",
-                    "in": "path",
-                    "required": True,
-                    "schema": {"type": "string"},
-                },
-                _seat_query(registry),
-            ],
-            "get": _operation(
-                "getState",
-                "A cached state",
-                {
-                    **_envelope_response(200, "The state as the viewer may see it."),
-                    **_problem_responses(404, 422, 503),
-                },
-                tags=["states"],
-            ),
-        },
+    operations = Operations(registry)
+    game_schema: dict[str, Any] = {"type": "string"}
+    if game_ids:
+        game_schema["enum"] = game_ids
+    game_param: dict[str, Any] = {
+        "name": "game",
+        "in": "path",
+        "required": True,
+        "description": "A game id (`GET /v1/games`).",
+        "schema": game_schema,
     }
+    if operations.examples.game_ids:
+        game_param["examples"] = operations.examples.game_ids
+    components: dict[str, Any] = {
+        "parameters": {"game": game_param},
+        "schemas": _clean(api_components(registry)),
+    }
+    components["links"] = operations.link_components()
     return {
         "openapi": "3.1.0",
         "jsonSchemaDialect": JSON_SCHEMA_DIALECT,
@@ -565,29 +348,18 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
             "summary": "Rules as a service for tabletop board games.",
             "description": "Validate and apply moves, list legal follow-ups, keep hidden "
             "information sealed. Errors are RFC 9457 problem documents with a stable `code`. "
-            "GraphQL is served at /graphql over the same operations.",
+            "GraphQL is served at /graphql over the same operations (its contract is "
+            "`schema/schema.graphql`).",
             "license": {"name": "MIT", "identifier": "MIT"},
         },
         "tags": [
             {"name": "games", "description": "Rules: setup, moves, legality, replay, content."},
             {"name": "states", "description": "Cached states named by id."},
             {"name": "operations", "description": "Health, readiness, metrics, diagnostics."},
+            {"name": "docs", "description": "Pages for people, and this document."},
         ],
-        "paths": paths,
-        "components": {
-            "parameters": {
-                "game": {
-                    "name": "game",
-                    "in": "path",
-                    "required": True,
-                    "description": "A game id (`GET /v1/games`).",
-                    "schema": {"type": "string", "enum": game_ids}
-                    if game_ids
-                    else {"type": "string"},
-                }
-            },
-            "schemas": _clean(api_components(registry)),
-        },
+        "paths": operations.paths(),
+        "components": components,
     }
 
 

@@ -1,0 +1,362 @@
+"""Examples for the OpenAPI document, played at build time from the registered games.
+
+Every example is a real request of a real game and the answer the service gives it. Each game is
+set up for two players (its fewest, if more) with a fixed seed and played along one line: every
+move drawn from the legal moves by a generator with that same seed, until the game ends or
+:data:`LINE` moves are made. The examples show the opening (setup and its first move), the
+middle of that line and its end (the last move, which finishes a game that ended), computed with
+the rules and with the functions the service answers with (:func:`arbiter.api.service.moves_for`,
+:class:`~arbiter.api.envelope.Envelope`). Nothing is random from one build to the next, so
+``openapi/openapi.json`` stays the same. Tools that replay examples (schemathesis' examples and
+stateful phases) so reach states far into a game, not only the first steps.
+
+Two things cannot be real in a document: ids of cached states and handles of sealed games exist
+only in a running server (and a handle is sealed with that server's key). They are written in the
+service's own formats (a keyed id, a base64url handle), derived from the example itself, and
+sending them to a server answers ``404 unknown_state`` or ``422 invalid_state_token``. Examples
+that send a full ``state`` work against any server that runs the same rules.
+
+Examples are named ``<variant>.<game id>``: sorted by name (the document's keys are sorted), the
+games come in the same order in every variant and in the examples of the ``game`` path parameter,
+so tools that pair a request body's examples with the parameter's in order (schemathesis does)
+send each game's body to that game's path.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from arbiter.api.codec import GameCodec
+from arbiter.api.envelope import Envelope, GameList, LegalMoves, Validation
+from arbiter.api.problems import CODES, ProblemDetails
+from arbiter.api.service import Audience, moves_for
+from arbiter.core import CHANCE, Event, IllegalMove, Registry
+from arbiter.core.registry import AnyGame
+
+#: The seed of every example game.
+SEED = 7
+#: The most moves the example line of a game plays (a game that ends sooner ends it).
+LINE = 120
+#: Moves tried, from the start of a game, to find one that ``undo`` can take back.
+UNDO_SEARCH = 40
+
+Example = dict[str, Any]
+#: Named examples of one request or response: name -> ``{"summary": ..., "value": ...}``.
+Named = dict[str, Example]
+
+
+def _builtins(value: Any) -> Any:
+    """A value as the service writes it on the wire, read back as plain JSON values."""
+    return msgspec.json.decode(msgspec.json.encode(value))
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def example_state_id(game: str, state: Any) -> str:
+    """An id in the format of :meth:`arbiter.api.sealing.Sealer.state_id`, unknown to servers."""
+    return _b64(hashlib.blake2b(msgspec.json.encode([game, "id", state]), digest_size=16).digest())
+
+
+def example_handle(game: str, state: Any, role: str) -> str:
+    """A handle in the format of :meth:`arbiter.api.sealing.Sealer.seal` (version byte, 12-byte
+    nonce, sealed ticket and tag), made of a digest: it fails authentication on every server."""
+    digest = hashlib.blake2b(msgspec.json.encode([game, role, state]), digest_size=60).digest()
+    return _b64(b"\x02" + digest)
+
+
+@dataclass
+class Step:
+    """A state the examples show, with what led to it (the events of its last move, that move)."""
+
+    state: Any
+    events: list[Event]
+    move: Any = None
+
+
+@dataclass
+class GameExamples:
+    """The examples of one game: a short game played from setup."""
+
+    game: AnyGame
+    players: int
+    codec: GameCodec = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.codec = GameCodec(self.game)
+
+    # ------------------------------------------------------------------------- playing
+
+    def setup(self) -> Step:
+        state = self.game.new_state(self.players, seed=SEED)
+        state, events = self.game.resolve_chance(state)
+        return Step(state, events)
+
+    def line(self) -> list[Step]:
+        """The example line: setup, then moves drawn with :data:`SEED` (module docstring)."""
+        steps = [self.setup()]
+        draw = random.Random(SEED)
+        while len(steps) <= LINE:
+            moves = self.game.all_legal_moves(steps[-1].state)
+            if not moves:
+                break
+            steps.append(self.play(steps[-1], draw.choice(moves)))
+        return steps
+
+    def play(self, step: Step, move: Any) -> Step:
+        """``move`` applied as the service applies it (chance resolved before and after)."""
+        game = self.game
+        state, events = step.state, list[Event]()
+        if game.actor_of(move) != CHANCE and CHANCE in game.to_act(state):
+            state, events = game.resolve_chance(state)
+        state, more = game.apply(state, move)
+        events.extend(more)
+        state, more = game.resolve_chance(state)
+        events.extend(more)
+        return Step(state, events, move)
+
+    def undoable(self) -> tuple[Step, Any, Step] | None:
+        """The first step of a game whose move the master handle may take back."""
+        step = self.setup()
+        for _ in range(UNDO_SEARCH):
+            moves = self.game.all_legal_moves(step.state)
+            if not moves:
+                return None
+            for move in moves[:10]:
+                after = self.play(step, move)
+                if after.state.step == step.state.step + 1 and self.game.can_take_back(
+                    step.state, move, after.state
+                ):
+                    return step, move, after
+            step = self.play(step, moves[0])
+        return None
+
+    def illegal(self, before: Step, step: Step) -> tuple[Any, IllegalMove] | None:
+        """A move refused in ``step`` (one that was legal in ``before``), and the refusal."""
+        for move in self.game.all_legal_moves(before.state):
+            try:
+                self.game.check_move(step.state, move)
+            except IllegalMove as error:
+                return move, error
+        return None
+
+    # ------------------------------------------------------------------------- answers
+
+    def open_answer(self, step: Step, *, events: bool = True) -> Example:
+        """The envelope of an open game as the service answers it."""
+        game, state = self.game, step.state
+        to_act = list(game.to_act(state))
+        envelope = Envelope(
+            game=game.id,
+            rules_version=game.rules_version,
+            state_id=example_state_id(game.id, _builtins(state)),
+            sealed=False,
+            resolve_chance=True,
+            as_seat=None,
+            state=msgspec.Raw(self.codec.state_json(state)),
+            to_act=to_act,
+            legal_moves=moves_for(game, state, Audience(False, None)),
+            events=list(step.events) if events else [],
+            finished=not to_act,
+            result=None if to_act else game.result(state),
+        )
+        return _builtins(envelope)  # type: ignore[no-any-return]
+
+    def sealed_answer(self, step: Step, seat: int | None, *, events: bool = True) -> Example:
+        """The envelope of a sealed game for the master handle (``seat`` None) or a seat's."""
+        game, state = self.game, step.state
+        to_act = list(game.to_act(state))
+        public = _builtins(game.view(state, None))
+        master = seat is None
+        envelope = Envelope(
+            game=game.id,
+            rules_version=game.rules_version,
+            state_id=None,
+            sealed=True,
+            resolve_chance=True,
+            as_seat=seat,
+            state_token=example_handle(game.id, public, "master" if master else f"seat {seat}"),
+            seat_tokens=[example_handle(game.id, public, f"seat {k}") for k in range(self.players)]
+            if master
+            else msgspec.UNSET,
+            view=game.view(state, seat),
+            to_act=to_act,
+            legal_moves=moves_for(game, state, Audience(True, seat, master=master)),
+            events=game.events_for(step.events, seat) if events else [],
+            finished=not to_act,
+            result=None if to_act else game.result(state),
+        )
+        return _builtins(envelope)  # type: ignore[no-any-return]
+
+
+def problem_example(code: str, status: int | None = None) -> Example:
+    """A problem document of one of the service's own codes (its description as ``detail``)."""
+    known = CODES[code]
+    problem = ProblemDetails(
+        type=f"/problems/{code}",
+        title=known.title,
+        status=status or known.status,
+        detail=known.description,
+        code=code,
+    )
+    return _builtins(problem)  # type: ignore[no-any-return]
+
+
+class Examples:
+    """Named examples of every operation's requests and answers, by operation id."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.requests: dict[str, Named] = {}
+        self.responses: dict[tuple[str, int], Named] = {}
+        #: Examples of path parameters, named by game id (paired with ``game``'s by name).
+        self.game_ids: Named = {}
+        self.content_ids: Named = {}
+        self.state_ids: Named = {}
+        self.problem_codes: Named = {
+            code: {"summary": known.title, "value": code} for code, known in sorted(CODES.items())
+        }
+        listed = GameList(games=[game.info() for game in registry])
+        self.responses[("listGames", 200)] = {
+            "games": {"summary": "The registered games", "value": _builtins(listed)}
+        }
+        for game in registry:
+            players = max(game.min_players, min(2, game.max_players))
+            self._add_game(GameExamples(game, players))
+        games = len(self.game_ids)
+        for named in self.requests.values():  # a variant every game has, or none (see above)
+            variants: dict[str, int] = {}
+            for name in named:
+                variant = name.split(".", 1)[0]
+                variants[variant] = variants.get(variant, 0) + 1
+            for name in list(named):
+                if variants[name.split(".", 1)[0]] != games:
+                    del named[name]
+
+    def _request(self, operation: str, variant: str, game: str, summary: str, value: Any) -> None:
+        self.requests.setdefault(operation, {})[f"{variant}.{game}"] = {
+            "summary": summary,
+            "value": value,
+        }
+
+    def _response(
+        self, operation: str, status: int, variant: str, game: str, summary: str, value: Any
+    ) -> None:
+        self.responses.setdefault((operation, status), {})[f"{variant}.{game}"] = {
+            "summary": summary,
+            "value": value,
+        }
+
+    def _add_game(self, ex: GameExamples) -> None:
+        game = ex.game
+        gid, title, players = game.id, game.title, ex.players
+        self.game_ids[gid] = {"summary": title, "value": gid}
+        info = _builtins(game.info())
+        self.responses.setdefault(("getGame", 200), {})[gid] = {"summary": title, "value": info}
+        # content: the default pack, by reference to where the service serves it (a pack is
+        # tens of kilobytes: inline, the two games' would triple the document)
+        path = f"/v1/games/{gid}/content/{game.default_content_id}"
+        pack = {"summary": f"{title}: the default content pack", "externalValue": path}
+        self.content_ids[gid] = {"summary": title, "value": game.default_content_id}
+        created = {"game": gid, "content_id": game.default_content_id}
+        self.requests.setdefault("registerContent", {})[f"default.{gid}"] = pack
+        self.responses.setdefault(("registerContent", 201), {})[f"default.{gid}"] = {
+            "summary": f"{title}: the default pack's id",
+            "value": created,
+        }
+        self.responses.setdefault(("getContent", 200), {})[gid] = pack
+        line = ex.line()
+        setup, moved = line[0], line[1]
+        opened = ex.open_answer(setup)
+        after = ex.open_answer(moved)
+        wire_move = _builtins(moved.move)
+        new_game = {"players": players, "seed": SEED}
+        sealed_game = {**new_game, "sealed": True}
+        master = ex.sealed_answer(setup, None)
+
+        # setup, open and sealed
+        self._request("newState", "open", gid, f"{title}: {players} players", new_game)
+        self._request("newState", "sealed", gid, f"{title}: sealed", sealed_game)
+        self._response("newState", 201, "open", gid, f"{title} after setup", opened)
+        self._response("newState", 201, "sealed", gid, f"{title}: the master handle", master)
+        # moves along the line: the opening, the middle, the end (by state), and one by id
+        middle = len(line) // 2
+        for variant, index, text in (
+            ("opening", 1, "the first move"),
+            ("midgame", middle, f"move {middle}"),
+            (
+                "endgame",
+                len(line) - 1,
+                "the last move" + (" (the game ends)" if not game.to_act(line[-1].state) else ""),
+            ),
+        ):
+            before, later = line[index - 1], line[index]
+            asked = {"state": ex.open_answer(before)["state"], "move": _builtins(later.move)}
+            self._request("applyMove", variant, gid, f"{title}: {text}", asked)
+            self._response(
+                "applyMove", 200, variant, gid, f"{title} after {text}", ex.open_answer(later)
+            )
+        by_id = {"state_id": opened["state_id"], "move": wire_move}
+        self._request("applyMove", "by-state-id", gid, f"{title}: the first move, by id", by_id)
+        # legal moves and validation
+        mid = line[middle]
+        self._request("legalMoves", "midgame", gid, title, {"state": ex.open_answer(mid)["state"]})
+        listed = LegalMoves(
+            to_act=list(game.to_act(mid.state)),
+            moves=moves_for(game, mid.state, Audience(False, None)),
+        )
+        self._response("legalMoves", 200, "midgame", gid, title, _builtins(listed))
+        self._request("validateMove", "legal", gid, f"{title}: a legal move, by id", by_id)
+        self._response("validateMove", 200, "legal", gid, title, _builtins(Validation(legal=True)))
+        refused = ex.illegal(setup, moved)
+        if refused is not None:
+            bad, error = refused
+            asked = {"state": after["state"], "move": _builtins(bad)}
+            verdict = Validation(legal=False, code=error.code, detail=error.message)
+            self._request("validateMove", "refused", gid, f"{title}: a move no longer legal", asked)
+            self._response("validateMove", 200, "refused", gid, title, _builtins(verdict))
+            self._request("applyMove", "refused", gid, f"{title}: a move no longer legal", asked)
+            problem = ProblemDetails(
+                type=f"/problems/{error.code}",
+                title="Illegal move",
+                status=422,
+                detail=error.message,
+                code=error.code,
+                pointer="/move",
+                legal_moves_count=len(after["legal_moves"]),
+                game=gid,
+            )
+            self._response("applyMove", 422, "refused", gid, title, _builtins(problem))
+        # replay: the opening moves
+        opening = line[: min(len(line), 4)]
+        replay = {**new_game, "moves": [_builtins(step.move) for step in opening[1:]]}
+        text = f"{title}: setup and {len(opening) - 1} moves"
+        self._request("replayGame", "opening", gid, text, replay)
+        replayed = ex.open_answer(opening[-1])
+        replayed["events"] = _builtins([event for step in opening for event in step.events])
+        self._response("replayGame", 200, "opening", gid, title, replayed)
+        # a cached state
+        cached = ex.open_answer(moved, events=False)
+        self.state_ids[gid] = {"summary": title, "value": cached["state_id"]}
+        self._response("getState", 200, "cached", gid, title, cached)
+        # sealed: a seat catches up, the master takes a move back
+        seat_token = master["seat_tokens"][0]
+        self._request(
+            "current", "seat", gid, f"{title}: seat 0's handle", {"state_token": seat_token}
+        )
+        self._response("current", 200, "seat", gid, title, ex.sealed_answer(setup, 0, events=False))
+        undo = ex.undoable()
+        if undo is not None:
+            before, _, later = undo
+            token = ex.sealed_answer(later, None)["state_token"]
+            self._request(
+                "undo", "master", gid, f"{title}: the master handle", {"state_token": token}
+            )
+            back = ex.sealed_answer(before, None, events=False)
+            self._response("undo", 200, "master", gid, f"{title}: the step before", back)

@@ -1,0 +1,653 @@
+"""The paths of the OpenAPI document: operations, their problems, their links, their examples.
+
+**Problems** come from :data:`arbiter.api.problems.CODES`: :data:`SCOPES` says which operations
+may answer each code (at the code's status, unless an operation answers it with another). A code
+:data:`SCOPES` does not name concerns the request body itself (malformed or duplicate JSON, media
+type, size, ...) and is documented on every operation that takes a body, so a code added to
+``CODES`` appears in the document without a change here (``graphql_*`` codes excepted: /graphql
+has its own contract). Each problem response constrains ``code`` to the codes documented for it
+(plus the games' rule codes, ``<game>.<rule>``, where the rules may refuse something), so a
+contract test notices an undocumented refusal.
+
+**Links** lead from every answer that carries a state (an envelope) to the requests that continue
+the game: apply, validate, list the moves, fetch it again, catch up (``current``), take back
+(``undo``). Runtime expressions pick the handle (``state_id``, ``state_token``, ``state``, or a
+seat's handle ``seat_tokens/<k>`` of a sealed game's master answer) and a move
+(``legal_moves/<i>``). A move is taken by position because OpenAPI expressions have no wildcard;
+:data:`MOVE_CHOICES` positions give a walker such as schemathesis a choice among the first moves,
+which is enough for games to go on rather than repeat one line of play. Answers without a handle
+(``legal-moves``, ``validate``) link with ``$request.body``: the handle they were asked with. Every
+link is written once under ``components/links``; responses refer to them.
+
+A link names a handle the answer may lack (an open game has no ``state_token``, a sealed one no
+``state_id``): a walker then has no value for it and makes up the request itself, which the
+service refuses like any other. The links of both kinds of game are on every envelope because
+OpenAPI cannot attach links to the content of an answer, only to its status.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from arbiter.api.openapi_examples import Examples, Named, problem_example
+from arbiter.api.problems import CODES, PROBLEM_MEDIA_TYPE
+from arbiter.core import Registry
+
+REF = "#/components/schemas/"
+#: How many of an answer's legal moves (by position) the links offer.
+MOVE_CHOICES = 5
+#: Links for seats' handles go to the first seats only (a master's answer has one per seat).
+MAX_SEAT_LINKS = 5
+#: The state handles, by the suffix of the links that use them.
+HANDLE_LINKS = {"ById": "state_id", "ByToken": "state_token", "WithState": "state"}
+#: A path segment the service can serve (:mod:`arbiter.api.guard` refuses any other).
+SEGMENT = r"^[A-Za-z0-9._-]{1,128}$"
+
+GAME_PARAM = {"$ref": "#/components/parameters/game"}
+#: Operations under ``/v1/games/{game}``.
+GAME_OPS = frozenset(
+    {
+        "getGame", "newState", "applyMove", "legalMoves", "validateMove", "replayGame",
+        "current", "undo", "registerContent", "getContent",
+    }
+)  # fmt: skip
+#: Operations with a path parameter (:mod:`arbiter.api.guard` refuses odd segments: `not_found`).
+PATH_OPS = GAME_OPS | {"getState"}
+HANDLE_OPS = frozenset({"applyMove", "legalMoves", "validateMove"})
+SEALED_OPS = frozenset({"current", "undo"})
+STATE_OPS = HANDLE_OPS | SEALED_OPS | {"getState"}
+SETUP_OPS = frozenset({"newState", "replayGame"})
+#: Operations whose rules may refuse the request with a game's own code (``<game>.<rule>``).
+RULE_OPS = STATE_OPS | SETUP_OPS | {"registerContent"}
+
+#: Operations that may answer each of the service's codes (see the module docstring), with the
+#: status where an operation answers a code with another than its own.
+SCOPES: dict[str, dict[str, int | None]] = {
+    "not_found": {},  # every operation with a path parameter (filled in by `_scopes`)
+    "unknown_game": {},  # every operation under /v1/games/{game} (idem)
+    "invalid_request": {"getState": None},  # and every operation with a body
+    "unknown_state": dict.fromkeys(STATE_OPS),
+    "invalid_state_handle": dict.fromkeys(HANDLE_OPS),
+    "invalid_state_token": dict.fromkeys(HANDLE_OPS | SEALED_OPS),
+    "invalid_state": dict.fromkeys(HANDLE_OPS | SETUP_OPS | {"registerContent"}),
+    "invalid_seat": dict.fromkeys(STATE_OPS | SETUP_OPS),
+    "unknown_content": {**dict.fromkeys(STATE_OPS | SETUP_OPS), "getContent": 404},
+    "rules_version_mismatch": dict.fromkeys(STATE_OPS),
+    "illegal_move": dict.fromkeys(("applyMove", "replayGame")),
+    "forbidden_seat": dict.fromkeys(HANDLE_OPS | {"current"}),
+    "chance_forbidden": dict.fromkeys(("applyMove", "validateMove")),
+    "master_only": {"undo": None},
+    "stale_state": dict.fromkeys(HANDLE_OPS | {"undo"}),
+    "nothing_to_undo": {"undo": None},
+    "replay_too_long": {"replayGame": None},
+    "store_full": dict.fromkeys(SETUP_OPS),
+    "busy": {"replayGame": None},
+    "cache_unavailable": dict.fromkeys(STATE_OPS | SETUP_OPS),
+}
+#: Codes no operation documents: a 500 is a bug, never a contract, and 405 answers the methods
+#: the document does not list. Codes of the GraphQL endpoint (``graphql_*``) belong to its own
+#: contract, not to this document.
+UNDOCUMENTED = frozenset({"internal_error", "method_not_allowed"})
+GRAPHQL_ONLY = "graphql_"
+
+STATUS_TEXT = {
+    400: "The body is not acceptable JSON.",
+    403: "The handle may not do this.",
+    404: "Nothing of the kind lives here.",
+    409: "A later step of the sealed game exists.",
+    413: "The body is too large.",
+    415: "The body is not sent as JSON.",
+    422: "The request, the state or the move is refused.",
+    503: "The service cannot serve this now; retry later.",
+}
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": REF + name}
+
+
+def json_content(schema: dict[str, Any], examples: Named | None = None) -> dict[str, Any]:
+    media: dict[str, Any] = {"schema": schema}
+    if examples:
+        media["examples"] = examples
+    return {"application/json": media}
+
+
+class Operations:
+    """Builds the operations of the document over a registry."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self.game_ids = registry.ids()
+        self.examples = Examples(registry)
+        self.most_players = max((g.max_players for g in registry), default=1_000_000)
+
+    # --------------------------------------------------------------------------- problems
+
+    def codes_of(
+        self, operation: str, *, body: bool, path: bool, game: bool
+    ) -> dict[int, list[str]]:
+        """The service's codes ``operation`` may answer, by status."""
+        by_status: dict[int, list[str]] = {}
+        for code, problem in sorted(CODES.items()):
+            if code in UNDOCUMENTED or code.startswith(GRAPHQL_ONLY):
+                continue
+            where = SCOPES.get(code)
+            if where is None:
+                answered = body
+                status = problem.status
+            else:
+                answered = operation in where
+                status = where.get(operation) or problem.status
+                if code == "not_found":
+                    answered = path
+                elif code == "unknown_game":
+                    answered = game
+                elif code == "invalid_request":
+                    answered = answered or body
+            if answered:
+                by_status.setdefault(status, []).append(code)
+        return by_status
+
+    def problem_responses(
+        self, operation: str, *, body: bool, path: bool = False, game: bool = False
+    ) -> dict[str, Any]:
+        """The problem responses of ``operation``: each status with the codes it may carry."""
+        responses: dict[str, Any] = {}
+        rules = operation in RULE_OPS and self.game_ids
+        by_status = self.codes_of(operation, body=body, path=path, game=game)
+        if rules:
+            by_status.setdefault(422, [])
+        for status, codes in sorted(by_status.items()):
+            allowed: dict[str, Any] = {"enum": codes} if codes else {"not": {}}
+            listed = ", ".join(f"`{c}`" for c in codes)
+            text = f"{STATUS_TEXT.get(status, 'Refused.')} `code`: {listed}"
+            if rules and status == 422:
+                pattern = "|".join(re.escape(g) for g in self.game_ids)
+                allowed = {"anyOf": [allowed, {"type": "string", "pattern": f"^(?:{pattern})\\."}]}
+                text += ", or a rule code of the game (`<game>.<rule>`, see `detail`)"
+            schema = {
+                "allOf": [
+                    ref("Problem"),
+                    {"properties": {"status": {"const": status}, "code": allowed}},
+                ]
+            }
+            media: dict[str, Any] = {"schema": schema}
+            examples = dict(self.examples.responses.get((operation, status), {}))
+            if codes and not examples:
+                first = CODES[codes[0]]
+                value = problem_example(codes[0], status=status)
+                examples[codes[0]] = {"summary": first.title, "value": value}
+            if examples:
+                media["examples"] = examples
+            responses[str(status)] = {
+                "description": text + ".",
+                "content": {PROBLEM_MEDIA_TYPE: media},
+            }
+        return responses
+
+    # ------------------------------------------------------------------------------ links
+
+    @staticmethod
+    def _link(
+        operation: str, description: str, body: dict[str, Any] | None, game: str
+    ) -> dict[str, Any]:
+        link: dict[str, Any] = {
+            "operationId": operation,
+            "parameters": {"path.game": game},
+            "description": description,
+        }
+        if body is not None:
+            link["requestBody"] = body
+            # the body is the link's own: no generated members mixed in (schemathesis)
+            link["x-schemathesis"] = {"merge_body": False}
+        return link
+
+    def envelope_links(self) -> dict[str, Any]:
+        """Links from an envelope to the requests that continue the game from it."""
+        game = "$response.body#/game"
+        links: dict[str, Any] = {}
+        for suffix, member in HANDLE_LINKS.items():
+            handle = {member: f"$response.body#/{member}"}
+            # a full state travels both ways; two choices are enough to exercise that path
+            for i in range(MOVE_CHOICES if member != "state" else 2):
+                move = {**handle, "move": f"$response.body#/legal_moves/{i}"}
+                text = f"Apply legal move {i} of this answer to its state (by `{member}`)."
+                links[f"Apply{i}{suffix}"] = self._link("applyMove", text, move, game)
+            move = {**handle, "move": "$response.body#/legal_moves/0"}
+            text = f"Validate the first legal move of this answer (by `{member}`)."
+            links[f"Validate{suffix}"] = self._link("validateMove", text, move, game)
+            text = f"List the legal moves of this answer's state (by `{member}`)."
+            links[f"LegalMoves{suffix}"] = self._link("legalMoves", text, handle, game)
+        for seat in range(min(self.most_players, MAX_SEAT_LINKS)):
+            token = {"state_token": f"$response.body#/seat_tokens/{seat}"}
+            move = {**token, "move": "$response.body#/legal_moves/0"}
+            text = (
+                f"Seat {seat} applies the first legal move of the master's answer with its own "
+                "handle (refused with 403 unless the move is that seat's)."
+            )
+            links[f"Apply0AsSeat{seat}"] = self._link("applyMove", text, move, game)
+            text = f"Seat {seat} catches up with its own handle."
+            links[f"CurrentAsSeat{seat}"] = self._link("current", text, token, game)
+        token = {"state_token": "$response.body#/state_token"}
+        text = "The current step of this sealed game (this handle may be stale by then)."
+        links["Current"] = self._link("current", text, token, game)
+        text = "Take the last step back (master handle only)."
+        links["Undo"] = self._link("undo", text, token, game)
+        links["GetState"] = {
+            "operationId": "getState",
+            "parameters": {"path.state_id": "$response.body#/state_id"},
+            "description": "Fetch this state again by its id.",
+        }
+        return links
+
+    def asked_links(self, moves: str | None) -> dict[str, Any]:
+        """Links from an answer without a handle (legal moves, a verdict) to a move on the state
+        it was asked about: one of the listed ``moves``, or (``None``) the move just validated."""
+        game = "$request.path.game"
+        links: dict[str, Any] = {}
+        for suffix, member in HANDLE_LINKS.items():
+            handle = {member: f"$request.body#/{member}"}
+            if moves is None:
+                move = {**handle, "move": "$request.body#/move"}
+                text = f"Apply the move just validated (by `{member}`)."
+                links[f"ApplyValidated{suffix}"] = self._link("applyMove", text, move, game)
+                continue
+            for i in range(MOVE_CHOICES):
+                move = {**handle, "move": f"$response.body#/{moves}/{i}"}
+                text = f"Apply listed move {i} to the state asked about (by `{member}`)."
+                links[f"Apply{i}{suffix}"] = self._link("applyMove", text, move, game)
+        return links
+
+    # ------------------------------------------------------------------------- operations
+
+    def _operation(
+        self,
+        operation_id: str,
+        summary: str,
+        responses: dict[str, Any],
+        *,
+        tags: Iterable[str] = ("games",),
+        parameters: list[Any] | None = None,
+        body: tuple[dict[str, Any], str] | None = None,
+        description: str | None = None,
+        problems: bool = True,
+    ) -> dict[str, Any]:
+        """An operation; its problem responses are added from :data:`SCOPES` and ``CODES``."""
+        path = operation_id in PATH_OPS
+        if problems:
+            responses = {
+                **responses,
+                **self.problem_responses(
+                    operation_id, body=body is not None, path=path, game=operation_id in GAME_OPS
+                ),
+            }
+        op: dict[str, Any] = {
+            "operationId": operation_id,
+            "summary": summary,
+            "tags": list(tags),
+            "responses": dict(sorted(responses.items())),
+        }
+        if description:
+            op["description"] = description
+        if parameters:
+            op["parameters"] = parameters
+        if body is not None:
+            schema, text = body
+            examples = self.examples.requests.get(operation_id)
+            op["requestBody"] = {
+                "required": True,
+                "description": text,
+                "content": json_content(schema, examples),
+            }
+        return op
+
+    def _answer(
+        self, operation: str, status: int, description: str, schema: dict[str, Any]
+    ) -> dict[str, Any]:
+        examples = self.examples.responses.get((operation, status))
+        return {
+            str(status): {"description": description, "content": json_content(schema, examples)}
+        }
+
+    def link_components(self) -> dict[str, Any]:
+        """Every link, once (``components/links``); responses refer to them."""
+        return {
+            **{f"Envelope{name}": link for name, link in self.envelope_links().items()},
+            **{f"Listed{name}": link for name, link in self.asked_links("moves").items()},
+            **{f"Validated{name}": link for name, link in self.asked_links(None).items()},
+        }
+
+    def _links(self, prefix: str) -> dict[str, Any]:
+        return {
+            name.removeprefix(prefix): {"$ref": f"#/components/links/{name}"}
+            for name in self.link_components()
+            if name.startswith(prefix)
+        }
+
+    def _envelope(self, operation: str, status: int, description: str) -> dict[str, Any]:
+        response = self._answer(operation, status, description, ref("Envelope"))
+        response[str(status)]["links"] = self._links("Envelope")
+        if status == 201:
+            response[str(status)]["headers"] = {
+                "Location": {
+                    "description": "The path of the new open state (absent when it is not cached).",
+                    "schema": {"type": "string"},
+                }
+            }
+        return response
+
+    def _linked(self, responses: dict[str, Any], prefix: str) -> dict[str, Any]:
+        responses["200"]["links"] = self._links(prefix)
+        return responses
+
+    def _game_post(
+        self,
+        operation: str,
+        summary: str,
+        responses: dict[str, Any],
+        request: str,
+        text: str,
+        description: str | None = None,
+    ) -> dict[str, Any]:
+        return {
+            "parameters": [GAME_PARAM],
+            "post": self._operation(
+                operation, summary, responses, body=(ref(request), text), description=description
+            ),
+        }
+
+    def paths(self) -> dict[str, Any]:
+        """Every path of the REST API."""
+        ex = self.examples
+        health: dict[str, Any] = {"status": "ok", "checks": {}}
+        checks = {"cache": "embedded", "games": str(len(ex.game_ids))}
+        ready = {"status": "ok", "checks": checks}
+        down = {"status": "unavailable", "checks": {**checks, "cache": "redis: unavailable"}}
+        echo = {"echo": {"summary": "Any JSON document", "value": {"hello": ["world", 1]}}}
+        html = {"text/html": {"schema": {"type": "string"}}}
+        seat_query = {
+            "name": "as_seat",
+            "in": "query",
+            "required": False,
+            "description": "The seat whose view (and, if sealed, moves) to show.",
+            "schema": {"type": "integer", "minimum": 0, "maximum": self.most_players - 1},
+        }
+
+        def one(value: Any, summary: str) -> Named:
+            return {"example": {"summary": summary, "value": value}}
+
+        def segment(name: str, description: str, examples: Named | None = None) -> dict[str, Any]:
+            parameter: dict[str, Any] = {
+                "name": name,
+                "in": "path",
+                "required": True,
+                "description": description,
+                "schema": {"type": "string", "pattern": SEGMENT},
+            }
+            if examples:
+                parameter["examples"] = examples
+            return parameter
+
+        return {
+            "/": {
+                "get": self._operation(
+                    "home",
+                    "A short human page about the service",
+                    {"200": {"description": "HTML.", "content": html}},
+                    tags=["docs"],
+                )
+            },
+            "/openapi.json": {
+                "get": self._operation(
+                    "openapi",
+                    "This document",
+                    {
+                        "200": {
+                            "description": "OpenAPI 3.1.",
+                            "content": json_content({"type": "object"}),
+                        }
+                    },
+                    tags=["docs"],
+                )
+            },
+            "/problems/{code}": {
+                "parameters": [segment("code", "A problem code.", ex.problem_codes)],
+                "get": self._operation(
+                    "problemType",
+                    "What a problem code means (the `type` of problem documents)",
+                    {
+                        "200": {"description": "HTML.", "content": html},
+                        "404": {
+                            "description": "Not a code of this service (HTML), or not a path "
+                            "the service serves (a `not_found` problem).",
+                            "content": {
+                                **html,
+                                PROBLEM_MEDIA_TYPE: {"schema": ref("Problem")},
+                            },
+                        },
+                    },
+                    tags=["docs"],
+                    problems=False,
+                ),
+            },
+            "/docs/games/{game}": {
+                "parameters": [GAME_PARAM],
+                "get": self._operation(
+                    "gameReference",
+                    "A game's reference for people: rules, moves, options, rule codes",
+                    {
+                        "200": {"description": "One self-contained HTML page.", "content": html},
+                        "404": {
+                            "description": "No game has this id (HTML), or not a path the "
+                            "service serves (a `not_found` problem).",
+                            "content": {
+                                **html,
+                                PROBLEM_MEDIA_TYPE: {"schema": ref("Problem")},
+                            },
+                        },
+                    },
+                    tags=["docs"],
+                    problems=False,
+                    description="The first request for a game builds its page (a second or two "
+                    "of play for its examples); later ones are served from memory.",
+                ),
+            },
+            "/healthz": {
+                "get": self._operation(
+                    "healthz",
+                    "Liveness: the process is alive",
+                    {
+                        "200": {
+                            "description": "Alive.",
+                            "content": json_content(ref("Health"), one(health, "Alive")),
+                        }
+                    },
+                    tags=["operations"],
+                )
+            },
+            "/readyz": {
+                "get": self._operation(
+                    "readyz",
+                    "Readiness: the service can serve (Redis reachable when configured)",
+                    {
+                        "200": {
+                            "description": "Ready.",
+                            "content": json_content(ref("Health"), one(ready, "Ready")),
+                        },
+                        "503": {
+                            "description": "Not ready.",
+                            "content": json_content(ref("Health"), one(down, "Redis is down")),
+                        },
+                    },
+                    tags=["operations"],
+                )
+            },
+            "/metrics": {
+                "get": self._operation(
+                    "metrics",
+                    "Prometheus metrics",
+                    {
+                        "200": {
+                            "description": "Prometheus text exposition format.",
+                            "content": {"text/plain": {"schema": {"type": "string"}}},
+                        }
+                    },
+                    tags=["operations"],
+                )
+            },
+            "/v1/echo": {
+                "post": self._operation(
+                    "echo",
+                    "Diagnostic: answer the request body as it came",
+                    {
+                        "200": {
+                            "description": "The request body, unchanged.",
+                            "content": json_content({}, echo),
+                        }
+                    },
+                    tags=["operations"],
+                    body=({}, "Any JSON document."),
+                    description="A bare endpoint to measure the HTTP stack's own cost (`make bench` "
+                    "compares `POST .../moves` with it). Not part of the game API.",
+                )
+            },
+            "/v1/games": {
+                "get": self._operation(
+                    "listGames",
+                    "The games this service referees",
+                    self._answer("listGames", 200, "Fact sheets.", ref("GameList")),
+                )
+            },
+            "/v1/games/{game}": {
+                "parameters": [GAME_PARAM],
+                "get": self._operation(
+                    "getGame",
+                    "One game's fact sheet",
+                    self._answer("getGame", 200, "The fact sheet.", ref("GameInfo")),
+                ),
+            },
+            "/v1/games/{game}/states": self._game_post(
+                "newState",
+                "Set up a new game",
+                self._envelope("newState", 201, "The game after setup."),
+                "NewStateRequest",
+                "Players, seed, options and treatment.",
+                "An open game answers with its full `state` (and `state_id`); a sealed one "
+                "answers the master handle (`state_token`) and each seat's (`seat_tokens`).",
+            ),
+            "/v1/games/{game}/moves": self._game_post(
+                "applyMove",
+                "Check and apply a move",
+                self._envelope("applyMove", 200, "The game after the move."),
+                "MoveRequest",
+                "Exactly one state handle, and a move.",
+                "An illegal move is refused with 422 and the game's rule `code`. A sealed game's "
+                "handle must be current (409 otherwise); a seat's handle moves for its seat only.",
+            ),
+            "/v1/games/{game}/legal-moves": self._game_post(
+                "legalMoves",
+                "Who must act and the moves the viewer may make",
+                self._linked(
+                    self._answer("legalMoves", 200, "Actors and moves.", ref("LegalMoves")),
+                    "Listed",
+                ),
+                "HandleRequest",
+                "Exactly one state handle.",
+            ),
+            "/v1/games/{game}/validate": self._game_post(
+                "validateMove",
+                "Whether a move is legal now, without applying it",
+                self._linked(
+                    self._answer("validateMove", 200, "The verdict.", ref("Validation")),
+                    "Validated",
+                ),
+                "MoveRequest",
+                "Exactly one state handle, and a move.",
+            ),
+            "/v1/games/{game}/replay": self._game_post(
+                "replayGame",
+                "Set up a game and play a list of moves",
+                self._envelope("replayGame", 200, "The game after the last move."),
+                "ReplayRequest",
+                "Setup and moves.",
+                "An illegal move is refused with 422 naming its index (`move_index`).",
+            ),
+            "/v1/games/{game}/current": self._game_post(
+                "current",
+                "The current step of a sealed game, for the holder of any of its handles",
+                self._envelope("current", 200, "The current step, as the handle's holder sees it."),
+                "CurrentRequest",
+                "A handle of the sealed game, current or stale.",
+                "How a seat catches up after others moved: answers the current step with the "
+                "holder's next handle (the master's also with every seat's).",
+            ),
+            "/v1/games/{game}/undo": self._game_post(
+                "undo",
+                "Take the last step of a sealed game back (master handle only)",
+                self._envelope("undo", 200, "The step before, with new handles."),
+                "CurrentRequest",
+                "The current master handle.",
+                "Only moves that revealed nothing hidden can be taken back (`nothing_to_undo`).",
+            ),
+            "/v1/games/{game}/content": self._game_post(
+                "registerContent",
+                "Register a content pack (cards, boards) for new games",
+                self._content_created(),
+                "Content",
+                "A content pack of the game.",
+            ),
+            "/v1/games/{game}/content/{content_id}": {
+                "parameters": [
+                    GAME_PARAM,
+                    segment("content_id", "A content pack's id.", ex.content_ids),
+                ],
+                "get": self._operation(
+                    "getContent",
+                    "A registered content pack",
+                    self._answer("getContent", 200, "The pack.", ref("Content")),
+                ),
+            },
+            "/v1/states/{state_id}": {
+                "parameters": [
+                    segment("state_id", "The id of a cached open state.", ex.state_ids),
+                    seat_query,
+                ],
+                "get": self._operation(
+                    "getState",
+                    "A cached open state",
+                    self._envelope("getState", 200, "The state as the viewer may see it."),
+                    tags=["states"],
+                ),
+            },
+        }
+
+    def _content_created(self) -> dict[str, Any]:
+        response = self._answer(
+            "registerContent",
+            201,
+            "The pack's id: the hash of its canonical JSON.",
+            ref("ContentCreated"),
+        )
+        response["201"]["headers"] = {
+            "Location": {"description": "The path of the pack.", "schema": {"type": "string"}}
+        }
+        response["201"]["links"] = {
+            "GetContent": {
+                "operationId": "getContent",
+                "parameters": {
+                    "path.game": "$response.body#/game",
+                    "path.content_id": "$response.body#/content_id",
+                },
+                "description": "Fetch the pack.",
+            },
+            "NewStateWithContent": {
+                "operationId": "newState",
+                "parameters": {"path.game": "$response.body#/game"},
+                "requestBody": {"content_id": "$response.body#/content_id"},
+                "description": "Set up a game with the pack.",
+            },
+        }
+        return response
