@@ -255,3 +255,14 @@ def test_the_sdl_has_the_operations() -> None:
         "newGame(", "applyMove(", "registerContent(", "scalar JSON", "scalar Seed",
     ):  # fmt: skip
         assert name in sdl, name
+
+
+def test_acting_seats_over_graphql(client: TestClient) -> None:
+    query = """
+    mutation { newGame(game: "pig", players: 2, seed: 7, sealed: true, actingSeats: true) {
+      acting { seat view legalMoves events } } }"""
+    (acting,) = data(client, query)["newGame"]["acting"]
+    assert acting["seat"] == 0 and acting["legalMoves"] == [
+        {"type": "roll", "seat": 0},
+        {"type": "hold", "seat": 0},
+    ]

@@ -248,3 +248,46 @@ def test_descriptions_come_when_asked_for_one_per_listed_move(client: TestClient
     assert len(listed["descriptions"]) == len(listed["moves"]) == 2
     open_game = new_game(client, describe=True)
     assert len(open_game["descriptions"]) == len(open_game["legal_moves"])
+
+
+def test_the_master_gets_every_acting_seat_in_one_answer(client: TestClient) -> None:
+    master = new_game(client, sealed=True, acting_seats=True, describe=True)
+    assert master["acting"] == [
+        {
+            "seat": 0,
+            "view": ok(post(client, "current", state_token=master["seat_tokens"][0]))["view"],
+            "legal_moves": [ROLL0, HOLD0],
+            "descriptions": ["roll", "hold"],
+            "events": [],
+        }
+    ]
+    moved = ok(
+        post(client, "moves", state_token=master["state_token"], move=HOLD0, acting_seats=True)
+    )
+    (acting,) = moved["acting"]
+    assert acting["seat"] == 1 and acting["view"]["seat"] == 1 and acting["legal_moves"][1] == HOLD1
+    assert acting["events"] == [{"type": "banked", "visible_to": None, "seat": 0, "points": 0}]
+    assert "acting" not in ok(post(client, "current", state_token=moved["state_token"]))
+    # a seat's handle, or an open game, has no use for it
+    refused = post(client, "current", state_token=moved["seat_tokens"][1], acting_seats=True)
+    assert problem(refused, 403, "master_only")["pointer"] == "/acting_seats"
+    problem(
+        client.post("/v1/games/pig/states", json={"players": 2, "acting_seats": True}),
+        403,
+        "master_only",
+    )
+
+
+def test_acting_seats_of_a_real_game_match_each_seats_own_handle(make_client: Any) -> None:
+    from arbiter.games import registry
+
+    client = make_client(registry())
+    created = client.post(
+        "/v1/games/the-ancient-world/states",
+        json={"players": 3, "seed": 3, "sealed": True, "acting_seats": True},
+    )
+    master = ok(created)
+    for answer in master["acting"]:
+        token = master["seat_tokens"][answer["seat"]]
+        own = ok(client.post("/v1/games/the-ancient-world/current", json={"state_token": token}))
+        assert (answer["view"], answer["legal_moves"]) == (own["view"], own["legal_moves"])

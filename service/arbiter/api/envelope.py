@@ -35,6 +35,8 @@ class NewStateRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     as_seat: Seat | None = None
     resolve_chance: bool = True
     describe: bool = False
+    acting_seats: bool = False
+
 
 
 class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -48,6 +50,7 @@ class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     describe: bool = False
 
 
+
 class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``POST /v1/games/{game}/moves`` and ``.../validate``: a state handle and a move."""
 
@@ -58,6 +61,8 @@ class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     as_seat: Seat | None = None
     resolve_chance: bool | None = None
     describe: bool = False
+    acting_seats: bool = False
+
 
 
 class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -72,6 +77,8 @@ class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     as_seat: Seat | None = None
     resolve_chance: bool = True
     describe: bool = False
+    acting_seats: bool = False
+
 
 
 class Envelope(msgspec.Struct, kw_only=True):
@@ -91,6 +98,7 @@ class Envelope(msgspec.Struct, kw_only=True):
     state: Any = UNSET
     state_token: str | UnsetType = UNSET
     seat_tokens: list[str] | UnsetType = UNSET
+    acting: list[SeatAnswer] | UnsetType = UNSET
     view: Any = UNSET
     to_act: list[Actor]
     legal_moves: list[Any]
@@ -106,6 +114,19 @@ class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     state_token: str
     as_seat: Seat | None = None
     describe: bool = False
+    acting_seats: bool = False
+
+
+
+class SeatAnswer(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """What one seat that must act sees: given to a sealed game's master with ``acting_seats``,
+    for the backend to hand to that seat (its view, its legal moves, the events it may see)."""
+
+    seat: int
+    view: Any
+    legal_moves: list[Any]
+    descriptions: list[str] | UnsetType = UNSET
+    events: list[Any]
 
 
 class GameList(msgspec.Struct, kw_only=True):

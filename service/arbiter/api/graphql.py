@@ -78,6 +78,15 @@ class GameInfo:
     description: str
 
 
+@strawberry.type(description="What one seat that must act sees (see the REST `SeatAnswer`).")
+class SeatAnswer:
+    seat: int
+    view: JSON
+    legal_moves: list[JSON]
+    descriptions: list[str] | None
+    events: list[JSON]
+
+
 @strawberry.type(description="A state as the service answers it (see the REST `Envelope`).")
 class Envelope:
     game: str
@@ -92,6 +101,10 @@ class Envelope:
     )
     seat_tokens: list[str] | None = strawberry.field(
         description="Answers to a sealed game's master handle: every seat's handle, by seat."
+    )
+    acting: list[SeatAnswer] | None = strawberry.field(
+        description="With `actingSeats: true` (a sealed game's master): every seat that must "
+        "act, with its view, legal moves and events."
     )
     view: JSON | None
     to_act: list[JSON]
@@ -161,6 +174,18 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
         state=data.get("state"),
         state_token=data.get("state_token"),
         seat_tokens=data.get("seat_tokens"),
+        acting=None
+        if data.get("acting") is None
+        else [
+            SeatAnswer(
+                seat=a["seat"],
+                view=a["view"],
+                legal_moves=a["legal_moves"],
+                descriptions=a.get("descriptions"),
+                events=a["events"],
+            )
+            for a in data["acting"]
+        ],
         view=data.get("view"),
         to_act=data["to_act"],
         legal_moves=data["legal_moves"],
@@ -273,6 +298,7 @@ async def resolve_replay(
     as_seat: int | None = None,
     resolve_chance: bool = True,
     describe: bool = False,
+    acting_seats: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).replay(
@@ -286,27 +312,40 @@ async def resolve_replay(
             as_seat=_seat(as_seat),
             resolve_chance=resolve_chance,
             describe=describe,
+            acting_seats=acting_seats,
         )
     )
     return _envelope(envelope)
 
 
 async def resolve_current(
-    info: Info, game: str, state_token: str, as_seat: int | None = None, describe: bool = False
+    info: Info,
+    game: str,
+    state_token: str,
+    as_seat: int | None = None,
+    describe: bool = False,
+    acting_seats: bool = False,
 ) -> Envelope:
     service = _service(info)
-    return _envelope(
-        await _call(service.current(game, state_token, as_seat=_seat(as_seat), describe=describe))
+    answer = service.current(
+        game, state_token, as_seat=_seat(as_seat), describe=describe, acting_seats=acting_seats
     )
+    return _envelope(await _call(answer))
 
 
 async def resolve_undo(
-    info: Info, game: str, state_token: str, as_seat: int | None = None, describe: bool = False
+    info: Info,
+    game: str,
+    state_token: str,
+    as_seat: int | None = None,
+    describe: bool = False,
+    acting_seats: bool = False,
 ) -> Envelope:
     service = _service(info)
-    return _envelope(
-        await _call(service.undo(game, state_token, as_seat=_seat(as_seat), describe=describe))
+    answer = service.undo(
+        game, state_token, as_seat=_seat(as_seat), describe=describe, acting_seats=acting_seats
     )
+    return _envelope(await _call(answer))
 
 
 async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
@@ -364,6 +403,7 @@ async def resolve_new_game(
     as_seat: int | None = None,
     resolve_chance: bool = True,
     describe: bool = False,
+    acting_seats: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).new_state(
@@ -376,6 +416,7 @@ async def resolve_new_game(
             as_seat=_seat(as_seat),
             resolve_chance=resolve_chance,
             describe=describe,
+            acting_seats=acting_seats,
         )
     )
     return _envelope(envelope)
@@ -391,6 +432,7 @@ async def resolve_apply_move(
     as_seat: int | None = None,
     resolve_chance: bool | None = None,
     describe: bool = False,
+    acting_seats: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).apply_move(
@@ -400,6 +442,7 @@ async def resolve_apply_move(
             as_seat=_seat(as_seat),
             resolve_chance=resolve_chance,
             describe=describe,
+            acting_seats=acting_seats,
         )
     )
     return _envelope(envelope)

@@ -116,6 +116,7 @@ def routes(service: Service) -> list[Route]:
             as_seat=body.as_seat,
             resolve_chance=body.resolve_chance,
             describe=body.describe,
+            acting_seats=body.acting_seats,
         )
         headers = None
         if envelope.state_id is not None:
@@ -133,6 +134,7 @@ def routes(service: Service) -> list[Route]:
             as_seat=body.as_seat,
             resolve_chance=body.resolve_chance,
             describe=body.describe,
+            acting_seats=body.acting_seats,
         )
         return json_response(envelope)
 
@@ -177,6 +179,7 @@ def routes(service: Service) -> list[Route]:
             as_seat=body.as_seat,
             resolve_chance=body.resolve_chance,
             describe=body.describe,
+            acting_seats=body.acting_seats,
         )
         return json_response(envelope)
 
@@ -188,7 +191,11 @@ def routes(service: Service) -> list[Route]:
             service.game(game_id)
             body = _decode(current_decoder, await request.body())
             envelope = await operation(
-                game_id, body.state_token, as_seat=body.as_seat, describe=body.describe
+                game_id,
+                body.state_token,
+                as_seat=body.as_seat,
+                describe=body.describe,
+                acting_seats=body.acting_seats,
             )
             return json_response(envelope)
 

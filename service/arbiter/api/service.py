@@ -41,7 +41,14 @@ from msgspec import UNSET, Raw, UnsetType
 
 from arbiter.api.cache import Cached
 from arbiter.api.codec import GameCodec, Payload, content_json
-from arbiter.api.envelope import ContentCreated, Envelope, GameList, LegalMoves, Validation
+from arbiter.api.envelope import (
+    ContentCreated,
+    Envelope,
+    GameList,
+    LegalMoves,
+    SeatAnswer,
+    Validation,
+)
 from arbiter.api.handles import Handle, Resolved, StateStore, untrusted
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
@@ -73,6 +80,9 @@ class Audience:
     master: bool = False
     #: Answers carry ``descriptions``, one English sentence per listed legal move.
     describe: bool = False
+    #: Answers to a sealed game's master carry ``acting``: each seat that must act, with its
+    #: view, moves and events, so a backend serves every such seat from one answer.
+    acting: bool = False
 
     @property
     def all_moves(self) -> bool:
@@ -123,6 +133,7 @@ class Service:
         as_seat: int | None = None,
         resolve_chance: bool = True,
         describe: bool = False,
+        acting_seats: bool = False,
     ) -> Envelope:
         """Set up a new game (``POST /v1/games/{game}/states``)."""
         game, codec = self.game(game_id)
@@ -135,7 +146,9 @@ class Service:
             with untrusted(custom, game.id, pointer):
                 state, more = game.resolve_chance(state)
                 events.extend(more)
-        audience = Audience(sealed, as_seat, master=sealed, describe=describe)
+        if acting_seats and not sealed:
+            raise _acting_needs_master()
+        audience = Audience(sealed, as_seat, master=sealed, describe=describe, acting=acting_seats)
         if sealed:
             return await self._new_table(game, codec, state, resolve_chance, audience, events)
         return await self.envelope(
@@ -152,13 +165,14 @@ class Service:
         as_seat: int | None = None,
         resolve_chance: bool | None = None,
         describe: bool = False,
+        acting_seats: bool = False,
     ) -> Envelope:
         """Check and apply a move (``POST /v1/games/{game}/moves``)."""
         game, codec = self.game(game_id)
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
         decoded = codec.move(move)
         state = resolved.state
-        audience = audience_of(resolved, as_seat, describe)
+        audience = audience_of(resolved, as_seat, describe, acting_seats)
         actor = game.actor_of(decoded)
         authorize(resolved, actor)
         events: list[Event] = []
@@ -269,13 +283,19 @@ class Service:
         return Validation(legal=True)
 
     async def current(
-        self, game_id: str, token: str, *, as_seat: int | None = None, describe: bool = False
+        self,
+        game_id: str,
+        token: str,
+        *,
+        as_seat: int | None = None,
+        describe: bool = False,
+        acting_seats: bool = False,
     ) -> Envelope:
         """The current step of a sealed game for the holder of any of its handles, current or
         not (``POST /v1/games/{game}/current``): how a seat catches up after others moved."""
         game, codec = self.game(game_id)
         resolved = await self.store.sealed(game, codec, token, current=True)
-        audience = audience_of(resolved, as_seat, describe)
+        audience = audience_of(resolved, as_seat, describe, acting_seats)
         assert resolved.table is not None and resolved.ticket is not None
         return self._sealed_answer(
             game,
@@ -288,7 +308,13 @@ class Service:
         )
 
     async def undo(
-        self, game_id: str, token: str, *, as_seat: int | None = None, describe: bool = False
+        self,
+        game_id: str,
+        token: str,
+        *,
+        as_seat: int | None = None,
+        describe: bool = False,
+        acting_seats: bool = False,
     ) -> Envelope:
         """Take the last step of a sealed game back (``POST /v1/games/{game}/undo``; master
         handle only). Which steps can be taken back: :meth:`arbiter.core.Game.can_take_back`."""
@@ -298,7 +324,7 @@ class Service:
         assert ticket is not None and table is not None
         if not ticket.is_master:
             raise Problem("master_only", "only the master handle may take moves back", game=game.id)
-        audience = audience_of(resolved, as_seat, describe)
+        audience = audience_of(resolved, as_seat, describe, acting_seats)
         table = await self.store.take_back(ticket, table)
         snap = table.head
         known = self.store.known.get(snap.digest)
@@ -337,6 +363,7 @@ class Service:
         as_seat: int | None = None,
         resolve_chance: bool = True,
         describe: bool = False,
+        acting_seats: bool = False,
     ) -> Envelope:
         """Set up a game and play ``moves`` (``POST /v1/games/{game}/replay``).
 
@@ -355,7 +382,9 @@ class Service:
                 pointer="/moves",
                 game=game.id,
             )
-        audience = Audience(sealed, as_seat, master=sealed, describe=describe)
+        if acting_seats and not sealed:
+            raise _acting_needs_master()
+        audience = Audience(sealed, as_seat, master=sealed, describe=describe, acting=acting_seats)
         async with self._long_task():  # decoding and setup too: nothing long before its turn
             await asyncio.sleep(0)
             state, events = await self._setup(game, codec, players, seed, options, content_id)
@@ -528,6 +557,19 @@ class Service:
             seat_tokens = [
                 self.store.handle(game.id, table_id, table.version, k) for k in range(table.players)
             ]
+        acting: list[SeatAnswer] | UnsetType = UNSET
+        if audience.acting:
+            acting = [
+                SeatAnswer(
+                    seat=k,
+                    view=game.view(state, k),
+                    legal_moves=(own := known.legal_moves(game, state, k)),
+                    descriptions=describe_moves(game, state, own, audience),
+                    events=game.events_for(events, k),
+                )
+                for k in known.to_act
+                if isinstance(k, int)
+            ]
         return Envelope(
             game=game.id,
             rules_version=game.rules_version,
@@ -537,6 +579,7 @@ class Service:
             as_seat=seat,
             state_token=self.store.handle(game.id, table_id, table.version, role),
             seat_tokens=seat_tokens,
+            acting=acting,
             view=game.view(state, seat),
             to_act=to_act,
             legal_moves=moves,
@@ -609,14 +652,20 @@ def check_seat(state: Any, as_seat: int | None, seats: int | None = None) -> Non
         )
 
 
-def audience_of(resolved: Resolved, as_seat: int | None, describe: bool = False) -> Audience:
+def audience_of(
+    resolved: Resolved, as_seat: int | None, describe: bool = False, acting: bool = False
+) -> Audience:
     """Who the answer to a request on ``resolved`` is for; a seat's handle is its seat only."""
     check_seat(resolved.state, as_seat)
     ticket: Ticket | None = resolved.ticket
     if ticket is None:
+        if acting:
+            raise _acting_needs_master()
         return Audience(resolved.sealed, as_seat, describe=describe)
     if ticket.is_master:
-        return Audience(True, as_seat, master=True, describe=describe)
+        return Audience(True, as_seat, master=True, describe=describe, acting=acting)
+    if acting:
+        raise _acting_needs_master()
     if as_seat is not None and as_seat != ticket.seat:
         raise Problem(
             "forbidden_seat",
@@ -674,3 +723,13 @@ def describe_moves(
     if not audience.describe:
         return UNSET
     return [game.describe(state, move) for move in moves]
+
+
+def _acting_needs_master() -> Problem:
+    return Problem(
+        "master_only",
+        "acting_seats answers the master handle of a sealed game (an open game's answer already "
+        "shows everything)",
+        pointer="/acting_seats",
+        status=403,
+    )
