@@ -34,11 +34,19 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from msgspec import UNSET, Raw, UnsetType
 
+from arbiter.api.audience import (
+    Audience,
+    acting_needs_master,
+    audience_of,
+    authorize,
+    check_seat,
+    describe_moves,
+    moves_for,
+)
 from arbiter.api.cache import Cached
 from arbiter.api.codec import GameCodec, Payload, content_json
 from arbiter.api.envelope import (
@@ -49,13 +57,13 @@ from arbiter.api.envelope import (
     SeatAnswer,
     Validation,
 )
-from arbiter.api.handles import Handle, Resolved, StateStore, untrusted
+from arbiter.api.handles import Handle, StateStore, untrusted
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem
-from arbiter.api.sealing import MASTER, Ticket
+from arbiter.api.sealing import MASTER
 from arbiter.api.tables import Table
-from arbiter.core import CHANCE, Actor, Event, GameInfo, IllegalMove, Registry, seat_count
+from arbiter.core import CHANCE, Event, GameInfo, IllegalMove, Registry, seat_count
 from arbiter.core.registry import AnyGame
 
 log = logging.getLogger("arbiter.service")
@@ -64,29 +72,6 @@ log = logging.getLogger("arbiter.service")
 SLICE = 0.002
 #: Long tasks waiting for their turn in one worker before more are refused (``503 busy``).
 MAX_WAITING = 16
-
-
-@dataclass(frozen=True, slots=True)
-class Audience:
-    """Who an answer is for, and so what it may show.
-
-    ``seat`` is the seat whose view, moves and events are shown (``None``: the public view, and
-    every actor's moves where ``all_moves``); ``sealed`` games show no state; ``master`` gets the
-    handles of every seat.
-    """
-
-    sealed: bool
-    seat: int | None
-    master: bool = False
-    #: Answers carry ``descriptions``, one English sentence per listed legal move.
-    describe: bool = False
-    #: Answers to a sealed game's master carry ``acting``: each seat that must act, with its
-    #: view, moves and events, so a backend serves every such seat from one answer.
-    acting: bool = False
-
-    @property
-    def all_moves(self) -> bool:
-        return not self.sealed or (self.master and self.seat is None)
 
 
 class Service:
@@ -147,7 +132,7 @@ class Service:
                 state, more = game.resolve_chance(state)
                 events.extend(more)
         if acting_seats and not sealed:
-            raise _acting_needs_master()
+            raise acting_needs_master()
         audience = Audience(sealed, as_seat, master=sealed, describe=describe, acting=acting_seats)
         if sealed:
             return await self._new_table(game, codec, state, resolve_chance, audience, events)
@@ -383,7 +368,7 @@ class Service:
                 game=game.id,
             )
         if acting_seats and not sealed:
-            raise _acting_needs_master()
+            raise acting_needs_master()
         audience = Audience(sealed, as_seat, master=sealed, describe=describe, acting=acting_seats)
         async with self._long_task():  # decoding and setup too: nothing long before its turn
             await asyncio.sleep(0)
@@ -637,99 +622,3 @@ class _LongTask:
 
     async def __aexit__(self, *exc: object) -> None:
         self.service._long_tasks.release()
-
-
-def check_seat(state: Any, as_seat: int | None, seats: int | None = None) -> None:
-    """Refuse an ``as_seat`` that names no seat of the game (``422 invalid_seat``)."""
-    if as_seat is None:
-        return
-    seats = seat_count(state) if seats is None else seats
-    if seats is not None and as_seat >= seats:
-        raise Problem(
-            "invalid_seat",
-            f"as_seat {as_seat} names no seat: the game has {seats} seats, counted from 0",
-            pointer="/as_seat",
-        )
-
-
-def audience_of(
-    resolved: Resolved, as_seat: int | None, describe: bool = False, acting: bool = False
-) -> Audience:
-    """Who the answer to a request on ``resolved`` is for; a seat's handle is its seat only."""
-    check_seat(resolved.state, as_seat)
-    ticket: Ticket | None = resolved.ticket
-    if ticket is None:
-        if acting:
-            raise _acting_needs_master()
-        return Audience(resolved.sealed, as_seat, describe=describe)
-    if ticket.is_master:
-        return Audience(True, as_seat, master=True, describe=describe, acting=acting)
-    if acting:
-        raise _acting_needs_master()
-    if as_seat is not None and as_seat != ticket.seat:
-        raise Problem(
-            "forbidden_seat",
-            f"this handle is seat {ticket.seat}'s; it cannot see seat {as_seat}'s view",
-            pointer="/as_seat",
-            status=403,
-        )
-    return Audience(True, ticket.seat, describe=describe)
-
-
-def authorize(resolved: Resolved, actor: Actor) -> None:
-    """Refuse a move the handle may not submit or ask about, before any rule looks at it.
-
-    Decided from the handle and the move's ``seat`` alone, so the refusal tells nothing.
-    """
-    ticket = resolved.ticket
-    if ticket is None:
-        return
-    if actor == CHANCE:
-        assert resolved.table is not None
-        if not ticket.is_master or resolved.table.resolve_chance:
-            raise Problem(
-                "chance_forbidden",
-                "chance outcomes of this sealed game are drawn by the server"
-                if resolved.table.resolve_chance
-                else "only the master handle supplies the outcomes of chance",
-                pointer="/move",
-                status=403,
-            )
-        return
-    if not ticket.is_master and actor != ticket.seat:
-        raise Problem(
-            "forbidden_seat",
-            f"this handle acts for seat {ticket.seat} only",
-            pointer="/move/seat",
-            status=403,
-        )
-
-
-def moves_for(
-    game: AnyGame, state: Any, audience: Audience, known: Known | None = None
-) -> list[Any]:
-    """The legal moves ``audience`` may see: every actor's, or one seat's."""
-    known = known or Known(state, game.to_act(state), b"")
-    if audience.all_moves:
-        return known.all_legal_moves(game, state)
-    seat = audience.seat
-    return [] if seat is None else known.legal_moves(game, state, seat)
-
-
-def describe_moves(
-    game: AnyGame, state: Any, moves: list[Any], audience: Audience
-) -> list[str] | UnsetType:
-    """One English sentence per listed move, when the request asked for them (``describe``)."""
-    if not audience.describe:
-        return UNSET
-    return [game.describe(state, move) for move in moves]
-
-
-def _acting_needs_master() -> Problem:
-    return Problem(
-        "master_only",
-        "acting_seats answers the master handle of a sealed game (an open game's answer already "
-        "shows everything)",
-        pointer="/acting_seats",
-        status=403,
-    )
