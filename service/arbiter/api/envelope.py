@@ -38,7 +38,6 @@ class NewStateRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     acting_seats: bool = False
 
 
-
 class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``POST /v1/games/{game}/legal-moves``: exactly one of the three state handles."""
 
@@ -48,7 +47,6 @@ class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     as_seat: Seat | None = None
     resolve_chance: bool | None = None
     describe: bool = False
-
 
 
 class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -64,7 +62,6 @@ class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     acting_seats: bool = False
 
 
-
 class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``POST /v1/games/{game}/replay``: set up a game and play a list of moves."""
 
@@ -78,7 +75,6 @@ class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     resolve_chance: bool = True
     describe: bool = False
     acting_seats: bool = False
-
 
 
 class Envelope(msgspec.Struct, kw_only=True):
@@ -115,7 +111,6 @@ class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     as_seat: Seat | None = None
     describe: bool = False
     acting_seats: bool = False
-
 
 
 class SeatAnswer(msgspec.Struct, kw_only=True, omit_defaults=True):
