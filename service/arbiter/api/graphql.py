@@ -9,6 +9,14 @@ GraphQL error whose ``extensions`` carry the same members as the REST problem do
 
 The schema does not depend on the registered games (a game is a ``String`` id), so
 ``schema/schema.graphql`` is the same for every registry.
+
+Why game values stay ``JSON`` rather than per-game unions: a move must be echoed back verbatim
+(the same object the answer listed), and GraphQL input types have no unions, so typed moves
+would need one input type per move type per game with a one-of wrapper -- a second encoding of
+every move that clients would have to translate both ways. The shapes are published instead as
+JSON Schemas per game (``schema/<game>/{state,move,view,event,options,content}.json``, the same
+components as the OpenAPI document) and described per game at ``/docs/games/{game}``, so a client
+can type them with the same generators it uses for REST.
 """
 
 from __future__ import annotations
