@@ -19,9 +19,11 @@ Everything is deterministic: sorted keys, two-space indentation, a trailing newl
 
 from __future__ import annotations
 
+import copy
 import difflib
 import inspect
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +103,11 @@ def game_components(game: AnyGame) -> dict[str, Any]:
             continue  # the struct is already called like its role
         if name in components:
             raise SchemaError(f"{game.id}: the struct {role!r} is not the game's {role.lower()}")
+        if "$ref" in ref:
+            # an alias of one struct, written as an ``allOf`` of it: generators resolve a bare
+            # ``$ref`` component to the struct itself and then define it twice
+            struct = ref["$ref"].removeprefix(REF)
+            ref = {"allOf": [ref], "title": name, "description": f"The {role.lower()}: `{struct}`."}
         components[name] = ref
     return components
 
@@ -174,10 +181,14 @@ def api_components(registry: Registry) -> dict[str, Any]:
     _patch(components["Envelope"], "legal_moves", _ref("Move"))
     _patch(components["Envelope"], "events", _ref("Event"))
     _patch(components["LegalMoves"], "moves", _ref("Move"))
+    if "SeatAnswer" in components:  # one seat's part of an envelope
+        _patch(components["SeatAnswer"], "view", _ref("View"))
+        _patch(components["SeatAnswer"], "legal_moves", _ref("Move"))
+        _patch(components["SeatAnswer"], "events", _ref("Event"))
     describe(components)
     bound_seats(components, registry)
     for name in ("HandleRequest", "MoveRequest"):
-        exactly_one_handle(components[name])
+        exactly_one_handle(components[name], name)
     for game in registry:
         for name, schema in game_components(game).items():
             if name in components:
@@ -215,7 +226,7 @@ def bound_seats(components: dict[str, Any], registry: Registry) -> None:
 HANDLES = ("state", "state_id", "state_token")
 
 
-def exactly_one_handle(component: dict[str, Any]) -> None:
+def exactly_one_handle(component: dict[str, Any], name: str) -> None:
     """Say "exactly one of ``state``, ``state_id``, ``state_token``" in the request's schema.
 
     msgspec describes each member on its own (each optional, each nullable), which lets through
@@ -224,19 +235,28 @@ def exactly_one_handle(component: dict[str, Any]) -> None:
     ``null``, and the other two are absent or ``null`` -- the service reads a ``null`` member as
     absent, so ``{"state_id": "...", "state": null}`` is a valid request. Each alternative forbids
     the others' handles itself, so exactly one alternative matches any valid request (which is
-    what ``oneOf`` asks), and a generator can build a request from one alternative alone.
+    what ``oneOf`` asks), and a generator can build a request from one alternative alone: each
+    alternative lists every member of the request (openapi-python-client makes a class of each
+    alternative and nothing else). They are titled after the request (``<name> by <handle>``):
+    generators name classes after titles, and both requests have these alternatives.
     """
     given = {
         "state": {"$ref": REF + "State"},
         "state_id": {"type": "string"},
         "state_token": {"type": "string"},
     }
+    members = component["properties"]
     component["oneOf"] = [
         {
-            "title": f"By {handle}",
-            "required": [handle],
+            "title": f"{name} by {handle}",
+            "type": "object",
+            "required": [*component.get("required", ()), handle],
             "properties": {
-                other: given[other] if other == handle else {"type": "null"} for other in HANDLES
+                **copy.deepcopy(members),
+                **{
+                    other: given[other] if other == handle else {"type": "null"}
+                    for other in HANDLES
+                },
             },
         }
         for handle in HANDLES
@@ -304,6 +324,15 @@ def describe(components: dict[str, Any]) -> None:
     for name in ("NewStateRequest", "HandleRequest", "MoveRequest", "ReplayRequest"):
         notes[(name, "describe")] = describing
     notes[("CurrentRequest", "describe")] = describing
+    acting = (
+        "Sealed games, master handle only: answer `acting` too, every seat that must act with "
+        "its view, legal moves and the events it may see (403 master_only otherwise)."
+    )
+    for name in ("NewStateRequest", "MoveRequest", "ReplayRequest", "CurrentRequest"):
+        notes[(name, "acting_seats")] = acting
+    notes[("Envelope", "acting")] = (
+        "With `acting_seats` (a sealed game's master): every seat that must act, ready to hand on."
+    )
     notes[("Envelope", "descriptions")] = (
         "With `describe`: one English sentence per legal move, in the order of `legal_moves`."
     )
@@ -316,6 +345,103 @@ def describe(components: dict[str, Any]) -> None:
         components["MoveRequest"]["properties"][field]["description"] = notes[
             ("HandleRequest", field)
         ]
+
+
+#: Keywords whose value is a map of names to schemas (a property may be called ``default``).
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "dependentSchemas")
+#: Keywords whose value is a list of schemas.
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+#: Keywords whose value is one schema.
+_SCHEMA_ONE = (
+    "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+    "unevaluatedItems", "unevaluatedProperties",
+)  # fmt: skip
+
+
+def _subschemas(schema: dict[str, Any]) -> list[dict[str, Any]]:
+    """The schemas directly inside ``schema`` (not its examples, enums, consts or defaults)."""
+    found: list[dict[str, Any]] = []
+    for key, value in schema.items():
+        if key in _SCHEMA_MAPS and isinstance(value, dict):
+            found.extend(v for v in value.values() if isinstance(v, dict))
+        elif key in _SCHEMA_LISTS and isinstance(value, list):
+            found.extend(v for v in value if isinstance(v, dict))
+        elif key in _SCHEMA_ONE and isinstance(value, dict):
+            found.append(value)
+    return found
+
+
+def _walk(schema: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """``schema`` and every schema inside it, depth first."""
+    yield schema
+    for inner in _subschemas(schema):
+        yield from _walk(inner)
+
+
+def _ref_names(node: Any) -> set[str]:
+    """The components a node refers to (``$ref`` anywhere inside it)."""
+    if isinstance(node, dict):
+        found = {node["$ref"].removeprefix(REF)} if isinstance(node.get("$ref"), str) else set()
+        return found.union(*(_ref_names(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_ref_names(v) for v in node))
+    return set()
+
+
+def request_components(schemas: dict[str, Any], paths: dict[str, Any]) -> set[str]:
+    """The components a request body may contain (directly or through other components)."""
+    todo = set()
+    for item in paths.values():
+        for operation in item.values():
+            if isinstance(operation, dict) and "requestBody" in operation:
+                todo |= _ref_names(operation["requestBody"]["content"])
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in schemas:
+            continue
+        seen.add(name)
+        todo |= _ref_names(schemas[name])
+    return seen
+
+
+def for_generators(schemas: dict[str, Any], paths: dict[str, Any], registry: Registry) -> None:
+    """Write the schemas in the forms client generators read as meant (the service is unchanged).
+
+    * A fixed-length array (a tuple: ``prefixItems`` and ``"items": false``) gets ``items``, the
+      union of its positions' schemas, instead of ``false``: ``minItems`` = ``maxItems`` = the
+      number of positions already leave no room for more items, and generators that read
+      ``items`` only (openapi-python-client refuses ``false``) get the items' type.
+    * A game's structs are titled like their components (``<game>.<Struct>``): generators name
+      classes after titles, and two games may have structs of the same name.
+    * Members of what a request may carry have no ``default``: generators take a default as
+      "always present" (openapi-typescript makes such a member required). The default is said in
+      the member's description instead; ``required`` is unchanged.
+    """
+    for schema in schemas.values():
+        for node in _walk(schema):
+            if node.get("type") == "array" and "items" not in node and "prefixItems" not in node:
+                node["items"] = {}  # any items, said (generators want ``items``)
+            if node.get("items") is False and "prefixItems" in node:
+                options: list[Any] = []
+                for position in node["prefixItems"]:
+                    if position not in options:
+                        options.append(position)
+                node["items"] = options[0] if len(options) == 1 else {"anyOf": options}
+    for game in registry:
+        for name, schema in schemas.items():
+            if name.startswith(f"{game.id}.") and "title" in schema:
+                schema["title"] = name
+    for name in sorted(request_components(schemas, paths)):
+        for node in _walk(schemas[name]):
+            for member in node.get("properties", {}).values():
+                if isinstance(member, dict) and "default" in member:
+                    default = member.pop("default")
+                    text = member.get("description", "").rstrip()
+                    if "Default:" not in text:
+                        said = msgspec.json.encode(default).decode()
+                        text = f"{text}\n\nDefault: `{said}`.".lstrip()
+                    member["description"] = text
 
 
 def build_openapi(registry: Registry) -> dict[str, Any]:
@@ -339,6 +465,10 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
         "schemas": _clean(api_components(registry)),
     }
     components["links"] = operations.link_components()
+    if operations.examples.shared:
+        components["examples"] = operations.examples.shared
+    paths = operations.paths()
+    for_generators(components["schemas"], paths, registry)
     return {
         "openapi": "3.1.0",
         "jsonSchemaDialect": JSON_SCHEMA_DIALECT,
@@ -358,7 +488,7 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
             {"name": "operations", "description": "Health, readiness, metrics, diagnostics."},
             {"name": "docs", "description": "Pages for people, and this document."},
         ],
-        "paths": operations.paths(),
+        "paths": paths,
         "components": components,
     }
 

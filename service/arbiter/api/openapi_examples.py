@@ -32,10 +32,10 @@ from typing import Any
 
 import msgspec
 
+from arbiter.api.audience import Audience, moves_for
 from arbiter.api.codec import GameCodec
 from arbiter.api.envelope import Envelope, GameList, LegalMoves, Validation
 from arbiter.api.problems import CODES, ProblemDetails
-from arbiter.api.service import Audience, moves_for
 from arbiter.core import CHANCE, Event, IllegalMove, Registry
 from arbiter.core.registry import AnyGame
 
@@ -218,6 +218,8 @@ class Examples:
         #: Examples of path parameters, named by game id (paired with ``game``'s by name).
         self.game_ids: Named = {}
         self.content_ids: Named = {}
+        #: Examples written once under ``components/examples`` (the content packs), by name.
+        self.shared: Named = {}
         self.state_ids: Named = {}
         self.problem_codes: Named = {
             code: {"summary": known.title, "value": code} for code, known in sorted(CODES.items())
@@ -259,10 +261,14 @@ class Examples:
         self.game_ids[gid] = {"summary": title, "value": gid}
         info = _builtins(game.info())
         self.responses.setdefault(("getGame", 200), {})[gid] = {"summary": title, "value": info}
-        # content: the default pack, by reference to where the service serves it (a pack is
-        # tens of kilobytes: inline, the two games' would triple the document)
-        path = f"/v1/games/{gid}/content/{game.default_content_id}"
-        pack = {"summary": f"{title}: the default content pack", "externalValue": path}
+        # content: the default pack, written once under ``components/examples`` (a pack is tens
+        # of kilobytes) and referred to by the request and the answer. Not an ``externalValue``
+        # naming where the service serves it: code generators resolve that as a file and fail.
+        self.shared[f"{gid}.content"] = {
+            "summary": f"{title}: the default content pack",
+            "value": _builtins(game.default_content()),
+        }
+        pack = {"$ref": f"#/components/examples/{gid}.content"}
         self.content_ids[gid] = {"summary": title, "value": game.default_content_id}
         created = {"game": gid, "content_id": game.default_content_id}
         self.requests.setdefault("registerContent", {})[f"default.{gid}"] = pack

@@ -78,7 +78,8 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "illegal_move": dict.fromkeys(("applyMove", "replayGame")),
     "forbidden_seat": dict.fromkeys(HANDLE_OPS | {"current"}),
     "chance_forbidden": dict.fromkeys(("applyMove", "validateMove")),
-    "master_only": {"undo": None},
+    # undo, and `acting_seats` anywhere but with a sealed game's master handle
+    "master_only": dict.fromkeys(("undo", "newState", "applyMove", "replayGame", "current")),
     "stale_state": dict.fromkeys(HANDLE_OPS | {"undo"}),
     "nothing_to_undo": {"undo": None},
     "replay_too_long": {"replayGame": None},
@@ -102,6 +103,11 @@ STATUS_TEXT = {
     422: "The request, the state or the move is refused.",
     503: "The service cannot serve this now; retry later.",
 }
+
+
+def status_is(status: int) -> dict[str, Any]:
+    """The schema of a problem's ``status`` member in a response of that status."""
+    return {"type": "integer", "minimum": status, "maximum": status}
 
 
 def ref(name: str) -> dict[str, str]:
@@ -165,13 +171,20 @@ class Operations:
             listed = ", ".join(f"`{c}`" for c in codes)
             text = f"{STATUS_TEXT.get(status, 'Refused.')} `code`: {listed}"
             if rules and status == 422:
-                pattern = "|".join(re.escape(g) for g in self.game_ids)
-                allowed = {"anyOf": [allowed, {"type": "string", "pattern": f"^(?:{pattern})\\."}]}
+                # one string schema, not ``anyOf`` an enum and a pattern: generators cannot merge
+                # a union into the problem's ``code`` (openapi-python-client drops the response)
+                games = "|".join(re.escape(g) for g in self.game_ids)
+                pattern = f"^(?:{games})\\."
+                if codes:
+                    pattern = "^(?:" + "|".join(re.escape(c) for c in codes) + ")$|" + pattern
+                allowed = {"type": "string", "pattern": pattern}
                 text += ", or a rule code of the game (`<game>.<rule>`, see `detail`)"
             schema = {
                 "allOf": [
                     ref("Problem"),
-                    {"properties": {"status": {"const": status}, "code": allowed}},
+                    # ``status`` pinned by bounds, not ``const``: generators cannot merge an
+                    # integer member with a constant (openapi-python-client drops the response)
+                    {"properties": {"status": status_is(status), "code": allowed}},
                 ]
             }
             media: dict[str, Any] = {"schema": schema}

@@ -1,0 +1,257 @@
+"""The checked-in OpenAPI document is accepted by client generators, and their output works.
+
+* openapi-python-client (a ``dev`` dependency) generates a Python client without a warning (one
+  would mean a dropped operation or response); the client passes ``mypy --strict``; a small
+  program, type-checked with it, sets up a game of each registered game on ``arbiter serve`` and
+  applies its first legal move through the generated client.
+* openapi-typescript generates TypeScript types, and ``tsc --noEmit --strict`` accepts a file that
+  uses them: a request with only its required members (optional members are optional), an answer
+  read, a move echoed back -- and refuses a request that lacks a required member.
+
+The npm packages are installed once into ``~/.cache/arbiter-codegen/<versions>`` (or
+``$ARBITER_CODEGEN_CACHE``); without npm or the registry the test fails, it does not skip.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from arbiter.games import registry
+from tests.api.test_server_timeouts import start_serve, wait_until_healthy
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENT = ROOT / "openapi" / "openapi.json"
+PACKAGE = "arbiter_client"
+#: The operations a client needs to play, by the module openapi-python-client makes of each.
+CORE_OPERATIONS = (
+    "new_state",
+    "apply_move",
+    "legal_moves",
+    "validate_move",
+    "replay_game",
+    "current",
+    "undo",
+)
+NPM_PACKAGES = ("openapi-typescript@7", "typescript@5")
+PIP_INSTALL = (sys.executable, "-m", "pip", "install", "-q")
+MYPY = (sys.executable, "-m", "mypy", "--strict", "--no-error-summary")
+TSC_OPTIONS = (
+    "--noEmit", "--strict", "--target", "es2020", "--module", "es2020", "--moduleResolution", "node",
+)  # fmt: skip
+
+
+def run(args: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    """Run a command; its output (stdout and stderr); fail with that output if it fails."""
+    done = subprocess.run(
+        args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, f"{' '.join(args)} exited with {done.returncode}:\n{output}"
+    return output
+
+
+# ------------------------------------------------------------------------------------ Python
+
+
+def python_generator(cache: Path) -> tuple[list[str], dict[str, str]]:
+    """The command that runs openapi-python-client, and its environment."""
+    env = dict(os.environ)
+    command = [sys.executable, "-c", "from openapi_python_client.cli import app; app()"]
+    if importlib.util.find_spec("openapi_python_client") is None:
+        target = cache / "openapi-python-client"
+        if not (target / "openapi_python_client").is_dir():
+            run(
+                [*PIP_INSTALL, "--target", str(target), "openapi-python-client>=0.29,<0.30"],
+                cwd=cache,
+            )
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(target), env.get("PYTHONPATH")]))
+    return command, env
+
+
+PLAY = '''\
+"""Set up a game and apply its first legal move, through the generated client."""
+
+import json
+import sys
+
+from arbiter_client import Client
+from arbiter_client.api.games import apply_move, new_state
+from arbiter_client.models import (
+    ApplyMoveGame,
+    Envelope,
+    MoveRequestByStateId,
+    NewStateGame,
+    NewStateRequest,
+)
+
+
+def main(base_url: str, game: str, players: int) -> None:
+    client = Client(base_url=base_url, raise_on_unexpected_status=True)
+    answer = new_state.sync_detailed(
+        NewStateGame(game), client=client, body=NewStateRequest(players=players, seed=7)
+    )
+    created = answer.parsed
+    assert answer.status_code == 201 and isinstance(created, Envelope), answer
+    assert isinstance(created.state_id, str) and created.legal_moves, created
+    first = created.legal_moves[0]
+    sent = json.loads(answer.content)["legal_moves"][0]
+    assert first.to_dict() == sent, (first, sent)  # the move survives the client's types
+    moved = apply_move.sync(
+        ApplyMoveGame(game),
+        client=client,
+        body=MoveRequestByStateId(state_id=created.state_id, move=first),
+    )
+    assert isinstance(moved, Envelope), moved
+    print(json.dumps({"game": moved.game, "move": sent, "state_id": moved.state_id}))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], int(sys.argv[3]))
+'''
+
+
+def test_a_generated_python_client_type_checks_and_plays(tmp_path: Path) -> None:
+    command, env = python_generator(tmp_path)
+    config = tmp_path / "config.json"
+    config.write_text(
+        json.dumps(
+            {
+                "project_name_override": "arbiter-client",
+                "package_name_override": PACKAGE,
+                "post_hooks": [],
+            }
+        )
+    )
+    output = run(
+        [
+            *command,
+            "generate",
+            "--path",
+            str(DOCUMENT),
+            "--config",
+            str(config),
+            "--meta",
+            "none",
+            "--output-path",
+            str(tmp_path / PACKAGE),
+            "--fail-on-warning",
+        ],
+        cwd=tmp_path,
+        env=env,
+    )
+    assert "warning" not in output.lower() and "error" not in output.lower(), output
+    operations = tmp_path / PACKAGE / "api" / "games"
+    missing = [name for name in CORE_OPERATIONS if not (operations / f"{name}.py").is_file()]
+    assert not missing, f"operations dropped by the generator: {missing}\n{output}"
+
+    (tmp_path / "play.py").write_text(PLAY)
+    run(
+        [*MYPY, "--cache-dir", str(tmp_path / ".mypy"), PACKAGE, "play.py"],
+        cwd=tmp_path,
+    )
+
+    server = tmp_path / "server"
+    server.mkdir()
+    process, port = start_serve(server)
+    try:
+        wait_until_healthy(process, port, server)
+        url = f"http://127.0.0.1:{port}"
+        for game in registry():
+            printed = run(
+                [sys.executable, "play.py", url, game.id, str(game.min_players)],
+                cwd=tmp_path,
+            )
+            played = json.loads(printed.strip().splitlines()[-1])
+            assert played["game"] == game.id and isinstance(played["state_id"], str), played
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+# -------------------------------------------------------------------------------- TypeScript
+
+
+def npm_tools() -> Path:
+    """``node_modules/.bin`` with openapi-typescript and tsc, installed once per versions."""
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.fail(
+            "npm is not on PATH: Node.js 20 and npm are needed to check the TypeScript types"
+        )
+    base = Path(os.environ.get("ARBITER_CODEGEN_CACHE", Path.home() / ".cache" / "arbiter-codegen"))
+    home = base / "-".join(p.replace("/", "_") for p in NPM_PACKAGES)
+    bin_dir = home / "node_modules" / ".bin"
+    if (bin_dir / "openapi-typescript").exists() and (bin_dir / "tsc").exists():
+        return bin_dir
+    base.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix="npm-", dir=base))
+    done = subprocess.run(
+        [npm, "install", "--no-audit", "--no-fund", "--prefix", str(staging), *NPM_PACKAGES],
+        cwd=staging,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    if done.returncode != 0:
+        shutil.rmtree(staging, ignore_errors=True)
+        pytest.fail(
+            f"`npm install {' '.join(NPM_PACKAGES)}` failed (is the npm registry reachable?):\n"
+            + done.stdout
+            + done.stderr
+        )
+    try:
+        staging.rename(home)  # atomic: a concurrent run either wins or finds it installed
+    except OSError:
+        shutil.rmtree(staging, ignore_errors=True)
+    return bin_dir
+
+
+USE_TYPES = """\
+import type { components, paths } from "./api";
+
+type Schemas = components["schemas"];
+
+// optional request members are optional: only `players` is required
+const setup: Schemas["NewStateRequest"] = { players: 2 };
+const body: paths["/v1/games/{game}/states"]["post"]["requestBody"]["content"]["application/json"] =
+  { players: 3, seed: 7 };
+// @ts-expect-error `players` is required
+const incomplete: Schemas["NewStateRequest"] = { seed: 7 };
+
+// an answer read, and its first legal move sent back
+function next(answer: Schemas["Envelope"]): Schemas["MoveRequest"] | null {
+  const move: Schemas["Move"] | undefined = answer.legal_moves[0];
+  const id: string | null = answer.state_id;
+  const finished: boolean = answer.finished;
+  if (move === undefined || id === null || finished) {
+    return null;
+  }
+  return { state_id: id, move };
+}
+
+export { setup, body, incomplete, next };
+"""
+
+
+def test_generated_typescript_types_type_check(tmp_path: Path) -> None:
+    bin_dir = npm_tools()
+    output = run(
+        [str(bin_dir / "openapi-typescript"), str(DOCUMENT), "-o", str(tmp_path / "api.d.ts")],
+        cwd=tmp_path,
+    )
+    assert "✘" not in output and "warn" not in output.lower(), output
+    (tmp_path / "use.ts").write_text(USE_TYPES)
+    run(
+        [str(bin_dir / "tsc"), *TSC_OPTIONS, "use.ts"],
+        cwd=tmp_path,
+    )
