@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Move
-from arbiter.core.game import describe_generic
+from arbiter.core.describe import describe_generic
 from tests.toy import DieFace, Hold, Pig, Roll
 
 

@@ -10,9 +10,9 @@ import msgspec
 import pytest
 
 from arbiter.core import CHANCE
-from arbiter.core.game import describe_generic
+from arbiter.core.describe import MAX_LENGTH, describe_generic
 from arbiter.games import registry
-from arbiter.games.scythe.describe import DESCRIBERS, MAX_LENGTH
+from arbiter.games.scythe.describe import DESCRIBERS
 from arbiter.games.scythe.moves import (
     AddCombatCard,
     ChooseBattle,

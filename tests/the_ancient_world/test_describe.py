@@ -10,10 +10,10 @@ import msgspec
 import pytest
 
 from arbiter.core import CHANCE
-from arbiter.core.game import describe_generic
+from arbiter.core.describe import MAX_LENGTH, describe_generic
 from arbiter.games import registry
 from arbiter.games.the_ancient_world import TheAncientWorld
-from arbiter.games.the_ancient_world.describe import DESCRIBERS, MAX_LENGTH
+from arbiter.games.the_ancient_world.describe import DESCRIBERS
 from arbiter.games.the_ancient_world.moves import (
     Attack,
     Borrow,

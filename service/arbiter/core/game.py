@@ -31,6 +31,7 @@ import msgspec
 
 from arbiter.core.chance import generator, pick
 from arbiter.core.content import content_id as hash_content
+from arbiter.core.describe import describe_generic
 from arbiter.core.errors import IllegalMove, RulesVersionMismatch, UnknownContent
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks
 from arbiter.core.takeback import reveals_hidden
@@ -365,23 +366,6 @@ def option_infos(options_type: type[Any]) -> tuple[OptionInfo, ...]:
         }.get(type(field.type), "string")
         result.append(OptionInfo(field.encode_name, kind, default, docs.get(field.name, "")))
     return tuple(result)
-
-
-def describe_generic(move: Any) -> str:
-    """A move as its type tag and fields, the seat left out: ``place: space=work, skill=1``."""
-
-    def plain(value: Any) -> str:
-        if isinstance(value, bool):
-            return "true" if value else "false"
-        if isinstance(value, tuple | list):
-            return "[" + ", ".join(plain(v) for v in value) + "]"
-        return str(value)
-
-    config = getattr(type(move), "__struct_config__", None)
-    tag = getattr(config, "tag", None) or type(move).__name__
-    names = getattr(move, "__struct_fields__", ())
-    fields = ", ".join(f"{n}={plain(getattr(move, n))}" for n in names if n != "seat")
-    return f"{tag}: {fields}" if fields else str(tag)
 
 
 def seat_count(state: Any) -> int | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from arbiter.core.game import describe_generic
+from arbiter.core.describe import describe_by
 from arbiter.games.scythe.board import fighters, has_ability, top
 from arbiter.games.scythe.bottom_actions import cost_of
 from arbiter.games.scythe.content import (
@@ -95,8 +95,6 @@ from arbiter.games.scythe.tables import Tables
 from arbiter.games.scythe.top_actions import amount, produce_cost
 
 State = ScytheState
-#: The longest description; a longer one (only a client's pack with long names makes one) is cut.
-MAX_LENGTH: Final = 159
 
 TOP_NAMES: Final[dict[TopActionName, str]] = {
     "move_gain": "Move",
@@ -724,13 +722,5 @@ DESCRIBERS: Final[dict[type[Any], Describer]] = {
 
 
 def describe_move(s: State, t: Tables, move: Any) -> str:
-    """What ``move`` does in ``s``, in one line; the generic form for an unknown move or one the
-    state does not fit (a description never breaks an answer)."""
-    describer = DESCRIBERS.get(type(move))
-    if describer is None:
-        return describe_generic(move)
-    try:
-        text = describer(s, t, move)
-    except (LookupError, AssertionError, AttributeError, TypeError, ValueError):
-        return describe_generic(move)
-    return text if len(text) <= MAX_LENGTH else text[: MAX_LENGTH - 1] + "…"
+    """What ``move`` does in ``s``, in one line (:func:`arbiter.core.describe.describe_by`)."""
+    return describe_by(DESCRIBERS, s, t, move)

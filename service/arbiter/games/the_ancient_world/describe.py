@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from arbiter.core.game import describe_generic
+from arbiter.core.describe import describe_by
 from arbiter.games.the_ancient_world.content import CardAction, DieFace
 from arbiter.games.the_ancient_world.decks import current_empire
 from arbiter.games.the_ancient_world.moves import (
@@ -83,8 +83,6 @@ from arbiter.games.the_ancient_world.tables import Tables, stats
 from arbiter.games.the_ancient_world.titans import attack, price
 
 State = AncientWorldState
-#: The longest description; a longer one (only a client's pack with long names makes one) is cut.
-MAX_LENGTH: Final = 159
 
 #: The board's action spaces («Действия на игровом поле»).
 SPACE_NAMES: Final[dict[BoardSpace, str]] = {
@@ -490,13 +488,5 @@ DESCRIBERS: Final[dict[type[Any], Describer]] = {
 
 
 def describe_move(s: State, t: Tables, move: Any) -> str:
-    """What ``move`` does in ``s``, in one line; the generic form for an unknown move or one the
-    state does not fit (a description never breaks an answer)."""
-    describer = DESCRIBERS.get(type(move))
-    if describer is None:
-        return describe_generic(move)
-    try:
-        text = describer(s, t, move)
-    except (LookupError, AssertionError, AttributeError, TypeError, ValueError):
-        return describe_generic(move)
-    return text if len(text) <= MAX_LENGTH else text[: MAX_LENGTH - 1] + "…"
+    """What ``move`` does in ``s``, in one line (:func:`arbiter.core.describe.describe_by`)."""
+    return describe_by(DESCRIBERS, s, t, move)
