@@ -22,6 +22,7 @@ from arbiter.core.types import (
     OptionInfo,
     Result,
     RuleCode,
+    RuleCodes,
     ScoreLine,
     rank,
 )
@@ -44,6 +45,7 @@ __all__ = [
     "Registry",
     "Result",
     "RuleCode",
+    "RuleCodes",
     "RulesVersionMismatch",
     "ScoreLine",
     "UnknownContent",

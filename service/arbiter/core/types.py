@@ -159,3 +159,42 @@ class RuleCode(msgspec.Struct, frozen=True, kw_only=True):
     section: str
     paragraph: str = ""
     description: str
+
+
+class RuleCodes:
+    """Writes a game's :class:`RuleCode` entries under its namespace, one builder per kind::
+
+    codes = RuleCodes("scythe")
+    codes.move("move.river_crossing", "ДВИЖЕНИЕ", "РЕКИ И ОЗЕРА", "Units cannot cross ...")
+    """
+
+    def __init__(self, namespace: str) -> None:
+        self.namespace = namespace
+
+    def _code(
+        self,
+        kind: Literal["move", "state", "content"],
+        rule: str,
+        section: str,
+        paragraph: str,
+        description: str,
+    ) -> RuleCode:
+        return RuleCode(
+            code=f"{self.namespace}.{rule}",
+            kind=kind,
+            section=section,
+            paragraph=paragraph,
+            description=description,
+        )
+
+    def move(self, rule: str, section: str, paragraph: str, description: str) -> RuleCode:
+        """An illegal move's code."""
+        return self._code("move", rule, section, paragraph, description)
+
+    def state(self, rule: str, section: str, paragraph: str, description: str) -> RuleCode:
+        """A broken invariant of a submitted state."""
+        return self._code("state", rule, section, paragraph, description)
+
+    def content(self, rule: str, section: str, paragraph: str, description: str) -> RuleCode:
+        """A content pack that cannot be played."""
+        return self._code("content", rule, section, paragraph, description)

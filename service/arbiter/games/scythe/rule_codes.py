@@ -10,9 +10,7 @@ nothing else.
 
 from __future__ import annotations
 
-from typing import Literal
-
-from arbiter.core import RuleCode
+from arbiter.core import RuleCode, RuleCodes
 
 NS = "scythe"
 
@@ -58,25 +56,9 @@ COERCION = "КРИМЕЯ (ПРИНУЖДЕНИЕ)"
 ONE_TIME_BONUS = "ЕДИНОВРЕМЕННЫЙ БОНУС"
 TURN_ORDER = "В свой ход выполняйте действия в следующем порядке"
 
-Kind = Literal["move", "state", "content"]
-
-
-def _code(kind: Kind, rule: str, section: str, paragraph: str, description: str) -> RuleCode:
-    return RuleCode(
-        code=f"{NS}.{rule}",
-        kind=kind,
-        section=section,
-        paragraph=paragraph,
-        description=description,
-    )
-
-
-def _move(rule: str, section: str, paragraph: str, description: str) -> RuleCode:
-    return _code("move", rule, section, paragraph, description)
-
-
-def _state(rule: str, section: str, paragraph: str, description: str) -> RuleCode:
-    return _code("state", rule, section, paragraph, description)
+_codes = RuleCodes(NS)
+_move = _codes.move
+_state = _codes.state
 
 
 RULE_CODES: tuple[RuleCode, ...] = (
@@ -606,8 +588,7 @@ RULE_CODES: tuple[RuleCode, ...] = (
     _move("bribe.recipient", BRIBES, "", "Coins go to another player of the game."),
     _move("bribe.amount", BRIBES, "", "A gift is at least $1."),
     # ------------------------------------------------------------------ content packs
-    _code(
-        "content",
+    _codes.content(
         "invalid_content",
         COMPONENTS,
         "",

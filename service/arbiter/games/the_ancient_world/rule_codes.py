@@ -12,9 +12,7 @@ nothing else.
 
 from __future__ import annotations
 
-from typing import Literal
-
-from arbiter.core import RuleCode
+from arbiter.core import RuleCode, RuleCodes
 from arbiter.games.the_ancient_world.common import NS
 
 # Headings of the rulebook, as printed.
@@ -43,29 +41,10 @@ EXPLORE = "Исследовать местность."
 BRIDGE = "Мост."
 FOREST = "Лесное убежище."
 
-Kind = Literal["move", "state", "content"]
-
-
-def _code(kind: Kind, rule: str, section: str, paragraph: str, description: str) -> RuleCode:
-    return RuleCode(
-        code=f"{NS}.{rule}",
-        kind=kind,
-        section=section,
-        paragraph=paragraph,
-        description=description,
-    )
-
-
-def _move(rule: str, section: str, paragraph: str, description: str) -> RuleCode:
-    return _code("move", rule, section, paragraph, description)
-
-
-def _state(rule: str, section: str, paragraph: str, description: str) -> RuleCode:
-    return _code("state", rule, section, paragraph, description)
-
-
-def _content(rule: str, section: str, paragraph: str, description: str) -> RuleCode:
-    return _code("content", rule, section, paragraph, description)
+_codes = RuleCodes(NS)
+_move = _codes.move
+_state = _codes.state
+_content = _codes.content
 
 
 RULE_CODES: tuple[RuleCode, ...] = (
