@@ -317,21 +317,10 @@ class StateStore:
                 pointer="/resolve_chance",
                 game=game.id,
             )
-        known = self.known.get(table.head.digest)
-        if known is not None:
-            state = known.state
-        else:
-            state = table.head.state
-            if state is None:
-                assert table.head.packed is not None
-                state = self.decode(game, codec, table.head.packed)
-            await self.ensure_content(game, codec, state.content_id)
-        self._check_pinned(game, state, "")
-        if known is None:
-            known = self.known.learn(table.head.digest, game, state)
+        known = await self.stored(game, codec, table.head)
         if ticket.seat != MASTER and ticket.seat >= table.players:  # pragma: no cover - sealed
             raise Problem("invalid_state_token", "the handle names no seat", game=game.id)
-        return Resolved(state, True, table.resolve_chance, False, known, table, ticket)
+        return Resolved(known.state, True, table.resolve_chance, False, known, table, ticket)
 
     async def _submitted(self, game: AnyGame, codec: GameCodec, value: Payload) -> Known:
         """A state sent in full: decoded and checked unless this process knows its very bytes."""
@@ -359,21 +348,25 @@ class StateStore:
     async def from_cache(
         self, game: AnyGame, codec: GameCodec, cached: Cached, resolve_chance: bool | None
     ) -> Resolved:
-        """The state of a cache entry or token (trusted: the service made it)."""
-        known = self.known.get(cached.digest)
+        """The state of a cache entry (trusted: the service made it)."""
+        known = await self.stored(game, codec, Snap(cached.digest, cached.state, cached.packed))
+        rc = cached.resolve_chance if resolve_chance is None else resolve_chance
+        return Resolved(known.state, cached.sealed, rc, False, known)
+
+    async def stored(self, game: AnyGame, codec: GameCodec, snap: Snap) -> Known:
+        """A state the service stored itself (a cache entry, a step of a sealed game): trusted,
+        so not checked again; decoded unless this process knows it, its content pack loaded."""
+        known = self.known.get(snap.digest)
         if known is not None:
             state = known.state
         else:
-            state = cached.state
+            state = snap.state
             if state is None:
-                assert cached.packed is not None
-                state = self.decode(game, codec, cached.packed)
+                assert snap.packed is not None
+                state = self.decode(game, codec, snap.packed)
             await self.ensure_content(game, codec, state.content_id)
         self._check_pinned(game, state, "")
-        if known is None:
-            known = self.known.learn(cached.digest, game, state)
-        rc = cached.resolve_chance if resolve_chance is None else resolve_chance
-        return Resolved(state, cached.sealed, rc, False, known)
+        return known or self.known.learn(snap.digest, game, state)
 
     async def get(self, state_id: str) -> Cached:
         """The cached entry of ``state_id`` (404 ``unknown_state``, 503 ``cache_unavailable``)."""

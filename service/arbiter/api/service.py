@@ -311,14 +311,7 @@ class Service:
             raise Problem("master_only", "only the master handle may take moves back", game=game.id)
         audience = audience_of(resolved, as_seat, describe, acting_seats)
         table = await self.store.take_back(ticket, table)
-        snap = table.head
-        known = self.store.known.get(snap.digest)
-        if known is None:
-            state = snap.state
-            if state is None:
-                assert snap.packed is not None
-                state = self.store.decode(game, codec, snap.packed)
-            known = self.store.known.learn(snap.digest, game, state)
+        known = await self.store.stored(game, codec, table.head)
         return self._sealed_answer(game, known, ticket.table, table, MASTER, audience, [])
 
     async def get_state(self, state_id: str, *, as_seat: int | None = None) -> Envelope:
