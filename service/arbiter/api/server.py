@@ -177,7 +177,8 @@ class _Deadlines(asyncio.Protocol):
         self._last_read = 0.0
 
     def _phase(self) -> _Phase:
-        raise NotImplementedError
+        cycle: _Cycle | None = getattr(self, "cycle", None)  # each parser types its own cycle
+        return _phase_of(cycle, self.flow)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
@@ -265,9 +266,6 @@ class GuardedH11Protocol(_Deadlines, H11Protocol):
         # uvicorn's keep-alive timer reads this; typed int there, but call_later takes floats.
         self.timeout_keep_alive = self._limits.idle_timeout  # type: ignore[assignment]
 
-    def _phase(self) -> _Phase:
-        return _phase_of(self.cycle, self.flow)
-
 
 HAVE_HTTPTOOLS = importlib.util.find_spec("httptools") is not None
 
@@ -294,9 +292,6 @@ if HAVE_HTTPTOOLS:
             self.timeout_keep_alive = self._limits.idle_timeout  # type: ignore[assignment]
             self._parsing: Literal["idle", "head", "body"] = "idle"
             self._head_bytes = 0
-
-        def _phase(self) -> _Phase:
-            return _phase_of(self.cycle, self.flow)
 
         def data_received(self, data: bytes) -> None:
             if self._parsing != "body":
