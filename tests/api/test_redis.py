@@ -172,3 +172,12 @@ def test_a_frozen_redis_costs_open_requests_one_timeout_at_most(
         assert time.monotonic() - started < 2.0
     finally:
         private_redis.thaw()
+
+
+def test_entries_another_release_wrote_are_unknown_not_errors(
+    make_client: Any, redis_url: str
+) -> None:
+    client = make_client(redis_url=redis_url)
+    state_id = new_game(client, seed=107)["state_id"]
+    redis.Redis.from_url(redis_url).set(f"arbiter:state:{state_id}", b"\x93\xa3old\xc3\xc3")
+    problem(client.get(f"/v1/states/{state_id}"), 404, "unknown_state")

@@ -66,7 +66,6 @@ class Cached:
     bytes (Redis), and its digest (:mod:`arbiter.api.memo`)."""
 
     game: str
-    sealed: bool
     resolve_chance: bool
     digest: bytes
     state: Any = None
@@ -297,16 +296,16 @@ class RedisCache(Cache):
         data = await self._run(lambda: self._redis.get(f"arbiter:state:{state_id}"))
         if data is None:
             return None
-        entry = decode_entry(cast(bytes, data))
-        return Cached(
-            entry.game, entry.sealed, entry.resolve_chance, entry.digest, None, bytes(entry.state)
-        )
+        try:
+            entry = decode_entry(cast(bytes, data))
+        except msgspec.MsgspecError:  # written by another release of the service: unknown here
+            return None
+        return Cached(entry.game, entry.resolve_chance, entry.digest, None, bytes(entry.state))
 
     async def put_state(self, state_id: str, cached: Cached) -> bool:
         assert cached.packed is not None
         entry = Entry(
             cached.game,
-            cached.sealed,
             cached.resolve_chance,
             msgspec.Raw(cached.packed),
             cached.digest,
@@ -323,7 +322,12 @@ class RedisCache(Cache):
 
     async def get_table(self, table_id: bytes) -> Table | None:
         data = await self._run(lambda: self._redis.hget(self._table_key(table_id), "d"))
-        return None if data is None else decode_table(cast(bytes, data))
+        if data is None:
+            return None
+        try:
+            return decode_table(cast(bytes, data))
+        except msgspec.MsgspecError:  # written by another release of the service: unknown here
+            return None
 
     async def put_table(self, table_id: bytes, table: Table, expected: int | None) -> bool:
         args: list[str | bytes] = [

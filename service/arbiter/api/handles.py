@@ -135,9 +135,7 @@ class StateStore:
 
     async def put(self, cached: Cached) -> str | None:
         """Cache an open state; its id, or ``None`` when the store cannot take it now."""
-        state_id = self.sealer.state_id(
-            cached.game, cached.sealed, cached.resolve_chance, cached.digest
-        )
+        state_id = self.sealer.state_id(cached.game, cached.resolve_chance, cached.digest)
         try:
             admitted = await self.cache.put_state(state_id, cached)
         except CacheUnavailable:
@@ -264,7 +262,7 @@ class StateStore:
             return await self.sealed(game, codec, handle.state_token, resolve_chance)
         assert handle.state_id is not None
         cached = await self.get(handle.state_id)
-        if cached.game != game.id or cached.sealed:
+        if cached.game != game.id:
             raise Problem(
                 "unknown_state",
                 f"no state of {game.id!r} has this id",
@@ -351,7 +349,7 @@ class StateStore:
         """The state of a cache entry (trusted: the service made it)."""
         known = await self.stored(game, codec, Snap(cached.digest, cached.state, cached.packed))
         rc = cached.resolve_chance if resolve_chance is None else resolve_chance
-        return Resolved(known.state, cached.sealed, rc, False, known)
+        return Resolved(known.state, False, rc, False, known)
 
     async def stored(self, game: AnyGame, codec: GameCodec, snap: Snap) -> Known:
         """A state the service stored itself (a cache entry, a step of a sealed game): trusted,

@@ -16,7 +16,7 @@ Nonces are random, so one key should seal fewer than 2**32 handles; rotate keys
 
 A **state id** names an open state kept in the cache. It is content-addressed and keyed::
 
-    state_id = base64url( HMAC-SHA256(id key, game | sealed | resolve_chance | digest)[:16] )
+    state_id = base64url( HMAC-SHA256(id key, game | resolve_chance | digest)[:16] )
 
 where ``digest`` is the BLAKE2b-160 of the game id and the state's JSON (the digest that keys
 :mod:`arbiter.api.memo`). The same state with the same treatment always gets the same id, and
@@ -59,7 +59,6 @@ class Entry(msgspec.Struct, array_like=True, frozen=True):
     """
 
     game: str
-    sealed: bool
     resolve_chance: bool
     state: msgspec.Raw
     digest: bytes
@@ -165,8 +164,8 @@ class Sealer:
             "this server does not hold)"
         )
 
-    def state_id(self, game: str, sealed: bool, resolve_chance: bool, state_digest: bytes) -> str:
+    def state_id(self, game: str, resolve_chance: bool, state_digest: bytes) -> str:
         """The id of a state with its treatment, from a collision-resistant digest of its bytes."""
-        head = b"%s\0%d%d\0" % (game.encode(), sealed, resolve_chance)
+        head = b"%s\0%d\0" % (game.encode(), resolve_chance)
         mac = hmac.digest(self._id_key, head + state_digest, "sha256")  # one-shot, in C
         return b64encode(mac[:16])

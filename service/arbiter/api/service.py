@@ -318,7 +318,7 @@ class Service:
         """A cached open state as an envelope (``GET /v1/states/{state_id}``)."""
         cached = await self.store.get(state_id)
         codec = self.codecs.get(cached.game)
-        if codec is None or cached.sealed:
+        if codec is None:
             raise Problem("unknown_state", "no cached state has this id (unknown or expired)")
         game = codec.game
         resolved = await self.store.from_cache(game, codec, cached, None)
@@ -475,7 +475,7 @@ class Service:
             descriptions = describe_moves(game, state, moves, audience)
             view = UNSET if as_seat is None else game.view(state, as_seat)
             packed = codec.state_bytes(state) if self.store.cache.needs_bytes else None
-        cached = Cached(game.id, False, resolve_chance, known.digest, state, packed)
+        cached = Cached(game.id, resolve_chance, known.digest, state, packed)
         state_id = await self.store.put(cached)
         envelope = Envelope(
             game=game.id,
