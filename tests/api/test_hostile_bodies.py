@@ -127,6 +127,10 @@ def first_object(value: Any, here: tuple[Any, ...] = ()) -> tuple[Any, ...] | No
 # --------------------------------------------------------------------------- REST cases
 
 
+#: A handle in the right format that no server sealed (the bodies around it are what is hostile).
+HANDLE = "Ag" + "A" * 80
+
+
 def rest_routes(world: World) -> dict[str, tuple[str, dict[str, Any]]]:
     """route name -> (path, a valid body)."""
     g = world.game
@@ -140,6 +144,8 @@ def rest_routes(world: World) -> dict[str, tuple[str, dict[str, Any]]]:
             {"players": 2, "seed": 7, "moves": [world.move], "options": world.options},
         ),
         "content": (f"/v1/games/{g}/content", world.content),
+        "current": (f"/v1/games/{g}/current", {"state_token": HANDLE, "as_seat": 0}),
+        "undo": (f"/v1/games/{g}/undo", {"state_token": HANDLE, "as_seat": 0}),
         "echo": ("/v1/echo", {"any": ["json", 1, {"k": [2, None]}]}),
     }
 
@@ -152,6 +158,8 @@ GAME_MEMBERS: dict[str, list[tuple[Any, ...]]] = {
     "validate": [("state",), ("move",)],
     "replay": [("moves", 0), ("options",)],
     "content": [()],
+    "current": [],
+    "undo": [],
     "echo": [()],
 }
 NUMBER_MEMBERS: dict[str, list[tuple[str]]] = {
@@ -160,6 +168,8 @@ NUMBER_MEMBERS: dict[str, list[tuple[str]]] = {
     "legal-moves": [("as_seat",)],
     "validate": [("as_seat",)],
     "replay": [("players",), ("seed",)],
+    "current": [("as_seat",)],
+    "undo": [("as_seat",)],
 }
 
 
