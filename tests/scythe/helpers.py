@@ -12,7 +12,7 @@ from arbiter.games.scythe.board import control_map
 from arbiter.games.scythe.content import RESOURCES
 from arbiter.games.scythe.moves import ChooseFaction, DealStructureTile
 from arbiter.games.scythe.options import ScytheOptions
-from arbiter.games.scythe.state import PlayerState, ScytheState, Turn
+from arbiter.games.scythe.state import PlayerState, Resources, ScytheState, Turn
 from arbiter.games.scythe.tables import Tables
 
 GAME = Scythe()
@@ -60,14 +60,22 @@ def hands(s: State, *hands_: tuple[int, ...]) -> State:
 
 def resources(s: State, territory: str, **amounts: int) -> State:
     """Put resource tokens on a territory (replacing what was there)."""
-    i = T.index[territory]
-    r = tuple(amounts.get(name, 0) for name in RESOURCES)
-    rs = list(s.resources)
-    rs[i] = r  # type: ignore[assignment]
-    return msgspec.structs.replace(s, resources=tuple(rs))
+    assert territory in T.index and set(amounts) <= set(RESOURCES)
+    rs = {x: r for x, r in s.resources.items() if x != territory}
+    if any(amounts.values()):
+        rs[territory] = Resources(**amounts)
+    ordered = {x: rs[x] for x in T.territories if x in rs}
+    return msgspec.structs.replace(s, resources=ordered)
 
 
-def turn(s: State, seat: int, stage: str = "section", section: int = -1, **more: Any) -> State:
+def tokens(s: State, territory: str) -> tuple[int, int, int, int]:
+    """(food, wood, metal, oil) on a territory."""
+    return s.resources.get(territory, Resources()).counts()
+
+
+def turn(
+    s: State, seat: int, stage: str = "section", section: str | None = None, **more: Any
+) -> State:
     """Make it ``seat``'s turn at ``stage`` with an empty task stack."""
     t = Turn(seat=seat, stage=stage, section=section, **more)  # type: ignore[arg-type]
     return msgspec.structs.replace(s, turn=t, pending=())

@@ -8,9 +8,11 @@ decides for players' moves.
 :func:`reveals_hidden` answers from the rules alone, for any game, with
 :meth:`~arbiter.core.Game.hidden_variant`: for each seat ``j`` (and the spectator), take states
 that differ from ``before`` only in what ``j`` cannot know, apply the same move to them and compare
-what ``j`` sees afterwards. If ``j``'s view after the move differs between them -- or the move is
-not even legal in one of them, so its legality hangs on something ``j`` cannot see -- then the
-move told ``j`` something hidden. The variants are drawn from a generator seeded by the state
+what ``j`` sees afterwards -- its view and the events it is shown. If they differ between the
+variants, the move told ``j`` something hidden. A variant in which the move is not legal is a world
+``j`` can rule out only by seeing the move; ``j`` sees the views and events alone, so such a
+variant is left out -- except for the mover itself, whose variants keep everything it knows, so
+its move is legal in all of them (if not, the move hangs on something it cannot see: a reveal). The variants are drawn from a generator seeded by the state
 (its seed and step), so every worker decides alike. It is sound for what it samples: a reveal the
 samples miss would need a hidden value that two variants happen to share; games can override
 :meth:`~arbiter.core.Game.can_take_back` with an exact rule, and the conformance suite checks such
@@ -42,16 +44,21 @@ def reveals_hidden(
 ) -> bool:
     """Whether applying ``move`` to ``before`` (giving ``after``) showed any seat something hidden."""
     rng = random.Random(generator(before.seed, before.step).getrandbits(64))
+    mover = game.actor_of(move)
+    _, events = game.apply_unchecked(before, move)
     for seat in (None, *range(players)):
         seen = game.view(after, seat)
+        shown = game.events_for(events, seat)
         for _ in range(samples):
             variant = game.hidden_variant(before, seat, rng)
             try:
                 if not game.is_legal(variant, move):
-                    return True
-                other, _ = game.apply_unchecked(variant, move)
+                    if seat == mover:
+                        return True
+                    continue
+                other, more = game.apply_unchecked(variant, move)
             except ArbiterError:
                 return True
-            if game.view(other, seat) != seen:
+            if game.view(other, seat) != seen or game.events_for(more, seat) != shown:
                 return True
     return False

@@ -14,10 +14,12 @@ import msgspec
 
 from arbiter.core import IllegalMove
 from arbiter.core.tuples import replace_at
+from arbiter.games.scythe.content import FactoryCard, MechAbility
 from arbiter.games.scythe.state import (
-    Counts,
+    NO_RESOURCES,
     Pending,
     PlayerState,
+    Resources,
     ScytheState,
 )
 from arbiter.games.scythe.tables import Tables
@@ -56,17 +58,19 @@ def top(s: State) -> Pending | None:
     return s.pending[-1] if s.pending else None
 
 
-def add_resources(s: State, t: Tables, territory: str, delta: Counts) -> State:
-    i = t.index[territory]
-    old = s.resources[i]
-    new = (old[0] + delta[0], old[1] + delta[1], old[2] + delta[2], old[3] + delta[3])
-    return msgspec.structs.replace(s, resources=replace_at(s.resources, i, new))
-
-
-def one(resource_index: int, amount: int = 1) -> Counts:
-    c = [0, 0, 0, 0]
-    c[resource_index] = amount
-    return (c[0], c[1], c[2], c[3])
+def add_resources(s: State, t: Tables, territory: str, delta: Resources) -> State:
+    """Put tokens on (or, negative, take them off) a territory. ``resources`` keeps the territories
+    with tokens only, in board order, so equal tables encode alike."""
+    new = s.resources.get(territory, NO_RESOURCES).add(delta)
+    if territory in s.resources and new.total():
+        return msgspec.structs.replace(s, resources={**s.resources, territory: new})
+    # a territory gains its first tokens or loses its last: rebuilt in board order
+    resources: dict[str, Resources] = {}
+    for x in t.territories:
+        r = new if x == territory else s.resources.get(x)
+        if r is not None and r.total():
+            resources[x] = r
+    return msgspec.structs.replace(s, resources=resources)
 
 
 def unit_seats(s: State) -> dict[str, list[int]]:
@@ -122,6 +126,12 @@ def controlled(s: State, t: Tables, seat: int) -> list[str]:
     return [tid for tid in t.territories if cmap.get(tid) == seat]
 
 
+def factory_card(t: Tables, p: PlayerState) -> FactoryCard:
+    """The Factory card a player kept (only asked once it has one)."""
+    assert p.factory_card is not None
+    return t.factory_cards[p.factory_card]
+
+
 def fighters(p: PlayerState, location: str) -> int:
     """The character and mechs of a player on a space."""
     return (p.character == location) + p.mechs.count(location)
@@ -140,10 +150,9 @@ def structure_at(s: State, territory: str) -> tuple[int, str] | None:
     return None
 
 
-def has_ability(p: PlayerState, t: Tables, ability: str) -> bool:
+def has_ability(p: PlayerState, ability: MechAbility) -> bool:
     """A mech ability is unlocked for the character and the mechs once its mech is deployed."""
-    abilities = t.factions[p.faction].mech_abilities
-    return any(abilities[slot] == ability for slot in p.mech_slots)
+    return ability in p.mech_abilities
 
 
 def workers_on_mat(p: PlayerState) -> int:

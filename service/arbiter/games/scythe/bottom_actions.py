@@ -16,7 +16,7 @@ from arbiter.core import Event, IllegalMove
 from arbiter.games.scythe.board import (
     add_resources,
     control_map,
-    one,
+    factory_card,
     pop,
     push,
     refuse,
@@ -24,7 +24,13 @@ from arbiter.games.scythe.board import (
     structure_at,
     update_player,
 )
-from arbiter.games.scythe.content import RESOURCES, Structure
+from arbiter.games.scythe.content import (
+    BOTTOM_ACTIONS,
+    TOP_ACTIONS,
+    BottomActionName,
+    Resource,
+    Structure,
+)
 from arbiter.games.scythe.moves import (
     Build,
     DeclineAction,
@@ -39,7 +45,7 @@ from arbiter.games.scythe.moves import (
 )
 from arbiter.games.scythe.rewards import discard_card, gain_track
 from arbiter.games.scythe.state import (
-    FACTORY_SECTION,
+    NO_RESOURCES,
     BottomTask,
     Built,
     Cube,
@@ -47,6 +53,7 @@ from arbiter.games.scythe.state import (
     MoveTask,
     PlayerState,
     Recruit,
+    Resources,
     ScytheState,
     StarCheck,
     TargetTask,
@@ -58,18 +65,16 @@ STRUCTURES: tuple[Structure, ...] = ("monument", "mill", "mine", "armory")
 TargetMove = Upgrade | Deploy | Build | Enlist | DeclineAction
 
 
-def cost_of(p: PlayerState, t: Tables, section: int) -> int:
-    bottom = t.mats[p.mat].sections[section].bottom
-    return bottom.cost - p.covered[section]
+def cost_of(p: PlayerState, t: Tables, action: BottomActionName) -> int:
+    """What the bottom-row action costs now: its printed cost less the squares Upgrade covered."""
+    return t.bottom(p.mat, action).cost - p.covered.of(action)
 
 
-def available(s: State, t: Tables, seat: int, resource_index: int) -> int:
+def available(s: State, t: Tables, seat: int, resource: Resource) -> int:
     """Resource tokens of one type on the territories ``seat`` controls («Использование
     ресурсов с подконтрольных территорий»)."""
     cmap = control_map(s, t)
-    return sum(
-        s.resources[i][resource_index] for i, x in enumerate(t.territories) if cmap.get(x) == seat
-    )
+    return sum(r.of(resource) for x, r in s.resources.items() if cmap.get(x) == seat)
 
 
 def _coercion(s: State, t: Tables, seat: int) -> bool:
@@ -80,11 +85,11 @@ def _coercion(s: State, t: Tables, seat: int) -> bool:
 def bottom_refusal(s: State, t: Tables, m: TakeBottomAction) -> IllegalMove | None:
     p = s.players[m.seat]
     section = s.turn.section
-    if section == FACTORY_SECTION:
+    if section is None or section == "factory":
         return None
-    bottom = t.mats[p.mat].sections[section].bottom
-    need = cost_of(p, t, section)
-    have = available(s, t, m.seat, RESOURCES.index(bottom.resource))
+    bottom = t.under(p.mat, section)
+    need = cost_of(p, t, bottom.name)
+    have = available(s, t, m.seat, bottom.resource)
     have += 1 if _coercion(s, t, m.seat) else 0
     if have < need:
         return refuse(
@@ -109,15 +114,13 @@ def apply_bottom(s: State, t: Tables, m: TakeBottomAction | SkipBottomAction) ->
         return s
     p = s.players[m.seat]
     section = s.turn.section
-    if section == FACTORY_SECTION:
+    assert section is not None
+    if section == "factory":
         # «Передвиньте юнит до 2-х раз в течение одного действия Движения»
-        card = t.factory_cards[p.factory_card]
+        card = factory_card(t, p)
         return push(s, MoveTask(seat=m.seat, units_left=card.bottom.units, steps=card.bottom.moves))
-    bottom = t.mats[p.mat].sections[section].bottom
-    return push(
-        s,
-        BottomTask(seat=m.seat, section=section, action=bottom.name, left=cost_of(p, t, section)),
-    )
+    bottom = t.under(p.mat, section)
+    return push(s, BottomTask(seat=m.seat, action=bottom.name, left=cost_of(p, t, bottom.name)))
 
 
 # ------------------------------------------------------------------------ paying
@@ -135,9 +138,8 @@ def pay_refusal(
         if m.value not in p.hand:
             return refuse("pay.no_such_combat_card", f"you hold no combat card of {m.value}")
         return None
-    resource = t.mats[p.mat].sections[task.section].bottom.resource
-    k = RESOURCES.index(resource)
-    if m.territory not in t.index or not s.resources[t.index[m.territory]][k]:
+    resource = t.bottom(p.mat, task.action).resource
+    if not s.resources.get(m.territory, NO_RESOURCES).of(resource):
         return refuse("pay.no_resource_there", f"no {resource} on {m.territory}")
     if control_map(s, t).get(m.territory) != task.seat:
         return refuse("pay.not_controlled", "resources are spent only from territories you control")
@@ -146,12 +148,12 @@ def pay_refusal(
 
 def pay_moves(s: State, t: Tables, task: BottomTask) -> list[PayResource | PayWithCombatCard]:
     p = s.players[task.seat]
-    k = RESOURCES.index(t.mats[p.mat].sections[task.section].bottom.resource)
+    resource = t.bottom(p.mat, task.action).resource
     cmap = control_map(s, t)
     out: list[PayResource | PayWithCombatCard] = [
         PayResource(seat=task.seat, territory=x)
-        for i, x in enumerate(t.territories)
-        if cmap.get(x) == task.seat and s.resources[i][k]
+        for x in t.territories
+        if cmap.get(x) == task.seat and s.resources.get(x, NO_RESOURCES).of(resource)
     ]
     if _coercion(s, t, task.seat):
         out.extend(PayWithCombatCard(seat=task.seat, value=v) for v in sorted(set(p.hand)))
@@ -164,13 +166,13 @@ def apply_pay(s: State, t: Tables, task: BottomTask, m: PayResource | PayWithCom
         s = msgspec.structs.replace(s, turn=msgspec.structs.replace(s.turn, coercion_used=True))
     else:
         p = s.players[task.seat]
-        k = RESOURCES.index(t.mats[p.mat].sections[task.section].bottom.resource)
-        s = add_resources(s, t, m.territory, one(k, -1))
+        resource = t.bottom(p.mat, task.action).resource
+        s = add_resources(s, t, m.territory, Resources().plus(resource, -1))
     return replace_top(s, msgspec.structs.replace(task, left=task.left - 1))
 
 
 def coins_of(s: State, t: Tables, task: BottomTask) -> int:
-    return t.mats[s.players[task.seat].mat].sections[task.section].bottom.coins
+    return t.bottom(s.players[task.seat].mat, task.action).coins
 
 
 def apply_coins(s: State, t: Tables, task: BottomTask, m: TakeCoins) -> State:
@@ -192,28 +194,28 @@ def _worker_territories(s: State, t: Tables, seat: int) -> list[str]:
 
 def target_refusal(s: State, t: Tables, task: TargetTask, m: TargetMove) -> IllegalMove | None:
     p = s.players[task.seat]
-    mat = t.mats[p.mat]
     if isinstance(m, DeclineAction):
         return None
     wanted = {"upgrade": Upgrade, "deploy": Deploy, "build": Build, "enlist": Enlist}
     if not isinstance(m, wanted[task.action]):
         return refuse("bottom.wrong_action", f"the action being taken is {task.action}")
     if isinstance(m, Upgrade):
-        if not (0 <= m.section < 4 and 0 <= m.to_section < 4):
-            return refuse("upgrade.unknown_section", "sections are 0-3")
-        options = mat.sections[m.section].top.options
+        if m.action not in TOP_ACTIONS or m.to not in BOTTOM_ACTIONS:
+            return refuse("upgrade.unknown_section", "no such top-row or bottom-row action")
+        options = t.top(p.mat, m.action).options
         if not 0 <= m.option < len(options) or not options[m.option].has_cube:
             return refuse("upgrade.no_cube", "no technology cube starts on that green square")
-        if Cube(section=m.section, option=m.option) in p.cubes:
+        if Cube(action=m.action, option=m.option) in p.cubes:
             return refuse("upgrade.cube_moved", "that cube was already moved («Улучшение»)")
-        if p.covered[m.to_section] >= mat.sections[m.to_section].bottom.upgrade_slots:
+        if p.covered.of(m.to) >= t.bottom(p.mat, m.to).upgrade_slots:
             return refuse(
                 "upgrade.no_bracket",
                 "no free red square with black brackets on that bottom action («Улучшение»)",
             )
         return None
     if isinstance(m, Deploy):
-        if not 0 <= m.mech < 4 or m.mech in p.mech_slots:
+        abilities = t.factions[p.faction].mech_abilities
+        if m.mech not in abilities or m.mech in p.mech_abilities:
             return refuse("deploy.mech_deployed", "that mech is not on your faction mat")
         if m.territory in t.lakes:
             return refuse(
@@ -249,8 +251,8 @@ def target_refusal(s: State, t: Tables, task: TargetTask, m: TargetMove) -> Ille
             )
         return None
     assert isinstance(m, Enlist)
-    if not 0 <= m.section < 4 or any(r.section == m.section for r in p.recruits):
-        return refuse("enlist.recruit_taken", "no recruit left on that section")
+    if m.action not in BOTTOM_ACTIONS or any(r.action == m.action for r in p.recruits):
+        return refuse("enlist.recruit_taken", "no recruit left above that bottom-row action")
     if not 0 <= m.bonus < 4 or any(r.bonus == m.bonus for r in p.recruits):
         return refuse("enlist.bonus_taken", "that one-time bonus is taken")
     return None
@@ -264,18 +266,20 @@ def target_moves(
     mat = t.mats[p.mat]
     cands: list[TargetMove] = []
     if task.action == "upgrade":
-        for sec in range(4):
-            for o, option in enumerate(mat.sections[sec].top.options):
-                if option.has_cube and Cube(section=sec, option=o) not in p.cubes:
+        for section in mat.sections:
+            top = section.top
+            for o, option in enumerate(top.options):
+                if option.has_cube and Cube(action=top.name, option=o) not in p.cubes:
                     cands.extend(
-                        Upgrade(seat=seat, section=sec, option=o, to_section=ts) for ts in range(4)
+                        Upgrade(seat=seat, action=top.name, option=o, to=to)
+                        for to in BOTTOM_ACTIONS
                     )
     elif task.action == "deploy":
         places = [task.place] if task.place else _worker_territories(s, t, seat)
         cands.extend(
-            Deploy(seat=seat, mech=i, territory=x)
-            for i in range(4)
-            if i not in p.mech_slots
+            Deploy(seat=seat, mech=mech, territory=x)
+            for mech in t.factions[p.faction].mech_abilities
+            if mech not in p.mech_abilities
             for x in places
         )
     elif task.action == "build":
@@ -288,7 +292,9 @@ def target_moves(
             for x in places
         )
     else:
-        cands.extend(Enlist(seat=seat, section=sec, bonus=b) for sec in range(4) for b in range(4))
+        cands.extend(
+            Enlist(seat=seat, action=action, bonus=b) for action in BOTTOM_ACTIONS for b in range(4)
+        )
     out = [m for m in cands if target_refusal(s, t, task, m) is None]
     if with_decline:
         out.append(DeclineAction(seat=seat))
@@ -300,29 +306,24 @@ def apply_target(s: State, t: Tables, task: TargetTask, m: TargetMove) -> State:
     seat = task.seat
     p = s.players[seat]
     if isinstance(m, Upgrade):
-        covered = list(p.covered)
-        covered[m.to_section] += 1
+        covered = msgspec.structs.replace(p.covered, **{m.to: p.covered.of(m.to) + 1})
         return update_player(
-            s,
-            seat,
-            cubes=(*p.cubes, Cube(section=m.section, option=m.option)),
-            covered=(covered[0], covered[1], covered[2], covered[3]),
+            s, seat, cubes=(*p.cubes, Cube(action=m.action, option=m.option)), covered=covered
         )
     if isinstance(m, Deploy):
+        abilities = t.factions[p.faction].mech_abilities
         return update_player(
             s,
             seat,
             mechs=(*p.mechs, m.territory),
-            mech_slots=tuple(sorted((*p.mech_slots, m.mech))),
+            mech_abilities=tuple(x for x in abilities if x in p.mech_abilities or x == m.mech),
         )
     if isinstance(m, Build):
         return update_player(
             s, seat, structures=(*p.structures, Built(structure=m.structure, territory=m.territory))
         )
     if isinstance(m, Enlist):
-        s = update_player(
-            s, seat, recruits=(*p.recruits, Recruit(section=m.section, bonus=m.bonus))
-        )
+        s = update_player(s, seat, recruits=(*p.recruits, Recruit(action=m.action, bonus=m.bonus)))
         bonus = t.factions[p.faction].recruit_bonuses[m.bonus]
         s = update_player(s, seat, coins=s.players[seat].coins + bonus.coins)
         s = gain_track(s, t, seat, power=bonus.power, popularity=bonus.popularity)
@@ -348,12 +349,10 @@ def recruit_bonuses(s: State, t: Tables, task: BottomTask) -> State:
     draws: list[DrawCombat] = []
     for seat in order:
         p = s.players[seat]
-        mat = t.mats[p.mat]
         for r in p.recruits:
-            bottom = mat.sections[r.section].bottom
-            if bottom.name != task.action:
+            if r.action != task.action:
                 continue
-            bonus = bottom.recruit_bonus
+            bonus = t.bottom(p.mat, r.action).recruit_bonus
             s = update_player(s, seat, coins=s.players[seat].coins + bonus.coins)
             s = gain_track(s, t, seat, power=bonus.power, popularity=bonus.popularity)
             if bonus.combat_cards:

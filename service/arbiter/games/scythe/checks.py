@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arbiter.core import InvalidState
-from arbiter.games.scythe.content import ScytheContent
+from arbiter.games.scythe.content import BOTTOM_ACTIONS, TOP_ACTIONS, ScytheContent
 from arbiter.games.scythe.state import WORKERS, Battle, ScytheState
 from arbiter.games.scythe.tables import Tables
 from arbiter.games.scythe.task_checks import check_tasks
@@ -20,6 +20,18 @@ def check_content(content: ScytheContent) -> None:
         raise InvalidState("scythe.invalid_content", "a pack needs factions and as many mats")
     if not any(t.factory for t in content.board.territories):
         raise InvalidState("scythe.invalid_content", "the board needs the Factory")
+    for i, mat in enumerate(content.player_mats):
+        # «Действия верхнего ряда на всех планшетах одинаковые, но расположены в разном порядке»;
+        # «Действия нижнего ряда расположены в том же порядке на всех планшетах»: a section is
+        # named by its top-row action, a recruit or a covered square by its bottom-row action
+        if sorted(x.top.name for x in mat.sections) != sorted(TOP_ACTIONS) or sorted(
+            x.bottom.name for x in mat.sections
+        ) != sorted(BOTTOM_ACTIONS):
+            raise InvalidState(
+                "scythe.invalid_content",
+                "a player mat has each top-row and each bottom-row action once",
+                f"/player_mats/{i}/sections",
+            )
 
 
 def check_state(s: State, t: Tables) -> None:
@@ -51,7 +63,7 @@ def _check_pieces(s: State, t: Tables) -> None:
             raise _bad("popularity is 0-18", f"{at}/popularity")
         if p.coins < 0:
             raise _bad("coins are not negative", f"{at}/coins")
-        if len(p.workers) > WORKERS or len(p.mechs) > 4 or len(p.mechs) != len(p.mech_slots):
+        if len(p.workers) > WORKERS or len(p.mechs) > 4 or len(p.mechs) != len(p.mech_abilities):
             raise _bad("at most 8 workers and 4 mechs", at)
         if len(p.structures) > 4 or len({b.structure for b in p.structures}) != len(p.structures):
             raise _bad("each structure once", f"{at}/structures")
@@ -69,8 +81,14 @@ def _check_pieces(s: State, t: Tables) -> None:
         raise _bad(f"{cards} combat cards instead of {sum(t.combat_counts)}", "/combat_deck")
     if sorted(held_objectives) != sorted(t.objectives):
         raise _bad("every objective card is in the deck, held or revealed", "/objective_deck")
-    if len(s.resources) != len(t.territories) or any(min(r) < 0 for r in s.resources):
-        raise _bad("resource counts per territory, never negative", "/resources")
+    for x, r in s.resources.items():
+        if x not in t.index:
+            raise _bad(f"{x!r} is not a territory (tokens lie on territories)", f"/resources/{x}")
+        if min(r.counts()) < 0 or not r.total():
+            raise _bad(
+                "only territories with tokens are listed, never a negative count",
+                f"/resources/{x}",
+            )
     built = [b.territory for p in s.players for b in p.structures]
     if len(built) != len(set(built)):
         raise _bad("one structure per territory", "/players")

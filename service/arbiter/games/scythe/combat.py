@@ -104,9 +104,9 @@ def _abilities_after(s: State, t: Tables, b: Battle, seat: int, done: str) -> Ba
     foe = s.players[_opponent(b, seat)]
     order = ("disarm", "artillery", "scout")
     for ability in order[order.index(done) + 1 :]:
-        if ability == "artillery" and has_ability(p, t, "artillery") and p.power >= 1:
+        if ability == "artillery" and has_ability(p, "artillery") and p.power >= 1:
             return msgspec.structs.replace(b, stage="artillery", acting=seat)
-        if ability == "scout" and has_ability(p, t, "scout") and foe.hand:
+        if ability == "scout" and has_ability(p, "scout") and foe.hand:
             return msgspec.structs.replace(b, stage="scout", acting=seat)
     if seat == b.attacker:
         return msgspec.structs.replace(b, stage="defender_abilities", acting=b.defender)
@@ -121,7 +121,7 @@ def _lose_power(s: State, seat: int, amount: int) -> State:
 def run_abilities(s: State, t: Tables, b: Battle) -> State:
     """Disarm («Ослабление мощи»): on a territory with a tunnel the opponent loses 2 power."""
     seat = b.attacker if b.stage == "attacker_abilities" else b.defender
-    if has_ability(s.players[seat], t, "disarm") and b.territory in t.tunnel:
+    if has_ability(s.players[seat], "disarm") and b.territory in t.tunnel:
         s = _lose_power(s, _opponent(b, seat), 2)
     return replace_top(s, _abilities_after(s, t, b, seat, "disarm"))
 
@@ -168,7 +168,7 @@ def card_limit(s: State, t: Tables, b: Battle, seat: int) -> int:
     """One card per character or mech; People's Army: +1 with a worker in the battle."""
     p = s.players[seat]
     n = fighters(p, b.territory)
-    if has_ability(p, t, "peoples_army") and b.territory in p.workers and n:
+    if has_ability(p, "peoples_army") and b.territory in p.workers and n:
         n += 1
     return n
 
@@ -336,11 +336,11 @@ def resolve(s: State, t: Tables, b: Battle, events: list[Event]) -> State:
     lost_side = a if loser == b.attacker else d
     if lost_side.power > 0 or lost_side.cards:
         s = push(s, DrawCombat(seat=loser, count=1))
-    if has_ability(s.players[loser], t, "seaworthy") and _retreat_lakes(s, t, loser, b.territory):
+    if has_ability(s.players[loser], "seaworthy") and _retreat_lakes(s, t, loser, b.territory):
         s = push(s, retreat)
     if winner == b.attacker and workers:
         s = msgspec.structs.replace(s, turn=msgspec.structs.replace(s.turn, forced_retreat=True))
-        if not has_ability(s.players[winner], t, "camaraderie"):
+        if not has_ability(s.players[winner], "camaraderie"):
             p = s.players[winner]
             s = update_player(s, winner, popularity=max(0, p.popularity - workers))
     w = s.players[winner]

@@ -95,6 +95,7 @@ Structure: TypeAlias = Literal["monument", "mill", "mine", "armory"]
 #: «Производство». «Действия верхнего ряда на всех планшетах одинаковые, но расположены в разном
 #: порядке».
 TopActionName: TypeAlias = Literal["move_gain", "trade", "bolster", "produce"]
+TOP_ACTIONS: Final[tuple[TopActionName, ...]] = ("move_gain", "trade", "bolster", "produce")
 
 #: A bottom-row action (rulebook «Действия нижнего ряда»): ``upgrade`` «Улучшение», ``deploy``
 #: «Ввод в строй», ``build`` «Строительство», ``enlist`` «Мобилизация». «Действия нижнего ряда

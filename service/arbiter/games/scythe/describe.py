@@ -17,9 +17,10 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from arbiter.core.describe import describe_by
-from arbiter.games.scythe.board import fighters, has_ability, top
+from arbiter.games.scythe.board import factory_card, fighters, has_ability, top
 from arbiter.games.scythe.bottom_actions import cost_of
 from arbiter.games.scythe.content import (
+    RESOURCES,
     BottomActionName,
     Cost,
     MechAbility,
@@ -29,6 +30,7 @@ from arbiter.games.scythe.content import (
     TopActionName,
     TopOptionName,
 )
+from arbiter.games.scythe.encounters import drawn
 from arbiter.games.scythe.moves import (
     AddCombatCard,
     Build,
@@ -77,7 +79,6 @@ from arbiter.games.scythe.moves import (
     UseArtillery,
 )
 from arbiter.games.scythe.state import (
-    FACTORY_SECTION,
     AmountTask,
     Battle,
     BottomTask,
@@ -92,7 +93,7 @@ from arbiter.games.scythe.state import (
     TargetTask,
 )
 from arbiter.games.scythe.tables import Tables
-from arbiter.games.scythe.top_actions import amount, produce_cost
+from arbiter.games.scythe.top_actions import amount, chosen, produce_cost
 
 State = ScytheState
 
@@ -236,15 +237,15 @@ def _pay_then(c: Cost, effect: str) -> str:
     return effect if c.is_free() else f"pay {_cost(c)}, {effect}"
 
 
-def _section(t: Tables, p: PlayerState, section: int) -> str:
+def _section(t: Tables, p: PlayerState, section: TopActionName) -> str:
     """``Produce / Build``: the section's top- and bottom-row actions."""
-    sec = t.mats[p.mat].sections[section]
-    return f"{TOP_NAMES[sec.top.name]} / {BOTTOM_NAMES[sec.bottom.name]}"
+    return f"{TOP_NAMES[section]} / {BOTTOM_NAMES[t.under(p.mat, section).name]}"
 
 
-def _factory_card(t: Tables, card: int) -> str:
+def _factory_card(t: Tables, card: int | None) -> str:
     """A Factory card's top action and Move: ``pay 1 popularity: a free Enlist or a free
     Upgrade; Move 1 unit 2 territories``."""
+    assert card is not None
     c = t.factory_cards[card]
     choices = " or ".join(_reward(r) for r in c.top.choices)
     units, steps = c.bottom.units, c.bottom.moves
@@ -252,8 +253,8 @@ def _factory_card(t: Tables, card: int) -> str:
     return f"{_pay_then(c.top.cost, 'gain ' + choices)}; {move}"
 
 
-def _bottom_name(t: Tables, p: PlayerState, section: int) -> str:
-    return BOTTOM_NAMES[t.mats[p.mat].sections[section].bottom.name]
+def _bottom_name(t: Tables, p: PlayerState, section: TopActionName) -> str:
+    return BOTTOM_NAMES[t.under(p.mat, section).name]
 
 
 def _unit(kind: str) -> str:
@@ -274,22 +275,21 @@ def _give_coins(s: State, t: Tables, m: GiveCoins) -> str:
 
 def _choose_section(s: State, t: Tables, m: ChooseSection) -> str:
     p = s.players[m.seat]
-    if m.section == FACTORY_SECTION:
-        return f"Choose section 4, the Factory card {p.factory_card}: {_factory_card(t, p.factory_card)}"
+    if m.section == "factory":
+        return f"Choose the Factory card {p.factory_card}: {_factory_card(t, p.factory_card)}"
     mat = t.mats[p.mat]
-    return f"Choose section {m.section} ({_section(t, p, m.section)}) of the {mat.name} mat"
+    return f"Choose the section {_section(t, p, m.section)} of the {mat.name} mat"
 
 
 def _take_top(s: State, t: Tables, m: TakeTopAction) -> str:
     p = s.players[m.seat]
-    section = s.turn.section
-    if section == FACTORY_SECTION:
-        card = t.factory_cards[p.factory_card]
+    if s.turn.section == "factory":
+        card = factory_card(t, p)
         effect = "gain " + _reward(card.top.choices[m.choice])
         return f"Factory card {card.id}: {_pay_then(card.top.cost, effect)}"
-    action = t.mats[p.mat].sections[section].top
+    action = t.top(p.mat, chosen(s))
     option = action.options[m.choice]
-    n = amount(p, section, m.choice, option)
+    n = amount(p, action.name, m.choice, option)
     built = {b.structure for b in p.structures}
     if option.name == "move":
         return f"Move up to {_count(n, 'different unit')} one territory each"
@@ -317,22 +317,19 @@ def _take_top(s: State, t: Tables, m: TakeTopAction) -> str:
 
 
 def _skip_top(s: State, t: Tables, m: SkipTopAction) -> str:
-    p = s.players[m.seat]
-    if s.turn.section == FACTORY_SECTION:
+    if s.turn.section == "factory":
         return "Skip the Factory card's top-row action"
-    name = TOP_NAMES[t.mats[p.mat].sections[s.turn.section].top.name]
-    return f"Skip the top-row action ({name})"
+    return f"Skip the top-row action ({TOP_NAMES[chosen(s)]})"
 
 
 def _take_bottom(s: State, t: Tables, m: TakeBottomAction) -> str:
     p = s.players[m.seat]
-    section = s.turn.section
-    if section == FACTORY_SECTION:
-        move = t.factory_cards[p.factory_card].bottom
+    if s.turn.section == "factory":
+        move = factory_card(t, p).bottom
         units, steps = _count(move.units, "unit"), _count(move.moves, "territory", "territories")
         return f"Take the Factory card's Move: {units} up to {steps}"
-    bottom = t.mats[p.mat].sections[section].bottom
-    cost = cost_of(p, t, section)
+    bottom = t.under(p.mat, chosen(s))
+    cost = cost_of(p, t, bottom.name)
     pay = f"pay {cost} {bottom.resource}" if cost > 0 else "free"
     coins = f", then {_count(bottom.coins, 'coin')}" if bottom.coins else ""
     return f"Take the bottom-row action {BOTTOM_NAMES[bottom.name]} ({pay}{coins})"
@@ -340,9 +337,9 @@ def _take_bottom(s: State, t: Tables, m: TakeBottomAction) -> str:
 
 def _skip_bottom(s: State, t: Tables, m: SkipBottomAction) -> str:
     p = s.players[m.seat]
-    if s.turn.section == FACTORY_SECTION:
+    if s.turn.section == "factory":
         return "Skip the Factory card's Move"
-    return f"Skip the bottom-row action ({_bottom_name(t, p, s.turn.section)})"
+    return f"Skip the bottom-row action ({_bottom_name(t, p, chosen(s))})"
 
 
 def _end_turn(s: State, t: Tables, m: EndTurn) -> str:
@@ -365,7 +362,7 @@ def _moving(s: State) -> MoveTask:
 def _select_unit(s: State, t: Tables, m: SelectUnit) -> str:
     task = _moving(s)
     p = s.players[m.seat]
-    steps = task.steps + (1 if m.kind != "worker" and has_ability(p, t, "speed") else 0)
+    steps = task.steps + (1 if m.kind != "worker" and has_ability(p, "speed") else 0)
     unit = "the character" if m.kind == "character" else f"a {m.kind}"
     reach = _count(steps, "territory", "territories")
     return f"Select {unit} on {_space(t, m.at)} to move (up to {reach})"
@@ -394,9 +391,7 @@ def _step(s: State, t: Tables, m: Step) -> str:
     carried = []
     if c.workers:
         carried.append(_count(len(c.workers), "worker"))
-    carried += [
-        f"{n} {r}" for n, r in zip(c.cargo, ("food", "wood", "metal", "oil"), strict=True) if n
-    ]
+    carried += [f"{c.cargo.of(r)} {r}" for r in RESOURCES if c.cargo.of(r)]
     if carried:
         text += " carrying " + ", ".join(carried)
     others = [i for i, q in enumerate(s.players) if i != m.seat]
@@ -489,7 +484,7 @@ def _discard(s: State, t: Tables, m: DiscardCombatCard) -> str:
 def _gain_one(s: State, t: Tables, m: GainOne) -> str:
     task = top(s)
     assert isinstance(task, GainTask)
-    where = task.place or m.territory
+    where = task.place or m.territory or ""
     at = task.actions_at
     item = m.item
     if item == "coins":
@@ -533,7 +528,7 @@ def _encounter(s: State) -> EncounterTask:
 
 def _choose_encounter_option(s: State, t: Tables, m: ChooseEncounterOption) -> str:
     task = _encounter(s)
-    option = t.encounters[task.card].options[m.option]
+    option = drawn(t, task).options[m.option]
     effect = _pay_then(option.cost, "gain " + _reward(option.reward))
     return f"Choose option {m.option} of the encounter card {task.card}: {effect}"
 
@@ -562,7 +557,7 @@ def _bottom_task(s: State) -> BottomTask:
 
 def _paying(s: State, t: Tables, task: BottomTask) -> tuple[str, str]:
     """The bottom action being paid for and its resource."""
-    bottom = t.mats[s.players[task.seat].mat].sections[task.section].bottom
+    bottom = t.bottom(s.players[task.seat].mat, task.action)
     more = f" ({task.left - 1} more after this)" if task.left > 1 else ""
     return BOTTOM_NAMES[bottom.name] + more, bottom.resource
 
@@ -579,18 +574,17 @@ def _pay_with_combat_card(s: State, t: Tables, m: PayWithCombatCard) -> str:
 
 def _take_coins(s: State, t: Tables, m: TakeCoins) -> str:
     task = _bottom_task(s)
-    bottom = t.mats[s.players[task.seat].mat].sections[task.section].bottom
+    bottom = t.bottom(s.players[task.seat].mat, task.action)
     verb = "Take" if m.take else "Refuse"
     return f"{verb} the {_count(bottom.coins, 'coin')} of {BOTTOM_NAMES[bottom.name]}"
 
 
 def _upgrade(s: State, t: Tables, m: Upgrade) -> str:
     p = s.players[m.seat]
-    mat = t.mats[p.mat]
-    action = mat.sections[m.section].top
+    action = t.top(p.mat, m.action)
     option = action.options[m.option]
-    to = mat.sections[m.to_section].bottom
-    cost = cost_of(p, t, m.to_section)
+    to = t.bottom(p.mat, m.to)
+    cost = cost_of(p, t, m.to)
     name = "Gain" if option.name == "coins" else TOP_NAMES[action.name]
     raised = f"{name}'s {OPTION_NAMES[option.name]} from {option.amount} to {option.upgraded}"
     lowered = f"{BOTTOM_NAMES[to.name]}'s cost from {cost} to {cost - 1} {to.resource}"
@@ -598,9 +592,7 @@ def _upgrade(s: State, t: Tables, m: Upgrade) -> str:
 
 
 def _deploy(s: State, t: Tables, m: Deploy) -> str:
-    ability = t.factions[s.players[m.seat].faction].mech_abilities[m.mech]
-    name = MECH_ABILITY_NAMES[ability]
-    return f"Deploy mech {m.mech} ({name}) on {_space(t, m.territory)}"
+    return f"Deploy the {MECH_ABILITY_NAMES[m.mech]} mech on {_space(t, m.territory)}"
 
 
 def _build(s: State, t: Tables, m: Build) -> str:
@@ -609,7 +601,7 @@ def _build(s: State, t: Tables, m: Build) -> str:
 
 def _enlist(s: State, t: Tables, m: Enlist) -> str:
     p = s.players[m.seat]
-    bottom = t.mats[p.mat].sections[m.section].bottom
+    bottom = t.bottom(p.mat, m.action)
     once = t.factions[p.faction].recruit_bonuses[m.bonus]
     ongoing = _reward(bottom.recruit_bonus)
     return (

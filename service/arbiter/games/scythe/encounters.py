@@ -15,6 +15,7 @@ import msgspec
 
 from arbiter.core import Event, IllegalMove
 from arbiter.games.scythe.board import pop, push, refuse, replace_top
+from arbiter.games.scythe.content import EncounterCard
 from arbiter.games.scythe.events import EncounterDrawn
 from arbiter.games.scythe.moves import ChooseEncounterOption, DrawEncounterCard, EndEncounter
 from arbiter.games.scythe.rewards import cost_refusal, pay
@@ -52,6 +53,12 @@ def apply_draw(s: State, task: EncounterTask, m: DrawEncounterCard, events: list
     return replace_top(s, msgspec.structs.replace(task, card=m.card))
 
 
+def drawn(t: Tables, task: EncounterTask) -> EncounterCard:
+    """The card drawn for this encounter (asked only once it is drawn)."""
+    assert task.card is not None
+    return t.encounters[task.card]
+
+
 def refusal(s: State, t: Tables, task: EncounterTask, m: EncounterMove) -> IllegalMove | None:
     if isinstance(m, EndEncounter):
         if not task.chosen:
@@ -61,7 +68,7 @@ def refusal(s: State, t: Tables, task: EncounterTask, m: EncounterMove) -> Illeg
         return refuse("encounter.unknown_option", "an encounter card has options 0, 1 and 2")
     if m.option in task.chosen:
         return refuse("encounter.option_taken", "Polania chooses two *different* options")
-    cost = t.encounters[task.card].options[m.option].cost
+    cost = drawn(t, task).options[m.option].cost
     why = cost_refusal(s.players[task.seat], cost)
     if why is not None:
         return refuse(
@@ -89,7 +96,7 @@ def finished(task: EncounterTask) -> bool:
 
 def finish(s: State) -> State:
     task = s.pending[-1]
-    assert isinstance(task, EncounterTask)
+    assert isinstance(task, EncounterTask) and task.card is not None
     s = pop(s)
     return msgspec.structs.replace(s, encounter_bottom=(*s.encounter_bottom, task.card))
 
@@ -97,7 +104,7 @@ def finish(s: State) -> State:
 def apply(s: State, t: Tables, task: EncounterTask, m: EncounterMove) -> State:
     if isinstance(m, EndEncounter):
         return finish(s)
-    option = t.encounters[task.card].options[m.option]
+    option = drawn(t, task).options[m.option]
     s = replace_top(s, msgspec.structs.replace(task, chosen=(*task.chosen, m.option)))
     s = push(
         s,

@@ -3,7 +3,7 @@
 «Когда Ваше действие Движения полностью завершено (в т.ч. после победы в битве), если Ваш Герой
 на территории Фактории в первый раз за игру, возьмите и просмотрите карты Фактории. Выберите одну
 из них». At most one card a player («МАКСИМУМ 1 КАРТА»); the choice is final. The card is a fifth
-section (:data:`~.state.FACTORY_SECTION`): its top action (pay, then one choice) and its bottom
+section (``factory``, :data:`~.state.Section`): its top action (pay, then one choice) and its bottom
 Move (one unit up to two steps) are handled by :mod:`.top_actions` and :mod:`.bottom_actions`.
 """
 
@@ -23,7 +23,7 @@ State = ScytheState
 def visit(s: State, t: Tables, seat: int) -> State:
     """The character is on the Factory after a Move: a first visit looks at the cards."""
     p = s.players[seat]
-    if p.character != t.factory or p.factory_card or not s.factory_cards:
+    if p.character != t.factory or p.factory_card is not None or not s.factory_cards:
         return s
     seen = s.factory_seen_by if seat in s.factory_seen_by else (*s.factory_seen_by, seat)
     s = msgspec.structs.replace(s, factory_seen_by=seen)

@@ -103,7 +103,7 @@ def to_act(s: State) -> tuple[Actor, ...]:
     if isinstance(task, CHANCE_TASKS):
         return (CHANCE,)
     if isinstance(task, EncounterTask):
-        return (CHANCE,) if task.card == 0 else (task.seat,)
+        return (CHANCE,) if task.card is None else (task.seat,)
     if isinstance(task, Battle):
         if task.stage == "scout":
             return (CHANCE,)
@@ -324,7 +324,7 @@ def _auto(s: State, t: Tables, task: Any, events: list[Event]) -> State | None:
             return replace_top(s, combat.skip_scout(s, t, task))
         return None
     if isinstance(task, EncounterTask):
-        if task.card == 0:
+        if task.card is None:
             return None if encounters.draw_outcomes(s) else pop(s)
         if encounters.finished(task) or not encounters.moves(s, t, task):
             return encounters.finish(s)

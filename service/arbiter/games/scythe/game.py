@@ -96,7 +96,7 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     title = "Scythe"
     min_players = 2
     max_players = 5
-    rules_version = "1.0.0"
+    rules_version = "1.1.0"
     description = (
         "Alternate-history 1920s Eastern Europe: move, produce, trade and bolster; upgrade, "
         "deploy mechs, build and enlist; fight battles and place six stars first."

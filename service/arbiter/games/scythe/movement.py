@@ -33,6 +33,7 @@ from arbiter.games.scythe.board import (
 from arbiter.games.scythe.events import WorkersSentHome
 from arbiter.games.scythe.moves import (
     CARGO_ITEMS,
+    CargoItem,
     EndMove,
     EndUnitMove,
     Load,
@@ -41,7 +42,9 @@ from arbiter.games.scythe.moves import (
     Unload,
 )
 from arbiter.games.scythe.state import (
+    NO_RESOURCES,
     AfterMove,
+    CargoCounts,
     Carry,
     MovedFrom,
     MoveTask,
@@ -110,24 +113,24 @@ def _links(s: State, t: Tables, seat: int, kind: str, at: str) -> dict[str, bool
                 out[b.territory] = False
     if kind != "worker":
         cmap: dict[str, int] | None = None
-        if has_ability(p, t, "underpass") and at in t.index:
+        if has_ability(p, "underpass") and at in t.index:
             cmap = control_map(s, t)
             group = {x for x in t.index if _tunnelish(s, t, seat, x)}
             group |= {x for x in t.index if t.terrain[x] == "mountain" and cmap.get(x) == seat}
             if at in group:
                 for to in group:
                     out[to] = False
-        if has_ability(p, t, "township") and at in t.index:
+        if has_ability(p, "township") and at in t.index:
             cmap = cmap if cmap is not None else control_map(s, t)
             group = {x for x in t.index if t.terrain[x] == "village" and cmap.get(x) == seat}
             group.add(t.factory)
             if at in group:
                 for to in group:
                     out[to] = False
-        if has_ability(p, t, "submerge") and at in t.lakes:
+        if has_ability(p, "submerge") and at in t.lakes:
             for to in t.lakes:
                 out[to] = False
-        if has_ability(p, t, "wayfare"):
+        if has_ability(p, "wayfare"):
             for to in (*inactive_bases(s, t), t.base_of[p.faction]):
                 out[to] = False
     out.pop(at, None)
@@ -156,13 +159,13 @@ def step_refusal(
         return refuse("move.not_adjacent", f"{to} is not adjacent to {c.at} («Движение»)")
     faction = t.factions[p.faction]
     if to in t.bases:
-        wayfare = c.kind != "worker" and has_ability(p, t, "wayfare")
+        wayfare = c.kind != "worker" and has_ability(p, "wayfare")
         if not wayfare or to not in (*inactive_bases(s, t), t.base_of[p.faction]):
             return refuse(
                 "move.home_base",
                 "no unit may move onto a home base («ДОМАШНЯЯ БАЗА»; Wayfare excepted)",
             )
-        if any(c.cargo):
+        if c.cargo.total():
             return refuse("move.resources_to_home_base", "resources stay on territories")
     if c.kind == "worker":
         if c.at in t.lakes:
@@ -185,10 +188,10 @@ def step_refusal(
         if links[to] and faction.ability != "swim":
             return refuse("move.river_crossing", "units cannot cross rivers («РЕКИ И ОЗЕРА»)")
     else:
-        if to in t.lakes and not (has_ability(p, t, "seaworthy") or has_ability(p, t, "submerge")):
+        if to in t.lakes and not (has_ability(p, "seaworthy") or has_ability(p, "submerge")):
             return refuse("move.lake", "units cannot move onto lakes («РЕКИ И ОЗЕРА»)")
         if links[to] and not (
-            has_ability(p, t, "riverwalk") and t.terrain.get(to) in faction.riverwalk
+            has_ability(p, "riverwalk") and t.terrain.get(to) in faction.riverwalk
         ):
             return refuse("move.river_crossing", "units cannot cross rivers («РЕКИ И ОЗЕРА»)")
         if c.at in t.lakes and not lake_checked and not _lake_left_clean(s, t, seat, c):
@@ -205,7 +208,7 @@ def _lake_left_clean(s: State, t: Tables, seat: int, c: Carry) -> bool:
     if others > 0:
         return True
     left_workers = sum(1 for i, w in enumerate(p.workers) if w == c.at and i not in c.workers)
-    return left_workers == 0 and not any(s.resources[t.index[c.at]])
+    return left_workers == 0 and c.at not in s.resources
 
 
 def _unit_key(kind: str, index: int) -> str:
@@ -255,8 +258,12 @@ def select_refusal(s: State, t: Tables, task: MoveTask, m: SelectUnit) -> Illega
     return None
 
 
-def _cargo_index(item: str) -> int:
-    return CARGO_ITEMS.index(item)  # type: ignore[arg-type]
+def _cargo_index(item: CargoItem) -> int:
+    return CARGO_ITEMS.index(item)
+
+
+def _counts(counts: list[int]) -> CargoCounts:
+    return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
 def load_refusal(s: State, t: Tables, task: MoveTask, m: Load) -> IllegalMove | None:
@@ -273,7 +280,7 @@ def load_refusal(s: State, t: Tables, task: MoveTask, m: Load) -> IllegalMove | 
         if not any(w == c.at and i not in c.workers for i, w in enumerate(p.workers)):
             return refuse("move.nothing_to_load", "no worker of yours here to pick up")
         return None
-    if c.at not in t.index or not s.resources[t.index[c.at]][k - 1]:
+    if not s.resources.get(c.at, NO_RESOURCES).of(m.item):
         return refuse("move.nothing_to_load", f"no {m.item} here to pick up")
     return None
 
@@ -283,7 +290,7 @@ def unload_refusal(s: State, t: Tables, task: MoveTask, m: Unload) -> IllegalMov
     if c is None:
         return refuse("move.no_unit_moving", "select a unit first")
     k = _cargo_index(m.item)
-    carried = len(c.workers) if k == 0 else c.cargo[k - 1]
+    carried = len(c.workers) if m.item == "worker" else c.cargo.of(m.item)
     if carried - c.loaded_here[k] <= 0:
         return refuse("move.nothing_to_unload", f"the unit carries no {m.item} to drop here")
     if k and c.at not in t.index:
@@ -363,7 +370,7 @@ def apply(s: State, t: Tables, task: MoveTask, m: MoveLike, events: list[Event])
     if isinstance(m, SelectUnit):
         index = _first_unit(s, task, m.kind, m.at)
         assert index is not None
-        extra = 1 if m.kind != "worker" and has_ability(s.players[seat], t, "speed") else 0
+        extra = 1 if m.kind != "worker" and has_ability(s.players[seat], "speed") else 0
         new = Carry(kind=m.kind, index=index, at=m.at, steps_left=task.steps + extra)
         return replace_top(
             s,
@@ -382,15 +389,12 @@ def apply(s: State, t: Tables, task: MoveTask, m: MoveLike, events: list[Event])
         if k == 0:
             p = s.players[seat]
             w = next(i for i, x in enumerate(p.workers) if x == c.at and i not in c.workers)
-            c = msgspec.structs.replace(c, workers=(*c.workers, w), loaded_here=tuple(loaded))
+            c = msgspec.structs.replace(c, workers=(*c.workers, w), loaded_here=_counts(loaded))
         else:
-            cargo = list(c.cargo)
-            cargo[k - 1] += 1
-            delta = [0, 0, 0, 0]
-            delta[k - 1] = -1
-            s = add_resources(s, t, c.at, (delta[0], delta[1], delta[2], delta[3]))
-            c = msgspec.structs.replace(c, cargo=tuple(cargo), loaded_here=tuple(loaded))  # type: ignore[arg-type]
-        return replace_top(s, msgspec.structs.replace(task, current=c))  # type: ignore[arg-type]
+            assert m.item != "worker"
+            s = add_resources(s, t, c.at, NO_RESOURCES.plus(m.item, -1))
+            c = msgspec.structs.replace(c, cargo=c.cargo.plus(m.item), loaded_here=_counts(loaded))
+        return replace_top(s, msgspec.structs.replace(task, current=c))
     if isinstance(m, Unload):
         k = _cargo_index(m.item)
         dropped = list(c.dropped_here)
@@ -400,16 +404,15 @@ def apply(s: State, t: Tables, task: MoveTask, m: MoveLike, events: list[Event])
             candidates = [w for w in c.workers if w not in loaded_here]
             w = candidates[-1]
             c = msgspec.structs.replace(
-                c, workers=tuple(x for x in c.workers if x != w), dropped_here=tuple(dropped)
+                c, workers=tuple(x for x in c.workers if x != w), dropped_here=_counts(dropped)
             )
         else:
-            cargo = list(c.cargo)
-            cargo[k - 1] -= 1
-            delta = [0, 0, 0, 0]
-            delta[k - 1] = 1
-            s = add_resources(s, t, c.at, (delta[0], delta[1], delta[2], delta[3]))
-            c = msgspec.structs.replace(c, cargo=tuple(cargo), dropped_here=tuple(dropped))  # type: ignore[arg-type]
-        return replace_top(s, msgspec.structs.replace(task, current=c))  # type: ignore[arg-type]
+            assert m.item != "worker"
+            s = add_resources(s, t, c.at, NO_RESOURCES.plus(m.item))
+            c = msgspec.structs.replace(
+                c, cargo=c.cargo.plus(m.item, -1), dropped_here=_counts(dropped)
+            )
+        return replace_top(s, msgspec.structs.replace(task, current=c))
     if isinstance(m, Step):
         p = s.players[seat]
         s = _record_origin(s, c.kind, c.index, location(p, c.kind, c.index))
@@ -446,7 +449,7 @@ def apply(s: State, t: Tables, task: MoveTask, m: MoveLike, events: list[Event])
 def _end_unit(s: State, t: Tables, task: MoveTask) -> State:
     c = task.current
     assert c is not None
-    if any(c.cargo):
+    if c.cargo.total():
         s = add_resources(s, t, c.at, c.cargo)
     task = msgspec.structs.replace(task, current=None, units_left=task.units_left - 1)
     return replace_top(s, task)

@@ -7,7 +7,17 @@ from __future__ import annotations
 from typing import Literal, TypeAlias
 
 from arbiter.core import Move
-from arbiter.games.scythe.content import FactionId, MatId, Structure, StructureBonusKind, Unit
+from arbiter.games.scythe.content import (
+    BottomActionName,
+    FactionId,
+    MatId,
+    MechAbility,
+    Structure,
+    StructureBonusKind,
+    TopActionName,
+    Unit,
+)
+from arbiter.games.scythe.state import RecruitBonus, Section, TopChoice
 
 #: What a moving unit can pick up or drop: a worker (mechs only) or a resource token.
 CargoItem: TypeAlias = Literal["worker", "food", "wood", "metal", "oil"]
@@ -54,10 +64,11 @@ class GiveCoins(Move, frozen=True, kw_only=True, tag="give_coins"):
 
 
 class ChooseSection(Move, frozen=True, kw_only=True, tag="choose_section"):
-    """Place the action token on a section (0-3 of the mat, 4 = the Factory card)."""
+    """Place the action token on a section of the player mat, named by its top-row action
+    (``factory``: the Factory card, a fifth section)."""
 
     seat: int
-    section: int
+    section: Section
 
 
 class TakeTopAction(Move, frozen=True, kw_only=True, tag="take_top_action"):
@@ -65,7 +76,7 @@ class TakeTopAction(Move, frozen=True, kw_only=True, tag="take_top_action"):
     the Factory card's choices)."""
 
     seat: int
-    choice: int
+    choice: TopChoice
 
 
 class SkipTopAction(Move, frozen=True, kw_only=True, tag="skip_top_action"):
@@ -196,11 +207,11 @@ class DiscardCombatCard(Move, frozen=True, kw_only=True, tag="discard_combat_car
 
 class GainOne(Move, frozen=True, kw_only=True, tag="gain_one"):
     """Take one unit of the pending reward; resources and workers go to ``territory`` when the
-    reward lets you choose (else "")."""
+    reward lets you choose (``null`` when where they go is set by the reward)."""
 
     seat: int
     item: GainItem
-    territory: str = ""
+    territory: str | None = None
 
 
 class StopGaining(Move, frozen=True, kw_only=True, tag="stop_gaining"):
@@ -269,20 +280,20 @@ class TakeCoins(Move, frozen=True, kw_only=True, tag="take_coins"):
 
 
 class Upgrade(Move, frozen=True, kw_only=True, tag="upgrade"):
-    """Move the cube of top-row choice (``section``, ``option``) to a bracketed square of the
-    bottom action of ``to_section``."""
+    """Move the technology cube of choice ``option`` of top-row action ``action`` to a bracketed
+    square of bottom-row action ``to`` («Улучшение»)."""
 
     seat: int
-    section: int
-    option: int
-    to_section: int
+    action: TopActionName
+    option: TopChoice
+    to: BottomActionName
 
 
 class Deploy(Move, frozen=True, kw_only=True, tag="deploy"):
-    """Deploy faction-mat mech ``mech`` (0-3) on ``territory``."""
+    """Deploy the faction-mat mech of ability ``mech`` on ``territory`` («Ввод в строй»)."""
 
     seat: int
-    mech: int
+    mech: MechAbility
     territory: str
 
 
@@ -296,11 +307,12 @@ class Build(Move, frozen=True, kw_only=True, tag="build"):
 
 
 class Enlist(Move, frozen=True, kw_only=True, tag="enlist"):
-    """Take the recruit of ``section``'s bottom action onto one-time bonus ``bonus`` (0-3)."""
+    """Take the recruit above bottom-row action ``action`` onto one-time bonus ``bonus``
+    («Мобилизация»)."""
 
     seat: int
-    section: int
-    bonus: int
+    action: BottomActionName
+    bonus: RecruitBonus
 
 
 class DeclineAction(Move, frozen=True, kw_only=True, tag="decline_action"):

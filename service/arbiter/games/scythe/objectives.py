@@ -27,7 +27,7 @@ from arbiter.games.scythe.content import (
 from arbiter.games.scythe.events import ObjectiveRevealed
 from arbiter.games.scythe.moves import RevealObjective
 from arbiter.games.scythe.stars import max_objective_stars, place_star
-from arbiter.games.scythe.state import ScytheState
+from arbiter.games.scythe.state import NO_RESOURCES, ScytheState
 from arbiter.games.scythe.tables import Tables
 
 State = ScytheState
@@ -40,7 +40,7 @@ def stat(s: State, seat: int, name: Stat) -> int:
         "power": p.power,
         "popularity": p.popularity,
         "coins": p.coins,
-        "factory_cards": 1 if p.factory_card else 0,
+        "factory_cards": 0 if p.factory_card is None else 1,
         "mechs_on_board": len(p.mechs),
         "workers_on_board": len(p.workers),
         "structures_built": len(p.structures),
@@ -80,12 +80,11 @@ def holds(s: State, t: Tables, seat: int, c: ObjectiveCondition, cmap: dict[str,
     if isinstance(c, ForcedWorkerRetreat):
         return s.turn.seat == seat and s.turn.forced_retreat
     if isinstance(c, ControlledResources):
-        totals = [0, 0, 0, 0]
+        total = NO_RESOURCES
         for x in mine:
-            r = s.resources[t.index[x]]
-            for k in range(4):
-                totals[k] += r[k]
-        return min(totals) >= c.each_type and max(totals) >= c.one_type
+            total = total.add(s.resources.get(x, NO_RESOURCES))
+        counts = total.counts()
+        return min(counts) >= c.each_type and max(counts) >= c.one_type
     if isinstance(c, LakeShore):
         return any(
             sum(1 for y in t.touching[lake] if cmap.get(y) == seat) >= c.territories
@@ -94,16 +93,16 @@ def holds(s: State, t: Tables, seat: int, c: ObjectiveCondition, cmap: dict[str,
     assert isinstance(c, TerritoryWith)
     places = mine if c.controlled else list(t.territories)
     for x in places:
-        r = s.resources[t.index[x]]
+        r = s.resources.get(x, NO_RESOURCES)
         if c.character and p.character != x:
             continue
         if c.mechs is not None and not c.mechs.holds(p.mechs.count(x)):
             continue
         if c.workers is not None and not c.workers.holds(p.workers.count(x)):
             continue
-        if c.resources is not None and not c.resources.holds(sum(r)):
+        if c.resources is not None and not c.resources.holds(r.total()):
             continue
-        if c.each_resource and min(r) < c.each_resource:
+        if c.each_resource and min(r.counts()) < c.each_resource:
             continue
         if c.own_pieces is not None:
             pieces = (

@@ -17,14 +17,13 @@ from arbiter.core.tuples import remove_first
 from arbiter.games.scythe.board import (
     add_resources,
     control_map,
-    one,
     pop,
     push,
     refuse,
     replace_top,
     update_player,
 )
-from arbiter.games.scythe.content import Cost, Reward
+from arbiter.games.scythe.content import RESOURCES, Cost, Reward
 from arbiter.games.scythe.moves import (
     DiscardCombatCard,
     GainItem,
@@ -40,6 +39,7 @@ from arbiter.games.scythe.state import (
     GainTask,
     PlayerState,
     ProduceTask,
+    Resources,
     ScytheState,
     TargetTask,
 )
@@ -142,7 +142,7 @@ def _action_possible(s: State, t: Tables, task: GainTask, item: str) -> bool:
         seat=task.seat,
         action=item,  # type: ignore[arg-type]
         free=True,
-        place=task.actions_at if item in ("deploy", "build") else "",
+        place=task.actions_at if item in ("deploy", "build") else None,
     )
     return bool(bottom_actions.target_moves(s, t, target, with_decline=False))
 
@@ -174,7 +174,7 @@ def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove
                 "trade.territory",
                 "resources go to a territory you control with a worker on it («Торговля»)",
             )
-    elif m.territory:
+    elif m.territory is not None:
         return refuse("gain.territory", "this reward is not placed on a territory you choose")
     return None
 
@@ -185,7 +185,7 @@ def gain_moves(s: State, t: Tables, task: GainTask) -> list[GainOne | StopGainin
     trade = None if task.place else trade_territories(s, t, seat)
     for item in (*SIMPLE_ITEMS, *RESOURCE_ITEMS, *ACTION_ITEMS):
         placed = item in RESOURCE_ITEMS or item == "worker"
-        for territory in trade if (placed and trade is not None) else [""]:
+        for territory in trade if (placed and trade is not None) else [None]:
             m = GainOne(seat=seat, item=item, territory=territory)
             if gain_refusal(s, t, task, m) is None:
                 out.append(m)
@@ -222,14 +222,16 @@ def apply_gain(s: State, t: Tables, task: GainTask, m: GainOne | StopGaining) ->
         return gain_track(s, t, seat, power=1)
     if item == "combat_cards":
         return push(s, DrawCombat(seat=seat, count=1))
+    where = task.place or m.territory
     if item in RESOURCE_ITEMS:
-        where = task.place or m.territory
-        return add_resources(s, t, where, one(RESOURCE_ITEMS.index(item)))
+        assert where is not None  # gain_refusal: resources go to a territory
+        return add_resources(s, t, where, Resources().plus(RESOURCES[RESOURCE_ITEMS.index(item)]))
     if item == "worker":
-        return update_player(s, seat, workers=(*p.workers, task.place))
+        assert where is not None
+        return update_player(s, seat, workers=(*p.workers, where))
     if item == "produce":
         return push(s, ProduceTask(seat=seat, territories_left=task.reward.produce))
-    place = task.actions_at if item in ("deploy", "build") else ""
+    place = task.actions_at if item in ("deploy", "build") else None
     return push(s, TargetTask(seat=seat, action=item, free=True, place=place))  # type: ignore[arg-type]
 
 

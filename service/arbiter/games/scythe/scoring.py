@@ -57,7 +57,7 @@ def territories(s: State, t: Tables, seat: int, cmap: dict[str, int]) -> tuple[i
 
 
 def resources(s: State, t: Tables, seat: int, cmap: dict[str, int]) -> int:
-    return sum(sum(s.resources[i]) for i, x in enumerate(t.territories) if cmap.get(x) == seat)
+    return sum(r.total() for x, r in s.resources.items() if cmap.get(x) == seat)
 
 
 def final_result(s: State, t: Tables) -> Result:

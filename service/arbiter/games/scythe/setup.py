@@ -35,7 +35,7 @@ from arbiter.games.scythe.moves import (
 from arbiter.games.scythe.options import ScytheOptions
 from arbiter.games.scythe.state import (
     CARD_VALUES,
-    NO_RESOURCES,
+    NO_CARDS,
     ChooseFactionTask,
     DealFactory,
     DealObjectives,
@@ -164,7 +164,7 @@ def _count_down(s: State, task: DrawCombat | DealObjectives | DealFactory) -> St
 def draw_card(s: State, task: DrawCombat, value: int, events: list[Event]) -> State:
     """«Если колода карт битвы опустеет, замешайте сброс и сформируйте новую колоду»."""
     if not any(s.combat_deck):
-        s = msgspec.structs.replace(s, combat_deck=s.combat_discard, combat_discard=NO_RESOURCES)
+        s = msgspec.structs.replace(s, combat_deck=s.combat_discard, combat_discard=NO_CARDS)
     i = CARD_VALUES.index(value)
     deck = list(s.combat_deck)
     deck[i] -= 1
@@ -222,7 +222,7 @@ def place_start(s: State, t: Tables) -> State:
     s = msgspec.structs.replace(
         s,
         players=tuple(players),
-        resources=tuple(NO_RESOURCES for _ in t.territories),
+        resources={},
         encounter_tokens=t.encounter_spaces,
         encounter_deck=tuple(sorted(t.encounters)),
         objective_deck=tuple(sorted(t.objectives)),

@@ -99,7 +99,7 @@ def end_game(s: State, t: Tables, seat: int, events: list[Event]) -> State:
         carry = _carried(s)
         for moved in s.turn.moved_from:
             s = _send_back(s, active, moved, contested)
-        if carry is not None and any(carry.cargo):
+        if carry is not None and carry.cargo.total():
             # resource tokens in the moving unit's hands stay on the board, where it ends up
             p = s.players[active]
             at = location(p, carry.kind, carry.index)

@@ -18,7 +18,7 @@ Locations are territory ids (``r{row}c{col}``) or home base ids (``base_{owner}`
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Annotated, Literal, TypeAlias
 
 import msgspec
 
@@ -27,22 +27,30 @@ from arbiter.games.scythe.content import (
     BottomActionName,
     FactionId,
     MatId,
+    MechAbility,
     Resource,
     Reward,
     Structure,
     StructureBonusKind,
+    TopActionName,
     TriumphGoal,
     Unit,
 )
 from arbiter.games.scythe.options import ScytheOptions
 
-#: The combat card values, in the order of the count tuples (rulebook «Битва»: 2, 3, 4, 5).
+#: The combat card values, in the order of :data:`CardCounts` (rulebook «Битва»: 2, 3, 4, 5).
 CARD_VALUES: tuple[int, ...] = (2, 3, 4, 5)
-#: Counts of resources in the order of ``content.RESOURCES`` (food, wood, metal, oil).
-Counts: TypeAlias = tuple[int, int, int, int]
-NO_RESOURCES: Counts = (0, 0, 0, 0)
-#: The Factory card's section number (it is «пятой секцией планшета игрока»).
-FACTORY_SECTION = 4
+#: How many combat cards of each value a pile holds.
+CardCounts: TypeAlias = Annotated[
+    tuple[int, int, int, int],
+    msgspec.Meta(
+        description="How many combat cards of each value: [value 2, value 3, value 4, value 5]."
+    ),
+]
+NO_CARDS: CardCounts = (0, 0, 0, 0)
+#: A section of the player mat, named by its top-row action (the bottom-row action under it is the
+#: mat's: ``PlayerMat.sections``); ``factory`` is the Factory card, «пятой секцией планшета игрока».
+Section: TypeAlias = Literal["move_gain", "trade", "bolster", "produce", "factory"]
 #: 8 workers a faction, 2 on the board at setup, 6 on the Produce slots of the mat.
 WORKERS = 8
 STARTING_WORKERS = 2
@@ -54,6 +62,55 @@ class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     pass
 
 
+class Resources(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Resource tokens by type («Ресурсы»: еда, дерево, металл, нефть)."""
+
+    food: int = 0
+    wood: int = 0
+    metal: int = 0
+    oil: int = 0
+
+    def of(self, resource: Resource) -> int:
+        """The tokens of one type."""
+        count: int = getattr(self, resource)
+        return count
+
+    def plus(self, resource: Resource, amount: int = 1) -> Resources:
+        """These tokens with ``amount`` more (fewer, if negative) of one type."""
+        return msgspec.structs.replace(self, **{resource: self.of(resource) + amount})
+
+    def add(self, other: Resources) -> Resources:
+        return Resources(
+            food=self.food + other.food,
+            wood=self.wood + other.wood,
+            metal=self.metal + other.metal,
+            oil=self.oil + other.oil,
+        )
+
+    def total(self) -> int:
+        return self.food + self.wood + self.metal + self.oil
+
+    def counts(self) -> tuple[int, int, int, int]:
+        """``(food, wood, metal, oil)``."""
+        return (self.food, self.wood, self.metal, self.oil)
+
+
+NO_RESOURCES = Resources()
+
+
+class Covered(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The bracketed red squares covered by Upgrade on each bottom-row action («Улучшение»)."""
+
+    upgrade: int = 0
+    deploy: int = 0
+    build: int = 0
+    enlist: int = 0
+
+    def of(self, action: BottomActionName) -> int:
+        count: int = getattr(self, action)
+        return count
+
+
 class Built(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A structure on the board."""
 
@@ -61,19 +118,38 @@ class Built(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     territory: str
 
 
+#: Which one-time recruit bonus of the faction mat: an index of ``Faction.recruit_bonuses``.
+RecruitBonus: TypeAlias = Annotated[
+    int,
+    msgspec.Meta(
+        description="An index into the faction's recruit_bonuses (content pack): 0-3, as printed "
+        "left to right (base game: power, coins, popularity, combat cards)."
+    ),
+]
+#: Which choice of a top-row action: an index of ``TopAction.options``.
+TopChoice: TypeAlias = Annotated[
+    int,
+    msgspec.Meta(
+        description="An index into the top-row action's options (content pack: "
+        "player_mats[].sections[].top.options, or a Factory card's top.choices), left to right."
+    ),
+]
+
+
 class Recruit(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """An enlisted recruit: taken from the bottom action of ``section``, placed on one-time bonus
+    """An enlisted recruit: taken from above bottom-row action ``action``, placed on one-time bonus
     ``bonus`` of the faction mat («Мобилизация»)."""
 
-    section: int
-    bonus: int
+    action: BottomActionName
+    bonus: RecruitBonus
 
 
 class Cube(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A technology cube taken off a top-row choice (``section``, ``option``) by Upgrade."""
+    """A technology cube taken by Upgrade off the green square of choice ``option`` of top-row
+    action ``action``."""
 
-    section: int
-    option: int
+    action: TopActionName
+    option: TopChoice
 
 
 class PlayerState(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -81,14 +157,14 @@ class PlayerState(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     * ``hand`` -- combat card values, sorted (the count is public, the values private);
     * ``objectives`` -- objective cards held (private);
-    * ``character`` -- its location; ``mechs`` -- locations of the deployed mechs and
-      ``mech_slots`` -- which of the four faction-mat mechs are deployed (their abilities are
-      unlocked); ``workers`` -- locations of the workers off the mat;
+    * ``character`` -- its location; ``mechs`` -- locations of the deployed mechs, in the order
+      they were deployed; ``mech_abilities`` -- the abilities of the faction-mat mechs deployed
+      (unlocked), in faction-mat order; ``workers`` -- locations of the workers off the mat;
     * ``cubes`` -- technology cubes moved by Upgrade, ``covered`` -- bracketed red squares covered
-      on each section's bottom action;
+      on each bottom-row action;
     * ``stars`` -- the Triumph track goals a star was placed on (``combat`` may repeat);
-    * ``last_section`` -- the section chosen last turn (-1 before the first turn; 4 = Factory);
-    * ``factory_card`` -- the Factory card kept (0: none yet).
+    * ``last_section`` -- the section chosen last turn (``null`` before the first turn);
+    * ``factory_card`` -- the Factory card kept (``null``: none yet).
     """
 
     faction: FactionId
@@ -101,15 +177,15 @@ class PlayerState(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     revealed: tuple[int, ...] = ()
     character: str
     mechs: tuple[str, ...] = ()
-    mech_slots: tuple[int, ...] = ()
+    mech_abilities: tuple[MechAbility, ...] = ()
     workers: tuple[str, ...] = ()
     structures: tuple[Built, ...] = ()
     recruits: tuple[Recruit, ...] = ()
     cubes: tuple[Cube, ...] = ()
-    covered: tuple[int, int, int, int] = (0, 0, 0, 0)
+    covered: Covered = Covered()
     stars: tuple[TriumphGoal, ...] = ()
-    last_section: int = -1
-    factory_card: int = 0
+    last_section: Section | None = None
+    factory_card: int | None = None
 
 
 class MovedFrom(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -131,10 +207,10 @@ class Turn(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     seat: int
     stage: Literal["section", "top", "bottom", "end"] = "section"
-    section: int = -1
+    section: Section | None = None
     coercion_used: bool = False
     moved_from: tuple[MovedFrom, ...] = ()
-    encounter_at: str = ""
+    encounter_at: str | None = None
     forced_retreat: bool = False
     moved: bool = False
 
@@ -194,13 +270,19 @@ class StartPlay(Task, frozen=True, kw_only=True, tag="start_play"):
     """Automatic: the seat with the lowest player-mat number starts («Первый игрок»)."""
 
 
+#: Counts of what a moving unit picked up or dropped on one space.
+CargoCounts: TypeAlias = Annotated[
+    tuple[int, int, int, int, int],
+    msgspec.Meta(description="Counts of [workers, food, wood, metal, oil]."),
+]
+
+
 class Carry(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The unit moving now, its steps left and what it carries.
 
     ``workers`` -- indices of the workers on board a mech carries; ``cargo`` -- resource tokens
-    carried (food, wood, metal, oil); ``loaded_here`` / ``dropped_here`` -- what was picked up /
-    dropped on the current space (it cannot be dropped / picked up again there, so the choices
-    are finite).
+    carried; ``loaded_here`` / ``dropped_here`` -- what was picked up / dropped on the current
+    space (it cannot be dropped / picked up again there, so the choices are finite).
     """
 
     kind: Unit
@@ -209,9 +291,9 @@ class Carry(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     steps_left: int
     stepped: bool = False
     workers: tuple[int, ...] = ()
-    cargo: Counts = NO_RESOURCES
-    loaded_here: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
-    dropped_here: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+    cargo: Resources = NO_RESOURCES
+    loaded_here: CargoCounts = (0, 0, 0, 0, 0)
+    dropped_here: CargoCounts = (0, 0, 0, 0, 0)
 
 
 class MoveTask(Task, frozen=True, kw_only=True, tag="move"):
@@ -270,12 +352,12 @@ class Battle(Task, frozen=True, kw_only=True, tag="battle"):
 
 
 class EncounterTask(Task, frozen=True, kw_only=True, tag="encounter"):
-    """An encounter («Случайные встречи»): ``card`` 0 until drawn; ``chosen`` options taken;
+    """An encounter («Случайные встречи»): ``card`` ``null`` until drawn; ``chosen`` options taken;
     ``max_options`` 2 for Polania («Изворотливость»)."""
 
     seat: int
     territory: str
-    card: int = 0
+    card: int | None = None
     chosen: tuple[int, ...] = ()
     max_options: int = 1
 
@@ -289,14 +371,14 @@ class DiscardTask(Task, frozen=True, kw_only=True, tag="discard"):
 
 class GainTask(Task, frozen=True, kw_only=True, tag="gain"):
     """Decision: take the rest of ``reward`` one unit at a time, or stop («можете взять не всю
-    награду»). ``place``: where resources and workers go ("" -- a controlled territory with a
+    награду»). ``place``: where resources and workers go (``null``: a controlled territory with a
     worker, as for Trade); ``actions_at``: the character's territory, where an encounter's
-    deploy/build are placed ("" -- anywhere legal)."""
+    deploy/build are placed (``null``: anywhere legal)."""
 
     seat: int
     reward: Reward
-    place: str = ""
-    actions_at: str = ""
+    place: str | None = None
+    actions_at: str | None = None
 
 
 #: A top-row reward taken as one amount (:class:`AmountTask`).
@@ -319,20 +401,20 @@ class AmountTask(Task, frozen=True, kw_only=True, tag="amount"):
 
 class ProduceTask(Task, frozen=True, kw_only=True, tag="produce"):
     """Decision: the Produce action («Производство»): up to ``territories_left`` more territories,
-    plus the Mill's territory if ``mill`` is set; ``done`` -- territories already produced on."""
+    plus the Mill's territory ``mill`` (``null``: no Mill); ``done`` -- territories already
+    produced on."""
 
     seat: int
     territories_left: int
-    mill: str = ""
+    mill: str | None = None
     done: tuple[str, ...] = ()
 
 
 class BottomTask(Task, frozen=True, kw_only=True, tag="bottom"):
-    """The bottom-row action of ``section`` being taken: pay, coins, the action, the recruits'
+    """The bottom-row action ``action`` being taken: pay, coins, the action, the recruits'
     ongoing bonuses, then stars («Действия нижнего ряда»)."""
 
     seat: int
-    section: int
     action: BottomActionName
     stage: Literal["pay", "coins", "target", "recruits", "stars"] = "pay"
     left: int = 0
@@ -340,12 +422,12 @@ class BottomTask(Task, frozen=True, kw_only=True, tag="bottom"):
 
 class TargetTask(Task, frozen=True, kw_only=True, tag="target"):
     """Decision: the effect of a bottom-row action (``free``: from an encounter or a Factory card,
-    «Отдельные затраты и награды»; ``place``: where it must happen, "" anywhere legal)."""
+    «Отдельные затраты и награды»; ``place``: where it must happen, ``null``: anywhere legal)."""
 
     seat: int
     action: BottomActionName
     free: bool = False
-    place: str = ""
+    place: str | None = None
 
 
 class StarCheck(Task, frozen=True, kw_only=True, tag="star_check"):
@@ -403,14 +485,14 @@ class ScytheState(BaseState, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
     * ``players`` -- empty until the factions and mats are set out;
     * ``factions`` / ``mats`` -- the seats' factions and mats while they are dealt;
-    * ``resources`` -- resource tokens per territory (``Board.territories`` order);
+    * ``resources`` -- the resource tokens on each territory that has any, by territory id;
     * ``combat_deck`` / ``combat_discard`` -- counts of the values 2, 3, 4, 5;
     * ``encounter_deck`` -- encounter cards not yet drawn; ``encounter_bottom`` -- drawn cards
       put under the deck, in order;
     * ``objective_deck`` -- objective cards neither held nor revealed;
     * ``factory_cards`` -- the Factory cards set out and not taken; ``factory_seen_by`` -- seats
       that looked at them;
-    * ``structure_tile`` -- the structure bonus tile ("" until drawn);
+    * ``structure_tile`` -- the structure bonus tile (``null`` until drawn);
     * ``turn`` -- the active seat's turn; ``pending`` -- the task stack (last = current).
     """
 
@@ -420,20 +502,16 @@ class ScytheState(BaseState, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     factions: tuple[FactionId, ...] = ()
     mats: tuple[MatId, ...] = ()
     players: tuple[PlayerState, ...] = ()
-    resources: tuple[Counts, ...] = ()
+    resources: dict[str, Resources] = msgspec.field(default_factory=dict)
     encounter_tokens: tuple[str, ...] = ()
     encounter_deck: tuple[int, ...] = ()
     encounter_bottom: tuple[int, ...] = ()
-    combat_deck: Counts = NO_RESOURCES
-    combat_discard: Counts = NO_RESOURCES
+    combat_deck: CardCounts = NO_CARDS
+    combat_discard: CardCounts = NO_CARDS
     objective_deck: tuple[int, ...] = ()
     factory_cards: tuple[int, ...] = ()
     factory_seen_by: tuple[int, ...] = ()
-    structure_tile: StructureBonusKind | Literal[""] = ""
+    structure_tile: StructureBonusKind | None = None
     turn: Turn = Turn(seat=0)
     pending: tuple[Pending, ...] = ()
     turns_taken: int = 0
-
-
-#: A resource's index in ``Counts``.
-RESOURCE_INDEX: dict[Resource, int] = {"food": 0, "wood": 1, "metal": 2, "oil": 3}

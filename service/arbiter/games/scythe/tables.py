@@ -7,17 +7,22 @@ factions by id, and the geometry the structure bonus tiles need.
 from __future__ import annotations
 
 from arbiter.games.scythe.content import (
+    BottomAction,
+    BottomActionName,
     EncounterCard,
     Faction,
     FactionId,
     FactoryCard,
     MatId,
+    MatSection,
     Objective,
     PlayerMat,
     ScytheContent,
     StructureBonusKind,
     StructureBonusTile,
     Terrain,
+    TopAction,
+    TopActionName,
 )
 
 
@@ -57,6 +62,13 @@ class Tables:
         self.at_axial: dict[tuple[int, int], str] = {v: k for k, v in self.axial.items()}
         self.factions: dict[FactionId, Faction] = {f.id: f for f in content.factions}
         self.mats: dict[MatId, PlayerMat] = {m.id: m for m in content.player_mats}
+        #: each mat's sections by the name of their top-row action, and by their bottom-row one
+        self.sections: dict[MatId, dict[str, MatSection]] = {
+            m.id: {x.top.name: x for x in m.sections} for m in content.player_mats
+        }
+        self.bottoms: dict[MatId, dict[str, MatSection]] = {
+            m.id: {x.bottom.name: x for x in m.sections} for m in content.player_mats
+        }
         self.encounters: dict[int, EncounterCard] = {c.id: c for c in content.encounters}
         self.objectives: dict[int, Objective] = {o.id: o for o in content.objectives}
         self.factory_cards: dict[int, FactoryCard] = {c.id: c for c in content.factory_cards}
@@ -74,3 +86,15 @@ class Tables:
 
     def is_territory(self, location: str) -> bool:
         return location in self.index
+
+    def top(self, mat: MatId, action: TopActionName) -> TopAction:
+        """The top-row action of a mat (every mat has each once: :func:`.checks.check_content`)."""
+        return self.sections[mat][action].top
+
+    def bottom(self, mat: MatId, action: BottomActionName) -> BottomAction:
+        """The bottom-row action of a mat."""
+        return self.bottoms[mat][action].bottom
+
+    def under(self, mat: MatId, action: TopActionName) -> BottomAction:
+        """The bottom-row action in the section of top-row action ``action``."""
+        return self.sections[mat][action].bottom

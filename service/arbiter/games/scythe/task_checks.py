@@ -17,9 +17,9 @@ pointer) before any rule runs. The stack shapes accepted are the ones :mod:`.flo
 from __future__ import annotations
 
 from arbiter.core import InvalidState
+from arbiter.games.scythe.content import BOTTOM_ACTIONS
 from arbiter.games.scythe.state import (
     CARD_VALUES,
-    FACTORY_SECTION,
     AfterMove,
     AmountTask,
     Battle,
@@ -41,6 +41,7 @@ from arbiter.games.scythe.state import (
     ProduceTask,
     RetreatTask,
     ScytheState,
+    Section,
     SetupFactions,
     SetupMat,
     SetupTile,
@@ -51,7 +52,7 @@ from arbiter.games.scythe.state import (
 from arbiter.games.scythe.tables import Tables
 
 State = ScytheState
-SECTIONS = 4
+
 UNIT_KINDS = ("character", "mech", "worker")
 SETUP_ONLY = (
     SetupTile,
@@ -93,10 +94,10 @@ def _seat(s: State, seat: int, pointer: str, code: str = "task_seat") -> None:
         raise _err(code, f"seat {seat} does not exist ({count} seats)", pointer)
 
 
-def _territory(t: Tables, x: str, pointer: str, *, blank: bool = False) -> None:
-    if blank and x == "":
+def _territory(t: Tables, x: str | None, pointer: str, *, blank: bool = False) -> None:
+    if blank and x is None:
         return
-    if x not in t.index:
+    if x is None or x not in t.index:
         raise _err("territory", f"{x!r} is not a territory", pointer)
 
 
@@ -105,10 +106,9 @@ def _space(t: Tables, x: str, pointer: str) -> None:
         raise _err("territory", f"{x!r} is not a space of the board", pointer)
 
 
-def _section(p: PlayerState, section: int, pointer: str, *, factory: bool) -> None:
-    top = FACTORY_SECTION if factory and p.factory_card else SECTIONS - 1
-    if not 0 <= section <= top:
-        raise _err("section", f"section {section} does not exist (0-{top})", pointer)
+def _section(p: PlayerState, section: Section, pointer: str) -> None:
+    if section == "factory" and p.factory_card is None:
+        raise _err("section", "the Factory card is a section only once it is kept", pointer)
 
 
 def _factory_card(t: Tables, card: int, pointer: str) -> None:
@@ -142,36 +142,41 @@ def _check_players(s: State, t: Tables) -> None:
             raise _err("faction", f"no faction {p.faction!r}", f"{at}/faction")
         if p.mat not in t.mats:
             raise _err("mat", f"no player mat {p.mat!r}", f"{at}/mat")
-        if p.factory_card:
+        if p.factory_card is not None:
             _factory_card(t, p.factory_card, f"{at}/factory_card")
-        if p.last_section != -1:
-            _section(p, p.last_section, f"{at}/last_section", factory=True)
-        if len(set(p.mech_slots)) != len(p.mech_slots):
-            raise _err("mech_slot", "each mech slot once", f"{at}/mech_slots")
-        for j, slot in enumerate(p.mech_slots):
-            if not 0 <= slot < SECTIONS:
-                raise _err("mech_slot", f"mech slot {slot} does not exist", f"{at}/mech_slots/{j}")
+        if p.last_section is not None:
+            _section(p, p.last_section, f"{at}/last_section")
+        abilities = t.factions[p.faction].mech_abilities
+        if p.mech_abilities != tuple(x for x in abilities if x in p.mech_abilities):
+            raise _err(
+                "mech_slot",
+                "the abilities of the faction's mechs, each once, in faction-mat order",
+                f"{at}/mech_abilities",
+            )
         bonuses = t.factions[p.faction].recruit_bonuses
-        seen_sections: set[int] = set()
+        seen_actions: set[str] = set()
         seen_bonuses: set[int] = set()
         for j, r in enumerate(p.recruits):
-            _section(p, r.section, f"{at}/recruits/{j}/section", factory=False)
             if not 0 <= r.bonus < len(bonuses):
                 raise _err("recruit", f"no recruit bonus {r.bonus}", f"{at}/recruits/{j}/bonus")
-            if r.section in seen_sections or r.bonus in seen_bonuses:
-                raise _err("recruit", "each recruit section and bonus once", f"{at}/recruits")
-            seen_sections.add(r.section)
+            if r.action in seen_actions or r.bonus in seen_bonuses:
+                raise _err("recruit", "each recruit action and bonus once", f"{at}/recruits")
+            seen_actions.add(r.action)
             seen_bonuses.add(r.bonus)
-        mat = t.mats[p.mat]
         for j, c in enumerate(p.cubes):
-            _section(p, c.section, f"{at}/cubes/{j}/section", factory=False)
-            if not 0 <= c.option < len(mat.sections[c.section].top.options):
-                raise _err("cube", f"no top option {c.option}", f"{at}/cubes/{j}/option")
+            options = t.top(p.mat, c.action).options
+            if not 0 <= c.option < len(options) or not options[c.option].has_cube:
+                raise _err(
+                    "cube",
+                    f"no technology cube on {c.action} choice {c.option}",
+                    f"{at}/cubes/{j}/option",
+                )
         if len(set(p.cubes)) != len(p.cubes):
             raise _err("cube", "each technology cube once", f"{at}/cubes")
-        for j, n in enumerate(p.covered):
-            if not 0 <= n <= mat.sections[j].bottom.upgrade_slots:
-                raise _err("covered", f"{n} squares covered", f"{at}/covered/{j}")
+        for action in BOTTOM_ACTIONS:
+            n = p.covered.of(action)
+            if not 0 <= n <= t.bottom(p.mat, action).upgrade_slots:
+                raise _err("covered", f"{n} squares covered", f"{at}/covered/{action}")
         for j, v in enumerate(p.hand):
             if v not in CARD_VALUES:
                 raise _err("combat_card", f"no combat card {v}", f"{at}/hand/{j}")
@@ -206,7 +211,7 @@ def _check_board(s: State, t: Tables) -> None:
             cards.append(task.card)
     if len(set(cards)) != len(cards):
         raise _err("encounter_card", "each encounter card once", "/encounter_deck")
-    if s.structure_tile and s.structure_tile not in t.tiles:
+    if s.structure_tile is not None and s.structure_tile not in t.tiles:
         raise _err("structure_tile", "no such structure bonus tile", "/structure_tile")
     if any(min(c) < 0 for c in (s.combat_deck, s.combat_discard)):
         raise _err("combat_card", "combat card counts are not negative", "/combat_deck")
@@ -219,10 +224,12 @@ def _check_turn(s: State, t: Tables) -> None:
     _seat(s, turn.seat, "/turn/seat", "seat")
     p = s.players[turn.seat]
     if turn.stage == "section":
-        if turn.section != -1:
+        if turn.section is not None:
             raise _err("section", "no section is chosen before the section stage", "/turn/section")
+    elif turn.section is None:
+        raise _err("section", "a section is chosen at the section stage", "/turn/section")
     else:
-        _section(p, turn.section, "/turn/section", factory=True)
+        _section(p, turn.section, "/turn/section")
     if turn.encounter_at:
         _territory(t, turn.encounter_at, "/turn/encounter_at")
     for j, m in enumerate(turn.moved_from):
@@ -244,7 +251,7 @@ def _check_carry(p: PlayerState, t: Tables, c: Carry, at: str) -> None:
     )
     if here != c.at:
         raise _err("unit", f"the moving {c.kind} is on {here}, not {c.at}", f"{at}/at")
-    if any(c.cargo) and c.at not in t.index:
+    if c.cargo.total() and c.at not in t.index:
         raise _err("territory", "resources are carried on territories only", f"{at}/cargo")
     _count(c.steps_left, f"{at}/steps_left")
     for j, w in enumerate(c.workers):
@@ -254,7 +261,7 @@ def _check_carry(p: PlayerState, t: Tables, c: Carry, at: str) -> None:
     if len(set(c.workers)) != len(c.workers):
         raise _err("unit", "each worker carried once", f"{at}/workers")
     for name, counts in (
-        ("cargo", c.cargo),
+        ("cargo", c.cargo.counts()),
         ("loaded_here", c.loaded_here),
         ("dropped_here", c.dropped_here),
     ):
@@ -298,9 +305,9 @@ def _check_task(s: State, t: Tables, task: Pending, at: str) -> None:
             _territory(t, where, f"{at}/territories/{j}")
     elif isinstance(task, EncounterTask):
         _territory(t, task.territory, f"{at}/territory")
-        if task.card and task.card not in t.encounters:
+        if task.card is not None and task.card not in t.encounters:
             raise _err("encounter_card", f"no encounter card {task.card}", f"{at}/card")
-        if task.card == 0 and task.chosen:
+        if task.card is None and task.chosen:
             raise _err("task_stack", "options are chosen from a drawn card", f"{at}/chosen")
         _count(task.max_options, f"{at}/max_options", 1)
         for j, o in enumerate(task.chosen):
@@ -335,10 +342,6 @@ def _check_task(s: State, t: Tables, task: Pending, at: str) -> None:
         if task.current is not None:
             _check_carry(q, t, task.current, f"{at}/current")
     elif isinstance(task, BottomTask):
-        q = s.players[task.seat]
-        _section(q, task.section, f"{at}/section", factory=False)
-        if t.mats[q.mat].sections[task.section].bottom.name != task.action:
-            raise _err("section", f"section {task.section} is not {task.action}", f"{at}/action")
         _count(task.left, f"{at}/left")
     elif isinstance(task, DiscardTask):
         _count(task.count, f"{at}/count", 1)

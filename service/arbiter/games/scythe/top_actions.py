@@ -16,7 +16,9 @@ import msgspec
 
 from arbiter.core import Event, IllegalMove
 from arbiter.games.scythe.board import (
+    add_resources,
     control_map,
+    factory_card,
     pop,
     push,
     refuse,
@@ -24,7 +26,7 @@ from arbiter.games.scythe.board import (
     update_player,
     workers_on_mat,
 )
-from arbiter.games.scythe.content import Cost, Reward, TopOption
+from arbiter.games.scythe.content import Cost, Reward, TopActionName, TopOption
 from arbiter.games.scythe.moves import (
     ChooseSection,
     EndProduce,
@@ -35,7 +37,6 @@ from arbiter.games.scythe.moves import (
 )
 from arbiter.games.scythe.rewards import cost_refusal, pay, trade_territories
 from arbiter.games.scythe.state import (
-    FACTORY_SECTION,
     STARTING_WORKERS,
     AmountItem,
     AmountSource,
@@ -45,7 +46,9 @@ from arbiter.games.scythe.state import (
     MoveTask,
     PlayerState,
     ProduceTask,
+    Resources,
     ScytheState,
+    Section,
 )
 from arbiter.games.scythe.tables import Tables
 
@@ -55,11 +58,25 @@ State = ScytheState
 # ------------------------------------------------------------------------ the section
 
 
+#: The sections a turn may choose from: the mat's four, named by their top-row action, and the
+#: Factory card.
+SECTIONS: tuple[Section, ...] = ("move_gain", "trade", "bolster", "produce", "factory")
+
+
+def chosen(s: State) -> TopActionName:
+    """The top-row action of the mat section chosen this turn (not the Factory card)."""
+    section = s.turn.section
+    assert section is not None and section != "factory"
+    return section
+
+
 def section_refusal(s: State, t: Tables, m: ChooseSection) -> IllegalMove | None:
     p = s.players[m.seat]
-    if not 0 <= m.section <= FACTORY_SECTION:
-        return refuse("section.unknown", "sections are 0-3 of the mat and 4 for the Factory card")
-    if m.section == FACTORY_SECTION and not p.factory_card:
+    if m.section not in SECTIONS:
+        return refuse(
+            "section.unknown", "a section is named by its top-row action, or factory for the card"
+        )
+    if m.section == "factory" and p.factory_card is None:
         return refuse("section.no_factory_card", "you have no Factory card («Фактория»)")
     if m.section == p.last_section and t.factions[p.faction].ability != "relentless":
         return refuse(
@@ -71,7 +88,7 @@ def section_refusal(s: State, t: Tables, m: ChooseSection) -> IllegalMove | None
 
 def section_moves(s: State, t: Tables, seat: int) -> list[ChooseSection | GiveCoins]:
     out: list[ChooseSection | GiveCoins] = []
-    for section in range(FACTORY_SECTION + 1):
+    for section in SECTIONS:
         m = ChooseSection(seat=seat, section=section)
         if section_refusal(s, t, m) is None:
             out.append(m)
@@ -109,9 +126,9 @@ def apply_section(s: State, m: ChooseSection | GiveCoins) -> State:
 # ------------------------------------------------------------------------ top row
 
 
-def amount(p: PlayerState, section: int, index: int, option: TopOption) -> int:
+def amount(p: PlayerState, action: TopActionName, index: int, option: TopOption) -> int:
     """The uncovered value: the upgraded one once the cube left the green square."""
-    return option.upgraded if Cube(section=section, option=index) in p.cubes else option.amount
+    return option.upgraded if Cube(action=action, option=index) in p.cubes else option.amount
 
 
 def produce_cost(p: PlayerState, t: Tables) -> Cost:
@@ -127,14 +144,14 @@ def produce_cost(p: PlayerState, t: Tables) -> Cost:
 
 
 def top_refusal(s: State, t: Tables, m: TakeTopAction) -> IllegalMove | None:
-    seat, section = m.seat, s.turn.section
+    seat = m.seat
     p = s.players[seat]
-    if section == FACTORY_SECTION:
-        card = t.factory_cards[p.factory_card]
+    if s.turn.section == "factory":
+        card = factory_card(t, p)
         if not 0 <= m.choice < len(card.top.choices):
             return refuse("top.unknown_choice", "no such choice on the Factory card")
         return cost_refusal(p, card.top.cost)
-    top = t.mats[p.mat].sections[section].top
+    top = t.top(p.mat, chosen(s))
     if not 0 <= m.choice < len(top.options):
         return refuse("top.unknown_choice", f"the {top.name} action has no choice {m.choice}")
     cost = produce_cost(p, t) if top.name == "produce" else top.cost
@@ -152,11 +169,10 @@ def top_refusal(s: State, t: Tables, m: TakeTopAction) -> IllegalMove | None:
 
 def top_moves(s: State, t: Tables, seat: int) -> list[TakeTopAction | SkipTopAction]:
     p = s.players[seat]
-    section = s.turn.section
-    if section == FACTORY_SECTION:
-        n = len(t.factory_cards[p.factory_card].top.choices)
+    if s.turn.section == "factory":
+        n = len(factory_card(t, p).top.choices)
     else:
-        n = len(t.mats[p.mat].sections[section].top.options)
+        n = len(t.top(p.mat, chosen(s)).options)
     out: list[TakeTopAction | SkipTopAction] = []
     for choice in range(n):
         m = TakeTopAction(seat=seat, choice=choice)
@@ -166,27 +182,27 @@ def top_moves(s: State, t: Tables, seat: int) -> list[TakeTopAction | SkipTopAct
     return out
 
 
-def _built(p: PlayerState, structure: str) -> str:
+def _built(p: PlayerState, structure: str) -> str | None:
     for b in p.structures:
         if b.structure == structure:
             return b.territory
-    return ""
+    return None
 
 
 def apply_top(s: State, t: Tables, m: TakeTopAction | SkipTopAction, events: list[Event]) -> State:
     s = msgspec.structs.replace(s, turn=msgspec.structs.replace(s.turn, stage="bottom"))
     if isinstance(m, SkipTopAction):
         return s
-    seat, section = m.seat, s.turn.section
+    seat = m.seat
     p = s.players[seat]
-    if section == FACTORY_SECTION:
+    if s.turn.section == "factory":
         # «Карты Фактории»: pay the card's cost, then take its choice.
-        card = t.factory_cards[p.factory_card]
+        card = factory_card(t, p)
         s = push(s, GainTask(seat=seat, reward=card.top.choices[m.choice]))
         return pay(s, seat, card.top.cost)
-    top = t.mats[p.mat].sections[section].top
+    top = t.top(p.mat, chosen(s))
     option = top.options[m.choice]
-    n = amount(p, section, m.choice, option)
+    n = amount(p, top.name, m.choice, option)
     if top.name == "produce":
         s = pay(s, seat, produce_cost(p, t))
         return push(s, ProduceTask(seat=seat, territories_left=n, mill=_built(p, "mill")))
@@ -270,8 +286,6 @@ def produce_moves(s: State, t: Tables, task: ProduceTask) -> list[Produce | EndP
 
 
 def apply_produce(s: State, t: Tables, task: ProduceTask, m: Produce | EndProduce) -> State:
-    from arbiter.games.scythe.board import add_resources, one
-
     if isinstance(m, EndProduce):
         return pop(s)
     uses_slot = not (m.territory == task.mill and task.mill not in task.done)
@@ -285,8 +299,8 @@ def apply_produce(s: State, t: Tables, task: ProduceTask, m: Produce | EndProduc
     if kind == "worker":
         p = s.players[task.seat]
         return update_player(s, task.seat, workers=(*p.workers, *([m.territory] * m.amount)))
-    index = ("food", "wood", "metal", "oil").index(kind)  # type: ignore[arg-type]
-    return add_resources(s, t, m.territory, one(index, m.amount))
+    assert kind is not None  # produce_refusal: only territories that produce
+    return add_resources(s, t, m.territory, Resources().plus(kind, m.amount))
 
 
 def produce_pending(s: State, t: Tables, task: ProduceTask) -> bool:

@@ -13,18 +13,27 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.games.scythe.board import control_map
-from arbiter.games.scythe.content import FactionId, MatId, StructureBonusKind, TriumphGoal
+from arbiter.games.scythe.content import (
+    FactionId,
+    MatId,
+    MechAbility,
+    StructureBonusKind,
+    TriumphGoal,
+)
 from arbiter.games.scythe.options import ScytheOptions
 from arbiter.games.scythe.state import (
     Battle,
     Built,
-    Counts,
+    CardCounts,
+    Covered,
     Cube,
     Pending,
     Phase,
     PlayerState,
     Recruit,
+    Resources,
     ScytheState,
+    Section,
     Side,
     Turn,
 )
@@ -34,7 +43,8 @@ State = ScytheState
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A seat as another seat sees it (``hand`` and ``objectives`` only for oneself)."""
+    """A seat as another seat sees it: :class:`~.state.PlayerState` with ``combat_cards`` and
+    ``objective_cards`` counted, and ``hand`` and ``objectives`` shown only to oneself."""
 
     faction: FactionId
     mat: MatId
@@ -48,18 +58,37 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     revealed: tuple[int, ...]
     character: str
     mechs: tuple[str, ...]
-    mech_slots: tuple[int, ...]
+    mech_abilities: tuple[MechAbility, ...]
     workers: tuple[str, ...]
     structures: tuple[Built, ...]
     recruits: tuple[Recruit, ...]
     cubes: tuple[Cube, ...]
-    covered: tuple[int, int, int, int]
+    covered: Covered
     stars: tuple[TriumphGoal, ...]
-    last_section: int
-    factory_card: int
+    last_section: Section | None
+    factory_card: int | None
 
 
 class ScytheView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What one seat (``viewer``; ``null``: a spectator) may know of a game of Scythe.
+
+    * ``players`` -- by seat, as :class:`PlayerView`;
+    * ``resources`` -- the resource tokens on each territory that has any, by territory id;
+    * ``control`` -- the seat controlling each controlled territory, by territory id («Контроль»;
+      home bases are not territories);
+    * ``encounter_tokens`` -- the territories whose encounter token is still on the board;
+      ``encounter_deck`` -- the encounter cards not drawn yet (every drawn card was shown);
+      ``encounter_bottom`` -- drawn cards put under the deck, in order;
+    * ``combat_deck_size`` / ``combat_discard`` -- the combat cards left to draw / discarded;
+    * ``objective_deck_size`` -- objective cards neither held nor revealed;
+    * ``factory_cards`` -- the Factory cards set out, for a seat that looked at them
+      (``factory_cards_count`` for everyone);
+    * ``structure_tile`` -- the structure bonus tile (``null`` until drawn);
+    * ``turn`` -- the active seat's turn; ``pending`` -- the decisions and steps under way (last =
+      current; an opponent's secret battle choice is masked);
+    * ``turns_taken`` -- turns completed since the first.
+    """
+
     content_id: str
     step: int
     viewer: int | None
@@ -69,17 +98,17 @@ class ScytheView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     factions: tuple[FactionId, ...]
     mats: tuple[MatId, ...]
     players: tuple[PlayerView, ...]
-    resources: tuple[Counts, ...]
-    control: tuple[int, ...]
+    resources: dict[str, Resources]
+    control: dict[str, int]
     encounter_tokens: tuple[str, ...]
     encounter_deck: tuple[int, ...]
     encounter_bottom: tuple[int, ...]
     combat_deck_size: int
-    combat_discard: Counts
+    combat_discard: CardCounts
     objective_deck_size: int
     factory_cards: tuple[int, ...]
     factory_cards_count: int
-    structure_tile: StructureBonusKind | str
+    structure_tile: StructureBonusKind | None
     turn: Turn
     pending: tuple[Pending, ...]
     turns_taken: int
@@ -99,7 +128,7 @@ def _player(p: PlayerState, own: bool) -> PlayerView:
         revealed=p.revealed,
         character=p.character,
         mechs=p.mechs,
-        mech_slots=p.mech_slots,
+        mech_abilities=p.mech_abilities,
         workers=p.workers,
         structures=p.structures,
         recruits=p.recruits,
@@ -137,7 +166,7 @@ def make_view(s: State, t: Tables, seat: int | None) -> ScytheView:
         mats=s.mats,
         players=tuple(_player(p, i == seat) for i, p in enumerate(s.players)),
         resources=s.resources,
-        control=tuple(cmap.get(x, -1) for x in t.territories) if s.players else (),
+        control={x: cmap[x] for x in t.territories if x in cmap},
         encounter_tokens=s.encounter_tokens,
         encounter_deck=s.encounter_deck,
         encounter_bottom=s.encounter_bottom,
@@ -169,10 +198,8 @@ def render(s: State, t: Tables) -> str:
             f"workers {', '.join(p.workers)}; structures "
             f"{', '.join(f'{b.structure}@{b.territory}' for b in p.structures) or '-'}"
         )
-    for i, x in enumerate(t.territories):
-        r = s.resources[i] if s.resources else (0, 0, 0, 0)
-        if any(r):
-            lines.append(f"  {x}: food {r[0]} wood {r[1]} metal {r[2]} oil {r[3]}")
+    for x, r in s.resources.items():
+        lines.append(f"  {x}: food {r.food} wood {r.wood} metal {r.metal} oil {r.oil}")
     if s.pending:
         lines.append("pending: " + ", ".join(type(x).__name__ for x in s.pending))
     return "\n".join(lines)
