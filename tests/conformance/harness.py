@@ -11,6 +11,9 @@
 * views, moves and events round-trip through JSON; no view carries a ``seed``;
 * a state that differs only in what a seat cannot know gives that seat the same view;
 * ``result`` is ``None`` until the end, and the game ends with a well-formed result;
+* every change of a view is accounted for by an event shown to that viewer
+  (:mod:`tests.conformance.explained`): the spectator's after every decision, every seat's on the
+  deep checks;
 * a move the game lets a backend take back (``can_take_back``) revealed nothing hidden, checked
   with more samples of hidden variants than the default rule draws.
 """
@@ -25,6 +28,7 @@ import msgspec
 
 from arbiter.core import CHANCE, Game, IllegalMove, Move, seat_count
 from arbiter.core.takeback import reveals_hidden
+from tests.conformance.explained import Explained
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -127,6 +131,7 @@ def check_random_game(
 ) -> tuple[Any, int]:
     """Play one random game with every check on; returns the final state and its length."""
     checker = Checker(game)
+    explained = Explained(game)
     rng = random.Random(seed)
     state = game.new_state(players, seed=seed)
     decisions = 0
@@ -144,6 +149,11 @@ def check_random_game(
         move = game.sample_chance(state) if game.to_act(state)[0] == CHANCE else rng.choice(moves)
         before = state
         state, events = game.apply(state, move)
+        seats = [None, *range(players)] if deep else [None]
+        for seat in seats:
+            explained.check(
+                game.view(before, seat), game.view(state, seat), game.events_for(events, seat)
+            )
         if (
             deep
             and decisions % (deep_every * take_back_every) == 0

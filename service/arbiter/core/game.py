@@ -72,6 +72,11 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     has_chance: ClassVar[bool] = True
     has_simultaneous_moves: ClassVar[bool] = False
     has_hidden_information: ClassVar[bool] = True
+    #: Members of the game's view (JSON pointers; ``*`` stands for any one key or index) that
+    #: change without an event, each with why: what the decision under way is (told by
+    #: ``to_act`` and the legal moves), or what a client derives from other members. Every other
+    #: change of a view is accounted for by an event (:attr:`arbiter.core.Event.explains`).
+    silent_view_members: ClassVar[dict[str, str]] = {"/step": "counts every decision applied"}
 
     #: The msgspec types of the game: its state, options, view and content structs, and the
     #: tagged unions of its moves and events.

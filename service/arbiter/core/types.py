@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import ClassVar, Literal, TypeAlias
 
 import msgspec
 
@@ -41,9 +41,26 @@ class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Something that happened while a move was applied, tagged on ``type``.
 
     ``visible_to`` is ``None`` for public events, else the seats that may see it.
+
+    Every change a client could show comes with an event: a client that holds a view keeps it
+    current from the events of each answer. Each kind of event names the members of the game's
+    view it accounts for in :attr:`explains`, JSON pointers (RFC 6901) with ``{member}``
+    placeholders filled from the event (``/players/{seat}/coins``); the conformance suite checks,
+    over random games, that every member of a view that changes is accounted for by an event of
+    that answer (see :attr:`arbiter.core.Game.silent_view_members` for the few that are not).
     """
 
+    #: The view members an event of this kind accounts for (templates; see :meth:`explained`).
+    explains: ClassVar[tuple[str, ...]] = ()
+
     visible_to: tuple[int, ...] | None = None
+
+    def explained(self) -> tuple[str, ...]:
+        """The view members this event accounts for: :attr:`explains` filled in."""
+        if not self.explains:
+            return ()
+        values = {name: getattr(self, name) for name in self.__struct_fields__}
+        return tuple(pointer.format_map(values) for pointer in self.explains)
 
 
 class ChanceOutcome(msgspec.Struct, frozen=True):

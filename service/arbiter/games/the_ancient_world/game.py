@@ -121,6 +121,14 @@ class TheAncientWorld(
     )
     has_chance = True
     has_hidden_information = True
+    silent_view_members = {
+        "/step": "counts every decision applied",
+        "/pending": "the decision under way, told by to_act and the legal moves",
+        "/open_spaces": "derived from round: Explore opens in round 2, Populate in round 3",
+        "/players/*/food": "derived from the empire and province cards held",
+        "/players/*/army_limit": "derived from the empire and province cards held",
+        "/players/*/space": "derived from the empire and province cards held",
+    }
 
     state_type = AncientWorldState
     options_type = AncientWorldOptions
