@@ -6,8 +6,9 @@ seat names in :attr:`~arbiter.core.Event.explains` (the event's pointer is the m
 parents, or one of its children), unless the game lists it in
 :attr:`~arbiter.core.Game.silent_view_members`.
 
-So that the claims stay honest, an event may not account for a whole struct of the view (a
-player, the board): its pointers end on a value, a list, a map keyed by ids, or a member of those.
+So that the claims stay honest, an event may not account for a whole composite struct of the view
+(a player, the board): its pointers end on a value, a list, a map keyed by ids, a struct of plain
+values (a resource count), or a member of those.
 """
 
 from __future__ import annotations
@@ -21,6 +22,14 @@ from arbiter.core import Event, Game
 
 AnyGame = Game[Any, Any, Any, Any]
 Path = tuple[str, ...]
+PLAIN = (
+    msgspec.inspect.IntType,
+    msgspec.inspect.StrType,
+    msgspec.inspect.BoolType,
+    msgspec.inspect.FloatType,
+    msgspec.inspect.LiteralType,
+    msgspec.inspect.NoneType,
+)
 
 
 def changed(before: Any, after: Any, at: Path = ()) -> Iterator[Path]:
@@ -94,7 +103,9 @@ class Explained:
         if ok is None:
             info = _resolve(self.view_info, pointer)
             assert info is not None, f"{event!r} explains {pointer}, not a member of the view"
-            ok = not isinstance(info, msgspec.inspect.StructType)
+            ok = not isinstance(info, msgspec.inspect.StructType) or all(
+                isinstance(f.type, PLAIN) for f in info.fields
+            )
             self._honest[shape] = ok
         assert ok, f"{type(event).__name__} explains {'/'.join(pointer)}: a whole struct"
 

@@ -20,6 +20,7 @@ from arbiter.games.scythe import (
     combat,
     encounters,
     factory,
+    ledger,
     movement,
     objectives,
     rewards,
@@ -191,8 +192,9 @@ def generate_moves(s: State, t: Tables, actor: Actor) -> list[Any]:
 
 def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event]]:
     events: list[Event] = []
-    s = _apply(s, t, move, events)
-    return advance(s, t, events), events
+    after = _apply(s, t, move, events)
+    ledger.record(s, after, ledger.reason(s, move), events)
+    return advance(after, t, events), events
 
 
 def _apply(s: State, t: Tables, m: Any, events: list[Event]) -> State:
@@ -266,12 +268,14 @@ def advance(s: State, t: Tables, events: list[Event]) -> State:
         task = top(s)
         nxt = _auto(s, t, task, events)
         if nxt is not None:
+            ledger.record(s, nxt, ledger.reason(s), events)
             s = nxt
             continue
         if s.phase == "play" and not _in_bottom_action(s):
             before = s
             s = stars.award(s, t, s.turn.seat, events)
             if s is not before:
+                ledger.record(before, s, "stars", events)
                 continue
         return s
     return s

@@ -75,7 +75,7 @@ Where the rulebook is silent or ambiguous:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
 from arbiter.games.scythe import checks, flow, hidden, legality, scoring, setup, view
@@ -104,6 +104,18 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     has_chance = True
     has_simultaneous_moves = True
     has_hidden_information = True
+    silent_view_members: ClassVar[dict[str, str]] = {
+        "/step": "counts every decision applied",
+        "/pending": "the decisions and steps under way (last = current), told by to_act and the "
+        "legal moves",
+        "/turn/stage": "where the active seat is in its turn, told by the legal moves",
+        "/turn/coercion_used": "bookkeeping of the turn: Coercion was used (once a turn)",
+        "/turn/moved_from": "bookkeeping of the turn: where the units that moved started",
+        "/turn/encounter_at": "bookkeeping of the turn: where the character met an encounter",
+        "/turn/forced_retreat": "bookkeeping of the turn: an opponent's worker was sent home",
+        "/turn/moved": "bookkeeping of the turn: a unit moved",
+        "/control": "derived from the units and structures on the board («Контроль»)",
+    }
 
     state_type = ScytheState
     options_type = ScytheOptions

@@ -81,7 +81,7 @@ from __future__ import annotations
 
 import importlib.resources
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -121,7 +121,7 @@ class TheAncientWorld(
     )
     has_chance = True
     has_hidden_information = True
-    silent_view_members = {
+    silent_view_members: ClassVar[dict[str, str]] = {
         "/step": "counts every decision applied",
         "/pending": "the decision under way, told by to_act and the legal moves",
         "/open_spaces": "derived from round: Explore opens in round 2, Populate in round 3",
