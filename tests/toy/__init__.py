@@ -75,16 +75,32 @@ PigMove = Roll | Hold | DieFace
 
 
 class Rolled(Event, frozen=True, kw_only=True, tag="rolled"):
+    """``seat`` rolled ``face``: added to the turn's points, or (a 1) lost them."""
+
+    explains = ("/turn_points",)
+
     seat: int
     face: int
 
 
 class Banked(Event, frozen=True, kw_only=True, tag="banked"):
+    """``seat`` held: it has ``points`` banked now."""
+
+    explains = ("/banked/{seat}", "/turn_points")
+
     seat: int
     points: int
 
 
-PigEvent = Rolled | Banked
+class TurnPassed(Event, frozen=True, kw_only=True, tag="turn_passed"):
+    """``seat`` plays now."""
+
+    explains = ("/current",)
+
+    seat: int
+
+
+PigEvent = Rolled | Banked | TurnPassed
 
 
 class Pig(Game[PigState, PigContent, PigOptions, PigView]):
@@ -149,7 +165,8 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
             )
             events: list[Event] = [Rolled(seat=seat, face=move.face)]
             if move.face == 1:
-                return self._next(msgspec.structs.replace(s, turn_points=0)), events
+                s = self._next(msgspec.structs.replace(s, turn_points=0))
+                return s, [*events, TurnPassed(seat=s.current)]
             return msgspec.structs.replace(s, turn_points=s.turn_points + move.face), events
         assert isinstance(move, Hold)
         seat = s.current
@@ -158,7 +175,8 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
         events = [Banked(seat=seat, points=total)]
         if total >= s.target:
             return msgspec.structs.replace(s, over=True), events
-        return self._next(s), events
+        s = self._next(s)
+        return s, [*events, TurnPassed(seat=s.current)]
 
     def can_take_back(self, before: PigState, move: Move, after: PigState) -> bool:
         """A hold reveals nothing until the game ends (the result shows the lucky numbers); a
