@@ -34,7 +34,7 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
-from arbiter.core import CHANCE, GameInfo, Registry, RuleCode
+from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact
 from arbiter.core.registry import AnyGame
 
 #: Decisions played per game, at most, to find an example of each move and event type.
@@ -74,6 +74,8 @@ class TypeDoc(msgspec.Struct, frozen=True, kw_only=True):
     doc: str
     members: tuple[Member, ...]
     example: Example | None = None
+    #: For an event type: the view members it accounts for (``Event.explains``).
+    accounts_for: tuple[str, ...] = ()
 
 
 class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
@@ -87,6 +89,8 @@ class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
     state: tuple[TypeDoc, ...]
     view: tuple[TypeDoc, ...]
     play: str
+    #: The view members that change with no event, and why (``Game.silent_view_members``).
+    silent: tuple[tuple[str, str], ...] = ()
 
 
 # ------------------------------------------------------------------------------------ types
@@ -232,7 +236,9 @@ def setups(game: AnyGame) -> list[tuple[int, Any, str]]:
 
 def play(game: AnyGame, found: Found, budget: int = BUDGET) -> Iterator[None]:
     """Play seeded games into ``found`` until every move type is seen or ``budget`` decisions
-    were taken; yields after each decision (callers may pause there)."""
+    were taken; yields after each decision (callers may pause there). Moves of a type not seen
+    yet come first; else a listed move at random, as an answer lists them (moves that differ
+    only in an amount count once)."""
     wanted = {str(t.__struct_config__.tag) for t in union_members(game.move_type)}
     plan = setups(game)
     while found.decisions < budget and not wanted <= set(found.moves):
@@ -268,7 +274,16 @@ def _pick(game: AnyGame, state: Any, found: Found, rng: random.Random) -> Any:
         return new[0] if new else game.sample_chance(state)
     moves = [m for actor in actors for m in game.legal_moves(state, actor)]
     new = [m for m in moves if tag_of(m) not in found.moves]
-    return rng.choice(new or moves)
+    if new:
+        return rng.choice(new)
+    # as a client picks: among the listed moves, an amount within a listed move's range
+    listed, ranges = compact(moves)
+    index = rng.randrange(len(listed))
+    move = listed[index]
+    for r in ranges:
+        if r.index == index:
+            move = msgspec.structs.replace(move, **{r.field: rng.randint(r.min, r.max)})
+    return move
 
 
 def _outsider(visible_to: tuple[int, ...], players: int) -> int | None:
@@ -299,6 +314,7 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
             doc=docstring(struct.cls),
             members=members(struct),
             example=example,
+            accounts_for=tuple(getattr(struct.cls, "explains", ())),
         )
 
     def kinds(union: Any, examples: dict[str, Example]) -> tuple[TypeDoc, ...]:
@@ -324,6 +340,7 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
         rule_codes=tuple(codes),
         state=tuple(typedoc(s) for s in state),
         view=tuple(typedoc(s) for s in structs(game.view_type) if s.cls not in shown),
+        silent=tuple(game.silent_view_members.items()),
         play=(
             f"{found.decisions:,} decisions of {found.games} seeded game"
             f"{'s' if found.games != 1 else ''} (at most {budget:,})"
@@ -479,7 +496,9 @@ def markdown(doc: GameDoc) -> str:
     out += ["", "## Moves", "", union_intro(doc, "move"), ""]
     for t in doc.moves:
         out += _md_type(t, "move", f"### `{t.tag}` ({t.name})", doc.play)
-    out += ["## Events", "", union_intro(doc, "event"), ""]
+    out += ["## Events", "", union_intro(doc, "event"), "", EVENTS_INTRO, ""]
+    out += [f"* `{pointer}` -- {cell(why)}" for pointer, why in doc.silent]
+    out.append("")
     for t in doc.events:
         out += _md_type(t, "event", f"### `{t.tag}` ({t.name})", doc.play)
     out += ["## Rule codes", "", RULE_CODES_INTRO, ""]
@@ -518,6 +537,12 @@ DESCRIPTION_HEADERS = {
     "state": "the invariant (a state breaking it is refused)",
     "content": "what a pack needs",
 }
+EVENTS_INTRO = (
+    "Every change a client could show comes with an event: each event type below names the "
+    "members of the view it accounts for (JSON pointers; `{member}` stands for that member of "
+    "the event), so a client keeps its view current from the events of each answer. Only these "
+    "change with no event:"
+)
 RULE_CODES_INTRO = (
     "Every code the game refuses with: a problem document's `code` (and its `type`, "
     "`/problems/<code>`). The section is the rulebook's heading as printed, then the paragraph "
@@ -562,6 +587,8 @@ def _md_type(t: TypeDoc, role: str, heading: str, play: str) -> list[str]:
         for m in t.members
     ]
     out.append("")
+    if t.accounts_for:
+        out += ["Accounts for: " + ", ".join(f"`{p}`" for p in t.accounts_for), ""]
     if role == "struct":
         return out
     if t.example is None:

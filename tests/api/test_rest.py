@@ -400,7 +400,7 @@ def test_replay_takes_chance_outcomes_given_explicitly(client: TestClient) -> No
     response = client.post("/v1/games/pig/replay", json={"players": 2, "seed": 1, "moves": moves})
     assert response.json()["state"]["banked"] == [5, 0]
     kinds = [e["type"] for e in response.json()["events"]]
-    assert kinds == ["rolled", "banked"]
+    assert kinds == ["rolled", "banked", "turn_passed"]
 
 
 def test_replay_names_the_first_illegal_move(client: TestClient) -> None:

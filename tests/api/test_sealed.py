@@ -196,13 +196,17 @@ def test_sealed_events_are_filtered_per_viewer(make_client: Any) -> None:
     client = make_client(Registry([WhisperingPig()]))
     master = new_game(client, sealed=True)
     seen = ok(post(client, "moves", state_token=master["seat_tokens"][0], move=HOLD0))
-    assert seen["events"] == [{"type": "banked", "visible_to": [0], "seat": 0, "points": 0}]
+    assert seen["events"] == [
+        {"type": "banked", "visible_to": [0], "seat": 0, "points": 0},
+        {"type": "turn_passed", "visible_to": None, "seat": 1},
+    ]
     boss = ok(post(client, "undo", state_token=ok(post(client, "current", state_token=master["state_token"]))["state_token"]))  # fmt: skip
+    passed = [{"type": "turn_passed", "visible_to": None, "seat": 1}]  # public, unlike the bank
     hidden = ok(post(client, "moves", state_token=boss["state_token"], move=HOLD0, as_seat=1))
-    assert hidden["events"] == []
+    assert hidden["events"] == passed
     boss = ok(post(client, "undo", state_token=hidden["state_token"]))
     public = ok(post(client, "moves", state_token=boss["state_token"], move=HOLD0))
-    assert public["events"] == []
+    assert public["events"] == passed
 
 
 @pytest.mark.parametrize("seed", [10**15 + 1, 10**15 + 2, 10**15 + 3])
@@ -266,7 +270,10 @@ def test_the_master_gets_every_acting_seat_in_one_answer(client: TestClient) -> 
     )
     (acting,) = moved["acting"]
     assert acting["seat"] == 1 and acting["view"]["seat"] == 1 and acting["legal_moves"][1] == HOLD1
-    assert acting["events"] == [{"type": "banked", "visible_to": None, "seat": 0, "points": 0}]
+    assert acting["events"] == [
+        {"type": "banked", "visible_to": None, "seat": 0, "points": 0},
+        {"type": "turn_passed", "visible_to": None, "seat": 1},
+    ]
     assert "acting" not in ok(post(client, "current", state_token=moved["state_token"]))
     # a seat's handle, or an open game, has no use for it
     refused = post(client, "current", state_token=moved["seat_tokens"][1], acting_seats=True)

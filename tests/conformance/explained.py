@@ -40,7 +40,7 @@ def changed(before: Any, after: Any, at: Path = ()) -> Iterator[Path]:
                 yield (*at, str(key))
             elif before[key] != after[key]:
                 yield from changed(before[key], after[key], (*at, str(key)))
-    elif isinstance(before, list) and isinstance(after, list):
+    elif isinstance(before, list | tuple) and isinstance(after, list | tuple):
         for index in range(max(len(before), len(after))):
             if index >= len(before) or index >= len(after):
                 yield (*at, str(index))

@@ -5,6 +5,8 @@
 * setup and every reached state pass ``check_state`` and survive a JSON round trip;
 * ``to_act`` and ``legal_moves`` agree: whoever must act has moves, each move names its actor;
 * every listed move applies through the checked ``apply`` (not only the one that is played);
+* the compact listing (moves differing only in an amount, :mod:`arbiter.core.ranges`) stands
+  for exactly the legal moves;
 * mutated moves that are not listed are refused with an ``IllegalMove`` carrying a code, and the
   state is left as it was;
 * chance decisions list positive weights, and their outcomes are exactly chance's legal moves;
@@ -26,7 +28,7 @@ from typing import Any
 
 import msgspec
 
-from arbiter.core import CHANCE, Game, IllegalMove, Move, seat_count
+from arbiter.core import CHANCE, Game, IllegalMove, Move, compact, expand, seat_count
 from arbiter.core.takeback import reveals_hidden
 from tests.conformance.explained import Explained
 
@@ -102,6 +104,12 @@ class Checker:
                 assert [o.move for o in outcomes] == moves
             all_moves.extend(moves)
         listed = set(all_moves)
+        for actor in actors:  # the compact listing stands for exactly the legal moves
+            own = game.legal_moves(state, actor)
+            compacted, ranges = compact(own)
+            assert sorted(map(repr, expand(compacted, ranges))) == sorted(map(repr, own)), (
+                f"{actor}'s compact listing does not stand for its legal moves"
+            )
         for move in rng.sample(all_moves, min(sample, len(all_moves))):
             assert self.move_decoder.decode(self.encoder.encode(move)) == move
             game.apply(state, move)  # every listed move applies

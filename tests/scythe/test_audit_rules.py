@@ -1,16 +1,16 @@
 """Audit of the Scythe engine against the rulebook: one short scenario per rule, especially
 the edge cases (exact move lists, refusals with their codes, the end of the game).
 
-Industrial (seat 0): 0 Bolster/Upgrade, 1 Produce/Deploy, 2 Move/Build, 3 Trade/Enlist.
-Engineering (seat 1): 0 Produce/Upgrade, 1 Trade/Deploy, 2 Bolster/Build, 3 Move/Enlist.
-Patriotic (seat 2): Move, Bolster, Trade, Produce over Upgrade, Deploy, Build, Enlist.
+Industrial (seat 0): Bolster/Upgrade, Produce/Deploy, Move/Build, Trade/Enlist.
+Engineering (seat 1): Produce/Upgrade, Trade/Deploy, Bolster/Build, Move/Enlist.
+Patriotic (seat 2): Move/Upgrade, Bolster/Deploy, Trade/Build, Produce/Enlist.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from arbiter.games.scythe.content import Cost, Reward
+from arbiter.games.scythe.content import BottomActionName, Cost, Reward
 from arbiter.games.scythe.events import StarPlaced
 from arbiter.games.scythe.moves import (
     AddCombatCard,
@@ -48,6 +48,7 @@ from tests.scythe.helpers import (
     refused,
     resources,
     started,
+    tokens,
     turn,
 )
 
@@ -71,7 +72,7 @@ def moving(s: State, seat: int = 0) -> MoveTask:
 def test_trade_resources_need_a_worker_on_the_board_popularity_does_not() -> None:
     """«Нельзя использовать действие Торговли, если все Ваши рабочие находятся на домашней
     базе»."""
-    s = turn(base(), 0, "top", section=3)
+    s = turn(base(), 0, "top", section="trade")
     assert refused(s, TakeTopAction(seat=0, choice=0)) == "scythe.trade.no_worker"
     assert TakeTopAction(seat=0, choice=1) in legal(s, 0)
     assert TakeTopAction(seat=0, choice=0) not in legal(s, 0)
@@ -83,7 +84,7 @@ def test_bolster_cards_with_empty_deck_and_discard_still_pays_and_gives_the_monu
     s = player(s, 0, structures=(Built(structure="monument", territory="r1c5"),))
     s = msgspec.structs.replace(s, combat_deck=(0, 0, 0, 0), combat_discard=(0, 0, 0, 0))
     p0 = s.players[0]
-    s = play(turn(s, 0, "top", section=0), TakeTopAction(seat=0, choice=1))
+    s = play(turn(s, 0, "top", section="bolster"), TakeTopAction(seat=0, choice=1))
     # no card can be drawn: no decision for the cards; the Monument's popularity is offered
     assert legal(s, 0) == [TakeAmount(seat=0, amount=0), TakeAmount(seat=0, amount=1)]
     s = play(s, TakeAmount(seat=0, amount=1))
@@ -94,7 +95,7 @@ def test_bolster_cards_with_empty_deck_and_discard_still_pays_and_gives_the_monu
 
 def test_a_reward_of_cards_is_not_offered_when_no_card_can_be_drawn() -> None:
     """A combat card cannot be taken from an empty deck and discard pile: not listed, refused."""
-    s = turn(base(), 0, "top", section=0)
+    s = turn(base(), 0, "top", section="bolster")
     s = msgspec.structs.replace(s, combat_deck=(0, 0, 0, 0), combat_discard=(0, 0, 0, 0))
     s = msgspec.structs.replace(
         s, pending=(GainTask(seat=0, reward=Reward(combat_cards=1, coins=1)),)
@@ -115,13 +116,13 @@ def test_produce_cost_thresholds() -> None:
     assert costs[6] == costs[7] == Cost(power=1, popularity=1)
     assert costs[8] == Cost(power=1, popularity=1, coins=1)
     s = player(s, 0, workers=("r1c5",) * 4, power=0)
-    s = turn(s, 0, "top", section=1)
+    s = turn(s, 0, "top", section="produce")
     assert refused(s, TakeTopAction(seat=0, choice=0)) == "scythe.pay.not_enough_power"
 
 
 def test_a_village_produces_no_more_workers_than_the_mat_holds() -> None:
     s = player(base(), 0, workers=("r1c6",) * 2 + ("r1c5",) * 5, power=3, popularity=5)
-    s = play(turn(s, 0, "top", section=1), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="produce"), TakeTopAction(seat=0, choice=0))
     assert refused(s, Produce(seat=0, territory="r1c6", amount=2)) == "scythe.produce.amount"
     assert Produce(seat=0, territory="r1c6", amount=1) in legal(s, 0)
     s = play(s, Produce(seat=0, territory="r1c6", amount=1))
@@ -136,14 +137,14 @@ def test_the_mill_is_an_extra_territory_producing_without_workers() -> None:
         workers=("r1c4", "r2c4"),
         structures=(Built(structure="mill", territory="r1c5"),),
     )
-    s = play(turn(s, 0, "top", section=1), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="produce"), TakeTopAction(seat=0, choice=0))
     s = play(s, Produce(seat=0, territory="r1c5", amount=1))
     s = play(
         s, Produce(seat=0, territory="r1c4", amount=1), Produce(seat=0, territory="r2c4", amount=1)
     )
-    assert s.resources[T.index["r1c5"]] == (0, 0, 0, 1)
-    assert s.resources[T.index["r1c4"]] == (0, 1, 0, 0)
-    assert s.resources[T.index["r2c4"]] == (0, 0, 1, 0)
+    assert tokens(s, "r1c5") == (0, 0, 0, 1)
+    assert tokens(s, "r1c4") == (0, 1, 0, 0)
+    assert tokens(s, "r2c4") == (0, 0, 1, 0)
 
 
 # ------------------------------------------------------------------------ Move
@@ -153,10 +154,12 @@ def test_a_territory_held_only_by_a_structure_is_taken_without_stopping() -> Non
     """«Любой юнит может зайти на территорию, контролируемую только сооружением. Теперь игрок,
     передвигающий юнита, также контролирует территорию»; Speed stops only for units."""
     s = base()
-    s = player(s, 0, character="r1c4", workers=("r2c4",), mech_slots=(3,), mechs=("r2c5",))
+    s = player(
+        s, 0, character="r1c4", workers=("r2c4",), mech_abilities=("speed",), mechs=("r2c5",)
+    )
     s = player(s, 1, structures=(Built(structure="mill", territory="r1c5"),))
     assert controller(s, "r1c5") == 1
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c4"), Step(seat=0, to="r1c5"))
     assert moving(s).current is not None, "the character may still take its Speed step"
     assert controller(s, "r1c5") == 0
@@ -167,16 +170,16 @@ def test_a_territory_held_only_by_a_structure_is_taken_without_stopping() -> Non
 
 def test_a_worker_cannot_leave_a_territory_held_by_an_enemy_mech() -> None:
     s = player(base(), 0, workers=("r2c4", "r1c5"))
-    s = player(s, 1, mechs=("r2c4",), mech_slots=(0,))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(s, 1, mechs=("r2c4",), mech_abilities=("riverwalk",))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     assert refused(s, SelectUnit(seat=0, kind="worker", at="r2c4")) == "scythe.move.stuck"
     assert SelectUnit(seat=0, kind="worker", at="r1c5") in legal(s, 0)
 
 
 def test_an_encounter_token_stops_the_character_despite_speed() -> None:
-    s = player(base(), 0, character="r1c5", mech_slots=(3,), mechs=("r1c4",))
+    s = player(base(), 0, character="r1c5", mech_abilities=("speed",), mechs=("r1c4",))
     s = msgspec.structs.replace(s, encounter_tokens=("r2c4",))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c5"), Step(seat=0, to="r2c4"))
     task = moving(s)
     assert task.current is None and task.units_left == 1
@@ -186,8 +189,10 @@ def test_an_encounter_token_stops_the_character_despite_speed() -> None:
 def test_the_factory_move_with_speed_goes_three_steps() -> None:
     """«СКОРОСТЬ: ... один из Ваших Механизмов или Герой может передвинуться до 3-х
     территорий»."""
-    s = player(base(), 0, factory_card=3, character="r1c4", mech_slots=(3,), mechs=("r2c5",))
-    s = play(turn(s, 0, "bottom", section=4), TakeBottomAction(seat=0))
+    s = player(
+        base(), 0, factory_card=3, character="r1c4", mech_abilities=("speed",), mechs=("r2c5",)
+    )
+    s = play(turn(s, 0, "bottom", section="factory"), TakeBottomAction(seat=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c4"))
     s = play(s, Step(seat=0, to="r1c5"), Step(seat=0, to="r1c4"), Step(seat=0, to="r1c5"))
     assert s.players[0].character == "r1c5"
@@ -195,8 +200,8 @@ def test_the_factory_move_with_speed_goes_three_steps() -> None:
 
 
 def test_a_mech_with_workers_is_one_unit_and_a_carried_worker_then_moves() -> None:
-    s = player(base(), 0, mechs=("r1c5",), mech_slots=(0,), workers=("r1c5", "r1c5"))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(base(), 0, mechs=("r1c5",), mech_abilities=("riverwalk",), workers=("r1c5", "r1c5"))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="mech", at="r1c5"), Load(seat=0, item="worker"))
     s = play(s, Load(seat=0, item="worker"), Step(seat=0, to="r2c4"))
     assert moving(s).units_left == 1
@@ -210,11 +215,12 @@ def test_a_mech_with_workers_is_one_unit_and_a_carried_worker_then_moves() -> No
 
 def test_a_completed_enlist_still_gives_its_coins_and_ongoing_bonus() -> None:
     """«Завершение действий»: the coins and the Recruit Bonus come even with nothing to do."""
-    recruits = tuple(Recruit(section=i, bonus=i) for i in range(4))
+    actions: tuple[BottomActionName, ...] = ("upgrade", "deploy", "build", "enlist")
+    recruits = tuple(Recruit(action=a, bonus=i) for i, a in enumerate(actions))
     s = player(base(), 0, workers=("r1c5",), recruits=recruits)
     s = resources(s, "r1c5", food=4)
     hand = len(s.players[0].hand)
-    s = play(turn(s, 0, "bottom", section=3), TakeBottomAction(seat=0))
+    s = play(turn(s, 0, "bottom", section="trade"), TakeBottomAction(seat=0))
     s = play(s, *[PayResource(seat=0, territory="r1c5")] * 4)
     assert legal(s, 0)[0] == DeclineAction(seat=0)
     s = play(s, DeclineAction(seat=0))
@@ -227,9 +233,9 @@ def _build_with_neighbours(popularity: int) -> State:
     s = resources(s, "r1c5", wood=3)
     for seat in (1, 2):
         s = player(
-            s, seat, popularity=popularity, stars=FIVE, recruits=(Recruit(section=2, bonus=0),)
+            s, seat, popularity=popularity, stars=FIVE, recruits=(Recruit(action="build", bonus=0),)
         )
-    s = play(turn(s, 0, "bottom", section=2), TakeBottomAction(seat=0))
+    s = play(turn(s, 0, "bottom", section="move_gain"), TakeBottomAction(seat=0))
     return play(s, *[PayResource(seat=0, territory="r1c5")] * 3, TakeCoins(seat=0, take=True))
 
 
@@ -259,13 +265,13 @@ def test_the_active_players_sixth_star_from_a_bottom_action_stops_the_neighbours
 def test_a_star_reached_on_an_opponents_turn_comes_after_the_active_players() -> None:
     s = player(base(), 0, workers=("r1c5",))
     s = resources(s, "r1c5", wood=3)
-    s = player(s, 1, popularity=17, recruits=(Recruit(section=2, bonus=0),))
+    s = player(s, 1, popularity=17, recruits=(Recruit(action="build", bonus=0),))
     built = tuple(
         Built(structure=x, territory=y)  # type: ignore[arg-type]
         for x, y in (("mill", "r1c4"), ("mine", "r2c4"), ("armory", "r2c5"))
     )
     s = player(s, 0, structures=built)
-    s = play(turn(s, 0, "bottom", section=2), TakeBottomAction(seat=0))
+    s = play(turn(s, 0, "bottom", section="move_gain"), TakeBottomAction(seat=0))
     s = play(s, *[PayResource(seat=0, territory="r1c5")] * 3, TakeCoins(seat=0, take=True))
     _, events = GAME.apply(s, Build(seat=0, structure="monument", territory="r1c5"))
     stars = [(e.seat, e.goal) for e in events if isinstance(e, StarPlaced)]
@@ -279,9 +285,9 @@ def test_the_attackers_abilities_come_first_artillery_before_disarm() -> None:
     """«Если у атакующего игрока есть способность Механизмов, которая влияет на битву, он
     использует ее в первую очередь, за ним следует защищающийся игрок»."""
     s = clear_board(started(("nordic", "saxony"), ("industrial", "engineering")))
-    s = player(s, 0, character="r3c3", power=5, mech_slots=(2,), mechs=("r1c4",))
-    s = player(s, 1, character="r2c3", power=5, mech_slots=(2,), mechs=("r7c1",))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(s, 0, character="r3c3", power=5, mech_abilities=("artillery",), mechs=("r1c4",))
+    s = player(s, 1, character="r2c3", power=5, mech_abilities=("disarm",), mechs=("r7c1",))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c3"), Step(seat=0, to="r2c3"))
     s = play(s, EndMove(seat=0))
     battle = s.pending[-1]
@@ -297,7 +303,7 @@ def test_a_loser_who_spent_only_a_card_draws_one() -> None:
     s = player(s, 0, character="r1c5", power=7)
     s = player(s, 1, character="r2c4", power=3)
     s = hands(s, (), (2,))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c5"), Step(seat=0, to="r2c4"))
     s = play(s, EndMove(seat=0), CommitPower(seat=0, power=3))
     s = play(s, AddCombatCard(seat=1, value=2), CommitPower(seat=1, power=0))
@@ -315,20 +321,20 @@ def test_a_sixth_star_mid_move_keeps_the_carried_resources_on_the_board() -> Non
         base(),
         0,
         character="r1c5",
-        mech_slots=(3,),
+        mech_abilities=("speed",),
         mechs=("r1c4",),
         objectives=(12, 23),
         coins=20,
         stars=FIVE,
     )
     s = resources(s, "r1c5", wood=2)
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c5"), Load(seat=0, item="wood"))
     s = play(s, Load(seat=0, item="wood"), Step(seat=0, to="r1c4"))
     assert moving(s).current is not None
     s = play(s, RevealObjective(seat=0, card=12))
     assert s.phase == "over"
-    assert s.resources[T.index["r1c4"]] == (0, 2, 0, 0)
+    assert tokens(s, "r1c4") == (0, 2, 0, 0)
 
 
 def test_a_sixth_star_mid_move_sends_a_unit_back_from_enemy_workers() -> None:
@@ -336,7 +342,7 @@ def test_a_sixth_star_mid_move_sends_a_unit_back_from_enemy_workers() -> None:
     соперника (результат действия Движения), Вы должны отменить эту часть действия Движения»."""
     s = player(base(), 0, character="r1c5", objectives=(12, 23), coins=20, stars=FIVE)
     s = player(s, 1, workers=("r2c4",))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c5"), Step(seat=0, to="r2c4"))
     s = play(s, RevealObjective(seat=0, card=12))
     assert s.phase == "over"
@@ -349,13 +355,13 @@ def test_an_objective_met_by_the_bottom_action_can_be_revealed_before_the_turn_e
         base(),
         0,
         workers=("r1c5", "r1c5"),
-        recruits=(Recruit(section=0, bonus=0),),
+        recruits=(Recruit(action="upgrade", bonus=0),),
         objectives=(15, 23),
     )
     s = resources(s, "r1c5", food=4)
-    s = play(turn(s, 0, "bottom", section=3), TakeBottomAction(seat=0))
+    s = play(turn(s, 0, "bottom", section="trade"), TakeBottomAction(seat=0))
     s = play(s, *[PayResource(seat=0, territory="r1c5")] * 4)
-    s = play(s, Enlist(seat=0, section=1, bonus=1))
+    s = play(s, Enlist(seat=0, action="deploy", bonus=1))
     assert s.turn.seat == 0 and s.turn.stage == "end"
     assert set(legal(s, 0)) == {EndTurn(seat=0), RevealObjective(seat=0, card=15)}
     s = play(s, RevealObjective(seat=0, card=15))
@@ -365,10 +371,13 @@ def test_an_objective_met_by_the_bottom_action_can_be_revealed_before_the_turn_e
 
 def test_no_end_of_turn_pause_once_the_objective_star_is_placed() -> None:
     s = player(base(), 0, objectives=(), stars=("objective",))
-    s = play(turn(s, 0, "bottom", section=0), legal(turn(s, 0, "bottom", section=0), 0)[-1])
+    s = play(
+        turn(s, 0, "bottom", section="bolster"),
+        legal(turn(s, 0, "bottom", section="bolster"), 0)[-1],
+    )
     assert s.turn.seat == 1
     s = player(base(), 0, objectives=(12, 23))
-    s = turn(s, 0, "bottom", section=0)
+    s = turn(s, 0, "bottom", section="bolster")
     s = play(s, legal(s, 0)[-1])
     assert s.turn.seat == 0 and legal(s, 0) == [EndTurn(seat=0)]
     assert refused(s, TakeBottomAction(seat=0)) == "scythe.decision.wrong_move"

@@ -20,7 +20,6 @@ from arbiter.games.scythe.state import Battle, Battles
 from tests.scythe.helpers import (
     GAME,
     State,
-    T,
     clear_board,
     hands,
     legal,
@@ -29,6 +28,7 @@ from tests.scythe.helpers import (
     refused,
     resources,
     started,
+    tokens,
     turn,
 )
 
@@ -44,14 +44,22 @@ def vanya_and_sveta() -> State:
         power=10,
         character="r1c6",
         mechs=("r1c6",),
-        mech_slots=(0,),
+        mech_abilities=("riverwalk",),
         workers=("r1c6", "r1c6"),
         popularity=5,
     )
-    s = player(s, 1, power=4, character="r2c5", mechs=("r2c5",), mech_slots=(0,), workers=("r2c5",))
+    s = player(
+        s,
+        1,
+        power=4,
+        character="r2c5",
+        mechs=("r2c5",),
+        mech_abilities=("riverwalk",),
+        workers=("r2c5",),
+    )
     s = hands(s, (2,), (3, 2))
     s = resources(s, "r2c5", food=3)
-    s = turn(s, 0, "top", section=2)
+    s = turn(s, 0, "top", section="move_gain")
     return play(
         s,
         TakeTopAction(seat=0, choice=0),
@@ -78,7 +86,7 @@ def test_the_rulebook_example_vanya_wins_the_tie_7_against_4_plus_3() -> None:
     s = play(s, CommitPower(seat=1, power=4))
     vanya, sveta = s.players
     assert vanya.mechs == ("r2c5",) and vanya.workers == ("r2c5", "r2c5")
-    assert s.resources[T.index["r2c5"]] == (3, 0, 0, 0)
+    assert tokens(s, "r2c5") == (3, 0, 0, 0)
     assert sveta.character == sveta.mechs[0] == sveta.workers[0] == "base_rusviet"
     assert vanya.popularity == 4, "one worker forced to leave"
     assert vanya.stars == ("combat",)
@@ -116,7 +124,7 @@ def test_at_most_two_combat_stars_but_saxony_has_no_limit() -> None:
     s = clear_board(started(("saxony", "rusviet"), ("industrial", "engineering")))
     s = player(s, 0, character="r1c6", stars=("combat", "combat"), power=5)
     s = player(s, 1, character="r2c5", power=0)
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"), Step(seat=0, to="r2c5"))
     s = play(s, EndMove(seat=0), CommitPower(seat=0, power=1), CommitPower(seat=1, power=0))
     assert s.players[0].stars == ("combat", "combat", "combat")
@@ -124,9 +132,17 @@ def test_at_most_two_combat_stars_but_saxony_has_no_limit() -> None:
 
 def test_camaraderie_keeps_popularity() -> None:
     s = clear_board(started(("polania", "rusviet"), ("industrial", "engineering")))
-    s = player(s, 0, character="r1c6", mechs=("r4c0",), mech_slots=(2,), popularity=5, power=5)
+    s = player(
+        s,
+        0,
+        character="r1c6",
+        mechs=("r4c0",),
+        mech_abilities=("camaraderie",),
+        popularity=5,
+        power=5,
+    )
     s = player(s, 1, character="r2c5", workers=("r2c5", "r2c5"), power=0)
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"), Step(seat=0, to="r2c5"))
     s = play(s, EndMove(seat=0), CommitPower(seat=0, power=1), CommitPower(seat=1, power=0))
     assert s.players[0].popularity == 5
@@ -136,9 +152,11 @@ def test_camaraderie_keeps_popularity() -> None:
 def test_peoples_army_adds_a_card_with_a_worker_in_the_battle() -> None:
     s = clear_board(started(("nordic", "rusviet"), ("industrial", "engineering")))
     s = player(s, 0, character="r1c6", power=5)
-    s = player(s, 1, character="r2c5", workers=("r2c5",), mechs=("r4c6",), mech_slots=(2,))
+    s = player(
+        s, 1, character="r2c5", workers=("r2c5",), mechs=("r4c6",), mech_abilities=("peoples_army",)
+    )
     s = hands(s, (), (2, 2, 3))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"), Step(seat=0, to="r2c5"))
     s = play(s, EndMove(seat=0), AddCombatCard(seat=1, value=2), AddCombatCard(seat=1, value=3))
     assert refused(s, AddCombatCard(seat=1, value=2)) == "scythe.combat.too_many_cards"
@@ -147,9 +165,11 @@ def test_peoples_army_adds_a_card_with_a_worker_in_the_battle() -> None:
 def test_artillery_and_disarm_cost_the_opponent_power_before_the_reveal() -> None:
     s = clear_board(started(("nordic", "saxony"), ("industrial", "engineering")))
     # Saxony defends on r3c5, a tunnel, with Disarm; Nordic attacks with Artillery.
-    s = player(s, 0, character="r3c4", mechs=("r1c5",), mech_slots=(1, 2), power=6)
-    s = player(s, 1, character="r3c5", mechs=("r6c0",), mech_slots=(2,), power=6)
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(
+        s, 0, character="r3c4", mechs=("r1c5",), mech_abilities=("seaworthy", "artillery"), power=6
+    )
+    s = player(s, 1, character="r3c5", mechs=("r6c0",), mech_abilities=("disarm",), power=6)
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c4"), Step(seat=0, to="r3c5"))
     s = play(s, EndMove(seat=0))
     battle = s.pending[-1]
@@ -161,10 +181,10 @@ def test_artillery_and_disarm_cost_the_opponent_power_before_the_reveal() -> Non
 
 def test_scout_takes_a_card_at_random_before_the_battle() -> None:
     s = clear_board(started(("crimea", "rusviet"), ("industrial", "engineering")))
-    s = player(s, 0, character="r1c6", mechs=("r8c3",), mech_slots=(2,), power=3)
+    s = player(s, 0, character="r1c6", mechs=("r8c3",), mech_abilities=("scout",), power=3)
     s = player(s, 1, character="r2c5", power=3)
     s = hands(s, (), (5,))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"), Step(seat=0, to="r2c5"))
     s, _ = GAME.apply(s, EndMove(seat=0))
     assert GAME.to_act(s) == ("chance",)
@@ -175,9 +195,9 @@ def test_scout_takes_a_card_at_random_before_the_battle() -> None:
 
 def test_the_attacker_orders_several_battles() -> None:
     s = clear_board(started(("nordic", "rusviet"), ("industrial", "engineering")))
-    s = player(s, 0, character="r1c6", mechs=("r1c4",), mech_slots=(0,), power=5)
-    s = player(s, 1, character="r2c5", mechs=("r1c5",), mech_slots=(0,), power=5)
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(s, 0, character="r1c6", mechs=("r1c4",), mech_abilities=("riverwalk",), power=5)
+    s = player(s, 1, character="r2c5", mechs=("r1c5",), mech_abilities=("riverwalk",), power=5)
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"), Step(seat=0, to="r2c5"))
     s = play(s, SelectUnit(seat=0, kind="mech", at="r1c4"), Step(seat=0, to="r1c5"))
     assert isinstance(s.pending[-1], Battles)
@@ -192,12 +212,12 @@ def test_a_sixth_star_from_a_battle_ends_the_game_and_sends_back_units_of_pendin
         0,
         character="r1c6",
         mechs=("r1c4",),
-        mech_slots=(0,),
+        mech_abilities=("riverwalk",),
         power=5,
         stars=("upgrades", "mechs", "structures", "recruits", "combat"),
     )
-    s = player(s, 1, character="r2c5", mechs=("r1c5",), mech_slots=(0,), power=0)
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(s, 1, character="r2c5", mechs=("r1c5",), mech_abilities=("riverwalk",), power=0)
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"), Step(seat=0, to="r2c5"))
     s = play(s, SelectUnit(seat=0, kind="mech", at="r1c4"), Step(seat=0, to="r1c5"))
     s = play(s, ChooseBattle(seat=0, territory="r2c5"))
@@ -210,9 +230,19 @@ def test_a_sixth_star_from_a_battle_ends_the_game_and_sends_back_units_of_pendin
 def test_a_lake_battle_costs_the_winning_attacker_popularity_for_carried_workers() -> None:
     """«БИТВА НА ОЗЕРЕ»: Nordic (Seaworthy) attacks Polania (Submerge) on a lake."""
     s = clear_board(started(("nordic", "polania"), ("industrial", "engineering")))
-    s = player(s, 0, character="r3c3", mechs=("r1c5",), mech_slots=(1,), power=5, popularity=5)
-    s = player(s, 1, character="r2c0", mechs=("r3c4",), mech_slots=(1,), workers=("r3c4",))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(
+        s,
+        0,
+        character="r3c3",
+        mechs=("r1c5",),
+        mech_abilities=("seaworthy",),
+        power=5,
+        popularity=5,
+    )
+    s = player(
+        s, 1, character="r2c0", mechs=("r3c4",), mech_abilities=("submerge",), workers=("r3c4",)
+    )
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c3"), Step(seat=0, to="r3c4"))
     s = play(s, EndMove(seat=0), CommitPower(seat=0, power=2), CommitPower(seat=1, power=0))
     assert s.players[1].mechs == ("base_polania",) and s.players[1].workers[0] == "base_polania"
@@ -226,8 +256,10 @@ def test_seaworthy_units_may_retreat_onto_an_adjacent_lake() -> None:
 
     s = clear_board(started(("rusviet", "nordic"), ("industrial", "engineering")))
     s = player(s, 0, character="r3c2", power=5)
-    s = player(s, 1, character="r3c3", mechs=("r3c3",), mech_slots=(1,), workers=("r3c3",))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(
+        s, 1, character="r3c3", mechs=("r3c3",), mech_abilities=("seaworthy",), workers=("r3c3",)
+    )
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c2"), Step(seat=0, to="r3c3"))
     s = play(s, EndMove(seat=0), CommitPower(seat=0, power=1), CommitPower(seat=1, power=0))
     assert {m.to for m in legal(s, 1)} == {"base_nordic", "r2c2", "r3c4", "r4c2"}

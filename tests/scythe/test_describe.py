@@ -20,6 +20,7 @@ from arbiter.games.scythe.moves import (
     ChooseSection,
     CommitPower,
     DealStructureTile,
+    Deploy,
     DiscardCombatCard,
     DrawEncounterCard,
     EndMove,
@@ -36,7 +37,7 @@ from arbiter.games.scythe.moves import (
     UseArtillery,
 )
 from arbiter.games.scythe.options import ScytheOptions
-from arbiter.games.scythe.state import BottomTask, TargetTask, Turn
+from arbiter.games.scythe.state import BottomTask, Section, TargetTask, Turn
 from tests.scythe.helpers import GAME, State, clear_board, hands, play, player, started, turn
 
 
@@ -84,8 +85,8 @@ def test_every_move_type_has_its_own_describer() -> None:
 def test_the_registered_game_describes_with_the_rules_words() -> None:
     game = registry().get("scythe")
     state, _ = game.resolve_chance(game.new_state(2, seed=1))
-    assert game.describe(state, ChooseSection(seat=0, section=1)) == (
-        "Choose section 1 (Produce / Deploy) of the Industrial mat"
+    assert game.describe(state, ChooseSection(seat=0, section="produce")) == (
+        "Choose the section Produce / Deploy of the Industrial mat"
     )
 
 
@@ -104,14 +105,14 @@ def test_the_chosen_assignment_and_its_choices_are_described() -> None:
 def test_the_first_moves_after_setup() -> None:
     s, _ = GAME.resolve_chance(GAME.new_state(2, seed=1))
     text = {m: GAME.describe(s, m) for m in GAME.legal_moves(s, 0)}
-    assert text[ChooseSection(seat=0, section=0)] == (
-        "Choose section 0 (Bolster / Upgrade) of the Industrial mat"
+    assert text[ChooseSection(seat=0, section="bolster")] == (
+        "Choose the section Bolster / Upgrade of the Industrial mat"
     )
-    assert text[ChooseSection(seat=0, section=3)] == (
-        "Choose section 3 (Trade / Enlist) of the Industrial mat"
+    assert text[ChooseSection(seat=0, section="trade")] == (
+        "Choose the section Trade / Enlist of the Industrial mat"
     )
     assert text[GiveCoins(seat=0, to=1, amount=3)] == "Give 3 coins to seat 1 (Saxony)"
-    s = play(s, ChooseSection(seat=0, section=2))
+    s = play(s, ChooseSection(seat=0, section="move_gain"))
     assert GAME.describe(s, TakeTopAction(seat=0, choice=0)) == (
         "Move up to 2 different units one territory each"
     )
@@ -139,10 +140,10 @@ def test_the_choice_of_a_faction_names_the_faction_mat_and_player_mat() -> None:
 
 def test_a_battle_is_described_to_each_side() -> None:
     s = clear_board(started(("nordic", "rusviet"), ("industrial", "engineering")))
-    s = player(s, 0, character="r1c6", mechs=("r1c4",), mech_slots=(0,), power=5)
-    s = player(s, 1, character="r2c5", mechs=("r1c5",), mech_slots=(0,), power=5)
+    s = player(s, 0, character="r1c6", mechs=("r1c4",), mech_abilities=("riverwalk",), power=5)
+    s = player(s, 1, character="r2c5", mechs=("r1c5",), mech_abilities=("riverwalk",), power=5)
     s = hands(s, (4, 2), (3,))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"))
     assert GAME.describe(s, Step(seat=0, to="r2c5")) == (
         "Move the character from r1c6 (village) to r2c5 (farm): a battle with seat 1 (Rusviet)"
@@ -169,9 +170,11 @@ def test_a_battle_is_described_to_each_side() -> None:
 
 def test_combat_abilities_and_retreats_are_described() -> None:
     s = clear_board(started(("nordic", "saxony"), ("industrial", "engineering")))
-    s = player(s, 0, character="r3c4", mechs=("r1c5",), mech_slots=(1, 2), power=6)
-    s = player(s, 1, character="r3c5", mechs=("r6c0",), mech_slots=(2,), power=6)
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(
+        s, 0, character="r3c4", mechs=("r1c5",), mech_abilities=("seaworthy", "artillery"), power=6
+    )
+    s = player(s, 1, character="r3c5", mechs=("r6c0",), mech_abilities=("disarm",), power=6)
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c4"), Step(seat=0, to="r3c5"))
     s = play(s, EndMove(seat=0))
     assert GAME.describe(s, UseArtillery(seat=0, use=True)) == (
@@ -181,10 +184,10 @@ def test_combat_abilities_and_retreats_are_described() -> None:
         "Do not use Artillery against seat 1 (Saxony)"
     )
     s = clear_board(started(("crimea", "rusviet"), ("industrial", "engineering")))
-    s = player(s, 0, character="r1c6", mechs=("r8c3",), mech_slots=(2,), power=3)
+    s = player(s, 0, character="r1c6", mechs=("r8c3",), mech_abilities=("scout",), power=3)
     s = player(s, 1, character="r2c5", power=3)
     s = hands(s, (), (5,))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"), Step(seat=0, to="r2c5"))
     s, _ = GAME.apply(s, EndMove(seat=0))
     assert GAME.legal_moves(s, CHANCE) == [StealCombatCard(value=5)]
@@ -193,8 +196,10 @@ def test_combat_abilities_and_retreats_are_described() -> None:
     )
     s = clear_board(started(("rusviet", "nordic"), ("industrial", "engineering")))
     s = player(s, 0, character="r3c2", power=5)
-    s = player(s, 1, character="r3c3", mechs=("r3c3",), mech_slots=(1,), workers=("r3c3",))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(
+        s, 1, character="r3c3", mechs=("r3c3",), mech_abilities=("seaworthy",), workers=("r3c3",)
+    )
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c2"), Step(seat=0, to="r3c3"))
     s = play(s, EndMove(seat=0), CommitPower(seat=0, power=1), CommitPower(seat=1, power=0))
     assert Retreat(seat=1, to="r3c4") in GAME.legal_moves(s, 1)
@@ -204,7 +209,7 @@ def test_combat_abilities_and_retreats_are_described() -> None:
     )
 
 
-def with_task(s: State, section: int, task: Any) -> State:
+def with_task(s: State, section: Section, task: Any) -> State:
     """``s`` with ``task`` the pending decision of seat 0's bottom-row action of ``section``."""
     return msgspec.structs.replace(
         s, turn=Turn(seat=0, stage="bottom", section=section), pending=(task,)
@@ -213,19 +218,23 @@ def with_task(s: State, section: int, task: Any) -> State:
 
 def test_the_bottom_row_names_sections_costs_and_bonuses() -> None:
     s = started(("nordic", "rusviet"), ("industrial", "engineering"))
-    s = with_task(s, 0, TargetTask(seat=0, action="upgrade"))
-    assert GAME.describe(s, Upgrade(seat=0, section=0, option=0, to_section=1)) == (
+    s = with_task(s, "bolster", TargetTask(seat=0, action="upgrade"))
+    assert GAME.describe(s, Upgrade(seat=0, action="bolster", option=0, to="deploy")) == (
         "Upgrade: raise Bolster's power from 2 to 3; lower Deploy's cost from 3 to 2 metal"
     )
-    s = with_task(s, 3, TargetTask(seat=0, action="enlist"))
-    assert GAME.describe(s, Enlist(seat=0, section=3, bonus=1)) == (
+    s = with_task(s, "produce", TargetTask(seat=0, action="deploy"))
+    assert GAME.describe(s, Deploy(seat=0, mech="riverwalk", territory="r1c5")) == (
+        "Deploy the Riverwalk mech on r1c5 (tundra)"
+    )
+    s = with_task(s, "trade", TargetTask(seat=0, action="enlist"))
+    assert GAME.describe(s, Enlist(seat=0, action="enlist", bonus=1)) == (
         "Enlist the recruit of Enlist (ongoing: 1 combat card) on one-time bonus 1 (2 coins)"
     )
-    s = with_task(s, 0, BottomTask(seat=0, section=0, action="upgrade", left=3))
+    s = with_task(s, "bolster", BottomTask(seat=0, action="upgrade", left=3))
     assert GAME.describe(s, PayResource(seat=0, territory="r2c5")) == (
         "Pay 1 oil from r2c5 (farm) for Upgrade (2 more after this)"
     )
-    s = with_task(s, 0, BottomTask(seat=0, section=0, action="upgrade", stage="coins"))
+    s = with_task(s, "bolster", BottomTask(seat=0, action="upgrade", stage="coins"))
     assert GAME.describe(s, TakeCoins(seat=0, take=False)) == "Refuse the 3 coins of Upgrade"
 
 
@@ -233,7 +242,11 @@ def test_a_cost_in_combat_cards_is_described() -> None:
     s = started(("nordic", "rusviet"), ("industrial", "engineering"))
     s = player(s, 0, factory_card=1, coins=3)
     s = hands(s, (2, 5), ())
-    s = play(turn(s, 0, "section"), ChooseSection(seat=0, section=4))
+    assert GAME.describe(turn(s, 0, "section"), ChooseSection(seat=0, section="factory")) == (
+        "Choose the Factory card 1: pay 1 coin, 1 combat card, gain Produce on 2 territories; "
+        "Move 1 unit 2 territories"
+    )
+    s = play(turn(s, 0, "section"), ChooseSection(seat=0, section="factory"))
     assert GAME.describe(s, TakeTopAction(seat=0, choice=0)) == (
         "Factory card 1: pay 1 coin, 1 combat card, gain Produce on 2 territories"
     )

@@ -30,6 +30,7 @@ from tests.scythe.helpers import (
     player,
     refused,
     started,
+    tokens,
     turn,
 )
 
@@ -43,7 +44,7 @@ def at_encounter(faction: str = "nordic", **changes: object) -> State:
     )
     s = hands(s, (2, 3, 4))
     s = msgspec.structs.replace(s, encounter_tokens=("r2c4",))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c5"), Step(seat=0, to="r2c4"))
     s, _ = GAME.apply(s, EndMove(seat=0))
     return s
@@ -95,7 +96,7 @@ def test_each_option_costs_its_cost_and_gives_its_reward(card: int, option: int)
     # deploying where the character stands needs a land territory (r2c4 is one)
     assert gained == expected
     p = s.players[0]
-    r = s.resources[T.index["r2c4"]]
+    r = tokens(s, "r2c4")
     assert (
         sum(r)
         == expected.food + expected.wood + expected.metal + expected.oil + expected.any_resources

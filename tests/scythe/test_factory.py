@@ -23,7 +23,7 @@ from tests.scythe.helpers import GAME, T, clear_board, hands, legal, play, playe
 def test_the_first_visit_chooses_among_players_plus_one_cards() -> None:
     s = clear_board(started(("nordic", "rusviet"), ("industrial", "engineering")))
     s = player(s, 0, character="r3c3")
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c3"), Step(seat=0, to=T.factory))
     s = play(s, *[m for m in legal(s, 0) if type(m).__name__ == "EndMove"])
     assert isinstance(s.pending[-1], FactoryChoice)
@@ -43,7 +43,11 @@ def test_each_card_top_action(card: int) -> None:
             s, 0, factory_card=card, coins=5, popularity=5, power=5, workers=("r1c5", "r1c5")
         )
         s = hands(s, (2, 3))
-        s = play(turn(s, 0), ChooseSection(seat=0, section=4), TakeTopAction(seat=0, choice=choice))
+        s = play(
+            turn(s, 0),
+            ChooseSection(seat=0, section="factory"),
+            TakeTopAction(seat=0, choice=choice),
+        )
         before_coins = 5 - spec.top.cost.coins
         p = s.players[0]
         assert p.coins == before_coins and p.popularity == 5 - spec.top.cost.popularity
@@ -74,7 +78,7 @@ def test_each_card_top_action(card: int) -> None:
 def test_the_factory_move_takes_one_unit_two_steps() -> None:
     s = clear_board(started(("nordic", "rusviet"), ("industrial", "engineering")))
     s = player(s, 0, factory_card=3, character="r1c4")
-    s = play(turn(s, 0, "bottom", section=4), TakeBottomAction(seat=0))
+    s = play(turn(s, 0, "bottom", section="factory"), TakeBottomAction(seat=0))
     task = s.pending[-1]
     assert isinstance(task, MoveTask) and task.units_left == 1 and task.steps == 2
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c4"), Step(seat=0, to="r1c5"))

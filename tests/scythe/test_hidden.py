@@ -56,11 +56,11 @@ def test_chance_outcomes_cannot_be_played_by_hand() -> None:
 
 
 def test_relentless_repeats_the_factory_card_too() -> None:
-    s = player(started(("rusviet", "nordic")), 0, factory_card=2, last_section=4)
+    s = player(started(("rusviet", "nordic")), 0, factory_card=2, last_section="factory")
     s = turn(s, 0)
-    s, _ = GAME.apply(s, ChooseSection(seat=0, section=4))
-    assert s.turn.section == 4
-    t = player(started(("nordic", "rusviet")), 0, factory_card=2, last_section=4)
-    assert refused(turn(t, 0), ChooseSection(seat=0, section=4)) == (
+    s, _ = GAME.apply(s, ChooseSection(seat=0, section="factory"))
+    assert s.turn.section == "factory"
+    t = player(started(("nordic", "rusviet")), 0, factory_card=2, last_section="factory")
+    assert refused(turn(t, 0), ChooseSection(seat=0, section="factory")) == (
         "scythe.section.same_as_last_turn"
     )

@@ -25,14 +25,14 @@ from tests.scythe.helpers import (
     turn,
 )
 
-# Industrial (seat 0) has Move in section 2; Engineering (seat 1) in section 3.
+# Industrial (seat 0) and Engineering (seat 1): Move is the section of top-row action move_gain.
 NORDIC_RUSVIET = (("nordic", "rusviet"), ("industrial", "engineering"))
 
 
 def moving(factions: tuple[str, ...] = ("nordic", "rusviet"), **changes: object) -> State:
     s = clear_board(started(factions, ("industrial", "engineering")))
     s = player(s, 0, **changes)
-    s = turn(s, 0, "top", section=2)
+    s = turn(s, 0, "top", section="move_gain")
     return play(s, TakeTopAction(seat=0, choice=0))
 
 
@@ -50,7 +50,7 @@ def test_a_unit_cannot_cross_a_river() -> None:
 
 def test_riverwalk_crosses_into_the_faction_terrains_only() -> None:
     # Nordic Riverwalk: forests and mountains. r2c5 (farm) -> r2c4 (mountain) across a river.
-    s = moving(character="r2c5", mechs=("r1c6",), mech_slots=(0,))
+    s = moving(character="r2c5", mechs=("r1c6",), mech_abilities=("riverwalk",))
     s = play(s, SelectUnit(seat=0, kind="character", at="r2c5"))
     assert "r2c4" in steps_of(s)
     assert "r3c6" not in steps_of(s)  # a village across a river
@@ -65,7 +65,7 @@ def test_nordic_workers_swim_but_others_do_not() -> None:
     assert "r2c5" in steps_of(s)  # across a river: Swim
     s = clear_board(started(("rusviet", "nordic"), ("industrial", "engineering")))
     s = player(s, 0, workers=("r3c6", "r3c6"))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="worker", at="r3c6"))
     assert refused(s, Step(seat=0, to="r2c5")) == "scythe.move.river_crossing"
 
@@ -81,15 +81,15 @@ def test_lakes_need_seaworthy_or_submerge() -> None:
     s = moving(character="r3c3")
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c3"))
     assert refused(s, Step(seat=0, to="r3c4")) == "scythe.move.lake"
-    s = moving(character="r3c3", mechs=("r1c5",), mech_slots=(1,))  # Seaworthy
+    s = moving(character="r3c3", mechs=("r1c5",), mech_abilities=("seaworthy",))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c3"), Step(seat=0, to="r3c4"))
     assert s.players[0].character == "r3c4"
 
 
 def test_submerge_joins_the_lakes() -> None:
     s = clear_board(started(("polania", "rusviet"), ("industrial", "engineering")))
-    s = player(s, 0, character="r3c4", mechs=("r4c0",), mech_slots=(1,))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(s, 0, character="r3c4", mechs=("r4c0",), mech_abilities=("submerge",))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c4"))
     assert {"r7c2", "r2c0", "r5c6"} <= steps_of(s)
 
@@ -114,8 +114,8 @@ def test_no_unit_moves_onto_a_home_base_but_wayfare() -> None:
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c4"))
     assert refused(s, Step(seat=0, to="base_nordic")) == "scythe.move.home_base"
     s = clear_board(started(("crimea", "rusviet"), ("industrial", "engineering")))
-    s = player(s, 0, character="r8c3", mechs=("r7c3",), mech_slots=(1,))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(s, 0, character="r8c3", mechs=("r7c3",), mech_abilities=("wayfare",))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r8c3"))
     # inactive bases (2 players: Nordic, Saxony, Polania and the two expansion bases) and its own
     assert {"base_nordic", "base_albion", "base_togawa", "base_crimea"} <= steps_of(s)
@@ -124,8 +124,10 @@ def test_no_unit_moves_onto_a_home_base_but_wayfare() -> None:
 
 def test_township_joins_controlled_villages_and_the_factory() -> None:
     s = clear_board(started(("rusviet", "nordic"), ("industrial", "engineering")))
-    s = player(s, 0, character="r3c6", mechs=("r7c5",), mech_slots=(1,), workers=("r6c2",))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(
+        s, 0, character="r3c6", mechs=("r7c5",), mech_abilities=("township",), workers=("r6c2",)
+    )
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r3c6"))
     assert {"r4c3", "r7c5", "r6c2"} <= steps_of(s)
     assert "r1c6" not in steps_of(s)  # a village nobody controls
@@ -133,15 +135,15 @@ def test_township_joins_controlled_villages_and_the_factory() -> None:
 
 def test_underpass_joins_controlled_mountains_and_tunnels() -> None:
     s = clear_board(started(("saxony", "nordic"), ("industrial", "engineering")))
-    s = player(s, 0, character="r6c0", mechs=("r4c4",), mech_slots=(1,))
-    s = play(turn(s, 0, "top", section=2), TakeTopAction(seat=0, choice=0))
+    s = player(s, 0, character="r6c0", mechs=("r4c4",), mech_abilities=("underpass",))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
     s = play(s, SelectUnit(seat=0, kind="character", at="r6c0"))
     assert {"r2c3", "r4c4", "r6c3"} <= steps_of(s)
     assert "r1c1" not in steps_of(s)  # a mountain nobody controls
 
 
 def test_speed_gives_one_more_step_and_entering_enemies_ends_it() -> None:
-    s = moving(character="r1c4", mechs=("r8c3",), mech_slots=(3,))
+    s = moving(character="r1c4", mechs=("r8c3",), mech_abilities=("speed",))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c4"), Step(seat=0, to="r1c5"))
     task = s.pending[-1]
     assert isinstance(task, MoveTask) and task.current is not None
@@ -154,7 +156,7 @@ def test_speed_gives_one_more_step_and_entering_enemies_ends_it() -> None:
 
 
 def test_a_mech_carries_workers_who_may_then_move_themselves() -> None:
-    s = moving(mechs=("r1c5",), mech_slots=(0,), workers=("r1c5", "r1c5"))
+    s = moving(mechs=("r1c5",), mech_abilities=("riverwalk",), workers=("r1c5", "r1c5"))
     s = play(
         s,
         SelectUnit(seat=0, kind="mech", at="r1c5"),
@@ -177,10 +179,10 @@ def test_resources_travel_with_the_unit() -> None:
         Load(seat=0, item="wood"),
         Step(seat=0, to="r1c5"),
     )
-    from tests.scythe.helpers import T
+    from tests.scythe.helpers import tokens
 
-    assert s.resources[T.index["r1c4"]] == (0, 1, 0, 0)
-    assert s.resources[T.index["r1c5"]] == (0, 1, 0, 0)
+    assert tokens(s, "r1c4") == (0, 1, 0, 0)
+    assert tokens(s, "r1c5") == (0, 1, 0, 0)
 
 
 def test_workers_alone_are_sent_home_and_cost_popularity() -> None:
@@ -195,7 +197,7 @@ def test_workers_alone_are_sent_home_and_cost_popularity() -> None:
 
 
 def test_an_encounter_token_stops_the_character_and_is_met_after_the_move() -> None:
-    s = moving(character="r1c5", mechs=("r8c3",), mech_slots=(3,))
+    s = moving(character="r1c5", mechs=("r8c3",), mech_abilities=("speed",))
     s = msgspec.structs.replace(s, encounter_tokens=("r2c4",))
     s = play(s, SelectUnit(seat=0, kind="character", at="r1c5"), Step(seat=0, to="r2c4"))
     task = s.pending[-1]
@@ -215,10 +217,10 @@ def test_two_different_units_at_most() -> None:
 
 
 def test_workers_and_resources_are_not_left_alone_on_a_lake() -> None:
-    s = moving(mechs=("r3c4",), mech_slots=(1,), workers=("r3c4", "r1c5"))
+    s = moving(mechs=("r3c4",), mech_abilities=("seaworthy",), workers=("r3c4", "r1c5"))
     s = play(s, SelectUnit(seat=0, kind="mech", at="r3c4"))
     assert refused(s, Step(seat=0, to="r3c3")) == "scythe.move.lake_cargo"
     s = play(s, Load(seat=0, item="worker"), Step(seat=0, to="r3c3"))
     assert s.players[0].workers == ("r3c3", "r1c5")
-    s = moving(mechs=("r3c4",), mech_slots=(1,), workers=("r3c4", "r1c5"))
+    s = moving(mechs=("r3c4",), mech_abilities=("seaworthy",), workers=("r3c4", "r1c5"))
     assert refused(s, SelectUnit(seat=0, kind="worker", at="r3c4")) == "scythe.move.stuck"

@@ -46,7 +46,7 @@ SCENES: dict[int, Callable[[Any], Any]] = {
         player(s, 0, power=7), turn=msgspec.structs.replace(s.turn, forced_retreat=True)
     ),
     7: lambda s: player(
-        s, 0, factory_card=1, mechs=("r1c5",), mech_slots=(0,), **_w("r1c5", "r1c5")
+        s, 0, factory_card=1, mechs=("r1c5",), mech_abilities=("riverwalk",), **_w("r1c5", "r1c5")
     ),
     8: lambda s: player(s, 0, coins=2, popularity=7, **_w("r1c5", "r1c5", "r1c5", "r1c5")),
     9: lambda s: resources(player(s, 0, **_w("r1c5")), "r1c5", food=3, wood=2, metal=2, oil=2),
@@ -58,18 +58,18 @@ SCENES: dict[int, Callable[[Any], Any]] = {
         0,
         character="r1c5",
         mechs=("r1c5",),
-        mech_slots=(0,),
+        mech_abilities=("riverwalk",),
         **_w("r1c5", "r1c5", "r1c5", "r1c5"),
     ),
     14: lambda s: resources(
         player(
             s,
             0,
-            cubes=(Cube(section=0, option=0),),
+            cubes=(Cube(action="bolster", option=0),),
             mechs=("r1c5",),
-            mech_slots=(0,),
+            mech_abilities=("riverwalk",),
             structures=BUILT3[:1],
-            recruits=(Recruit(section=0, bonus=0),),
+            recruits=(Recruit(action="upgrade", bonus=0),),
             **_w("r1c5"),
         ),
         "r1c5",
@@ -78,9 +78,13 @@ SCENES: dict[int, Callable[[Any], Any]] = {
         metal=1,
         oil=1,
     ),
-    15: lambda s: player(s, 0, recruits=(Recruit(section=0, bonus=0), Recruit(section=1, bonus=1))),
+    15: lambda s: player(
+        s, 0, recruits=(Recruit(action="upgrade", bonus=0), Recruit(action="deploy", bonus=1))
+    ),
     16: lambda s: resources(
-        player(s, 0, character="r1c5", mechs=("r1c5",), mech_slots=(0,), **_w("r1c5")),
+        player(
+            s, 0, character="r1c5", mechs=("r1c5",), mech_abilities=("riverwalk",), **_w("r1c5")
+        ),
         "r1c5",
         oil=5,
     ),

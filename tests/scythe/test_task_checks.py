@@ -161,32 +161,40 @@ def test_mutated_states_are_refused_or_harmless(players: int) -> None:
 def test_a_task_naming_a_missing_seat_is_refused() -> None:
     s = started()
     s = msgspec.structs.replace(
-        turn(s, 0, "bottom", section=0), pending=(MoveTask(seat=2, units_left=2, steps=1),)
+        turn(s, 0, "bottom", section="bolster"), pending=(MoveTask(seat=2, units_left=2, steps=1),)
     )
     e = refused(s)
     assert (e.code, e.pointer) == ("scythe.state.task_seat", "/pending/0/seat")
 
 
 def test_a_section_out_of_range_is_refused() -> None:
-    s = turn(started(), 0, "bottom", section=5)
+    # a section is a name now: one that is no section is refused by the state's type
+    document = msgspec.to_builtins(turn(started(), 0, "bottom", section="bolster"))
+    document["turn"]["section"] = "harvest"
+    with pytest.raises(msgspec.ValidationError, match=r"\$\.turn\.section"):
+        msgspec.convert(document, ScytheState)
+    # and past the section stage, a section must have been chosen
+    s = turn(started(), 0, "bottom", section=None)
     e = refused(s)
     assert (e.code, e.pointer) == ("scythe.state.section", "/turn/section")
 
 
 def test_the_factory_section_needs_a_factory_card() -> None:
-    s = turn(started(), 0, "bottom", section=4)
+    s = turn(started(), 0, "bottom", section="factory")
     assert refused(s).code == "scythe.state.section"
-    check(player(turn(started(), 0, "bottom", section=4), 0, factory_card=2))
+    check(player(turn(started(), 0, "bottom", section="factory"), 0, factory_card=2))
 
 
 def test_a_home_base_where_a_territory_is_required_is_refused() -> None:
-    s = msgspec.structs.replace(turn(started(), 0, "bottom", section=0), pending=())
-    s = msgspec.structs.replace(s, turn=Turn(seat=0, stage="end", section=0, encounter_at="x"))
+    s = msgspec.structs.replace(turn(started(), 0, "bottom", section="bolster"), pending=())
+    s = msgspec.structs.replace(
+        s, turn=Turn(seat=0, stage="end", section="bolster", encounter_at="x")
+    )
     assert refused(s).code == "scythe.state.territory"
     battle = Battle(territory="base_saxony", attacker=0, defender=1, stage="choose")
     s = msgspec.structs.replace(
         s,
-        turn=Turn(seat=0, stage="end", section=0),
+        turn=Turn(seat=0, stage="end", section="bolster"),
         pending=(
             AfterMove(seat=0, stage="factory"),
             AfterMove(seat=0, stage="encounter"),
@@ -205,11 +213,13 @@ def test_an_unknown_factory_card_is_refused() -> None:
 
 
 def test_an_automatic_task_on_top_is_refused() -> None:
-    s = msgspec.structs.replace(turn(started(), 0, "end", section=0), pending=(StartPlay(),))
+    s = msgspec.structs.replace(
+        turn(started(), 0, "end", section="bolster"), pending=(StartPlay(),)
+    )
     e = refused(s)
     assert (e.code, e.pointer) == ("scythe.state.task_stack", "/pending/0")
     s = msgspec.structs.replace(
-        turn(started(), 0, "end", section=0),
+        turn(started(), 0, "end", section="bolster"),
         pending=(AfterMove(seat=0, stage="factory"), AfterMove(seat=0, stage="battles")),
     )
     assert refused(s).code == "scythe.state.task_stack"

@@ -18,7 +18,7 @@ from arbiter.api.handles import Resolved
 from arbiter.api.memo import Known
 from arbiter.api.problems import Problem
 from arbiter.api.sealing import Ticket
-from arbiter.core import CHANCE, Actor, seat_count
+from arbiter.core import CHANCE, Actor, MoveRange, compact, seat_count
 from arbiter.core.registry import AnyGame
 
 
@@ -122,13 +122,33 @@ def moves_for(
     return [] if seat is None else known.legal_moves(game, state, seat)
 
 
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Legal moves as an answer lists them: moves differing only in an amount compacted into one
+    listed move and its range (:mod:`arbiter.core.ranges`), with the descriptions if asked."""
+
+    moves: list[Any]
+    ranges: list[MoveRange] | UnsetType
+    descriptions: list[str] | UnsetType
+
+
+def listing(game: AnyGame, state: Any, moves: list[Any], audience: Audience) -> Listing:
+    """The answer's listing of ``moves`` (every legal move ``audience`` may see)."""
+    listed, ranges = compact(moves)
+    return Listing(listed, ranges or UNSET, describe_moves(game, state, listed, ranges, audience))
+
+
 def describe_moves(
-    game: AnyGame, state: Any, moves: list[Any], audience: Audience
+    game: AnyGame, state: Any, moves: list[Any], ranges: list[MoveRange], audience: Audience
 ) -> list[str] | UnsetType:
-    """One English sentence per listed move, when the request asked for them (``describe``)."""
+    """One English sentence per listed move, when the request asked for them (``describe``); a
+    move standing for a range says so."""
     if not audience.describe:
         return UNSET
-    return [game.describe(state, move) for move in moves]
+    text = [game.describe(state, move) for move in moves]
+    for r in ranges:
+        text[r.index] += f" (or any {r.field} from {r.min} to {r.max})"
+    return text
 
 
 def acting_needs_master() -> Problem:

@@ -172,7 +172,7 @@ def render(doc: docs.GameDoc) -> str:
     else:
         out.append("<p>None.</p>")
     out += _union(doc, "move", doc.moves)
-    out += _union(doc, "event", doc.events)
+    out += _union(doc, "event", doc.events, silent=doc.silent)
     out += ["<h2 id=rule-codes>Rule codes</h2>", f"<p>{inline(docs.RULE_CODES_INTRO)}</p>"]
     for kind, title, how in docs.KINDS:
         codes = [c for c in doc.rule_codes if c.kind == kind]
@@ -199,17 +199,26 @@ def render(doc: docs.GameDoc) -> str:
     return page(f"{info.title}: reference", "".join(out), wide=True)
 
 
-def _union(doc: docs.GameDoc, role: str, types: tuple[docs.TypeDoc, ...]) -> list[str]:
+def _union(
+    doc: docs.GameDoc,
+    role: str,
+    types: tuple[docs.TypeDoc, ...],
+    silent: tuple[tuple[str, str], ...] | None = None,
+) -> list[str]:
     anchor = f"{role}s"
     index = ", ".join(
         f"<a href='#{role}-{escape(t.tag or '')}'>{code(t.tag or '')}</a>" for t in types
     )
-    return [
+    out = [
         f"<h2 id={anchor}>{role.capitalize()}s</h2>",
         f"<p>{inline(docs.union_intro(doc, role))}</p>",
-        f"<p>{index}</p>",
-        *(_type(t, role, doc.play, frozenset()) for t in types),
     ]
+    if silent is not None:
+        out.append(f"<p>{inline(docs.EVENTS_INTRO)}</p>")
+        out.append(
+            "<ul>" + "".join(f"<li>{code(p)}: {escape(why)}</li>" for p, why in silent) + "</ul>"
+        )
+    return [*out, f"<p>{index}</p>", *(_type(t, role, doc.play, frozenset()) for t in types)]
 
 
 def _type(t: docs.TypeDoc, role: str, play: str, structs: frozenset[str]) -> str:
@@ -227,6 +236,8 @@ def _type(t: docs.TypeDoc, role: str, play: str, structs: frozenset[str]) -> str
         prose(t.doc),
         f"<table class=list><tr><th>member</th><th>type</th><th>default</th></tr>{rows}</table>",
     ]
+    if t.accounts_for:
+        parts.append("<p>Accounts for: " + ", ".join(code(p) for p in t.accounts_for) + "</p>")
     if role != "struct":
         if t.example is None:
             parts.append(f"<p>No example: no game reached this {role} in {escape(play)}.</p>")

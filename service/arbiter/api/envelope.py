@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import UNSET, Meta, Raw, UnsetType
 
-from arbiter.core import Actor, GameInfo, Result
+from arbiter.core import Actor, GameInfo, MoveRange, Result
 
 Seat = Annotated[int, Meta(ge=0, le=1_000_000, description="A seat, counted from 0.")]
 Seed = Annotated[int, Meta(ge=0, le=2**63 - 1, description="The secret seed of chance decisions.")]
@@ -98,6 +98,7 @@ class Envelope(msgspec.Struct, kw_only=True):
     view: Any = UNSET
     to_act: list[Actor]
     legal_moves: list[Any]
+    move_ranges: list[MoveRange] | UnsetType = UNSET
     descriptions: list[str] | UnsetType = UNSET
     events: list[Any]
     finished: bool
@@ -120,6 +121,7 @@ class SeatAnswer(msgspec.Struct, kw_only=True, omit_defaults=True):
     seat: int
     view: Any
     legal_moves: list[Any]
+    move_ranges: list[MoveRange] | UnsetType = UNSET
     descriptions: list[str] | UnsetType = UNSET
     events: list[Any]
 
@@ -135,6 +137,7 @@ class LegalMoves(msgspec.Struct, kw_only=True):
 
     to_act: list[Actor]
     moves: list[Any]
+    move_ranges: list[MoveRange] | UnsetType = UNSET
     descriptions: list[str] | UnsetType = UNSET
 
 

@@ -86,11 +86,27 @@ class GameInfo:
     description: str
 
 
+@strawberry.type(
+    description="A listed move that stands for a run of amounts: the move at `index` may be sent "
+    "with its member `field` set to any whole number from `min` to `max`."
+)
+class MoveRange:
+    index: int
+    field: str
+    min: int
+    max: int
+
+
+def _ranges(data: list[dict[str, Any]] | None) -> list[MoveRange] | None:
+    return None if data is None else [MoveRange(**r) for r in data]
+
+
 @strawberry.type(description="What one seat that must act sees (see the REST `SeatAnswer`).")
 class SeatAnswer:
     seat: int
     view: JSON
     legal_moves: list[JSON]
+    move_ranges: list[MoveRange] | None
     descriptions: list[str] | None
     events: list[JSON]
 
@@ -117,6 +133,9 @@ class Envelope:
     view: JSON | None
     to_act: list[JSON]
     legal_moves: list[JSON]
+    move_ranges: list[MoveRange] | None = strawberry.field(
+        description="Listed moves that stand for a run of amounts (see `MoveRange`)."
+    )
     descriptions: list[str] | None = strawberry.field(
         description="With `describe: true`: one English sentence per legal move, in order."
     )
@@ -129,6 +148,9 @@ class Envelope:
 class LegalMoves:
     to_act: list[JSON]
     moves: list[JSON]
+    move_ranges: list[MoveRange] | None = strawberry.field(
+        description="Listed moves that stand for a run of amounts (see `MoveRange`)."
+    )
     descriptions: list[str] | None = strawberry.field(
         description="With `describe: true`: one English sentence per move, in order."
     )
@@ -189,6 +211,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
                 seat=a["seat"],
                 view=a["view"],
                 legal_moves=a["legal_moves"],
+                move_ranges=_ranges(a.get("move_ranges")),
                 descriptions=a.get("descriptions"),
                 events=a["events"],
             )
@@ -197,6 +220,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
         view=data.get("view"),
         to_act=data["to_act"],
         legal_moves=data["legal_moves"],
+        move_ranges=_ranges(data.get("move_ranges")),
         descriptions=data.get("descriptions"),
         events=data["events"],
         finished=data["finished"],
@@ -264,7 +288,10 @@ async def resolve_legal_moves(
     )
     data = msgspec.to_builtins(result)
     return LegalMoves(
-        to_act=data["to_act"], moves=data["moves"], descriptions=data.get("descriptions")
+        to_act=data["to_act"],
+        moves=data["moves"],
+        move_ranges=_ranges(data.get("move_ranges")),
+        descriptions=data.get("descriptions"),
     )
 
 

@@ -316,7 +316,14 @@ def describe(components: dict[str, Any]) -> None:
         ("Envelope", "to_act"): 'Seats that must decide now; "chance" while a chance decision '
         "waits for a client-supplied outcome.",
         ("Envelope", "legal_moves"): (
-            "Every move the viewer may make now; each can be echoed back verbatim as `move`."
+            "Every move the viewer may make now; each can be echoed back verbatim as `move`. "
+            "Moves that differ only in an amount are listed once, with the smallest amount, and "
+            "a `move_ranges` entry gives the other amounts."
+        ),
+        ("Envelope", "move_ranges"): (
+            "For listed moves that stand for a run of amounts: the listed move at `index` may be "
+            "sent with its member `field` set to any whole number from `min` to `max` (absent "
+            "when no listed move stands for more than itself)."
         ),
         ("Envelope", "events"): "What happened while serving this request, as the viewer sees it.",
     }
@@ -339,6 +346,8 @@ def describe(components: dict[str, Any]) -> None:
     notes[("LegalMoves", "descriptions")] = notes[("Envelope", "descriptions")].replace(
         "legal_moves", "moves"
     )
+    notes[("LegalMoves", "move_ranges")] = notes[("Envelope", "move_ranges")]
+    notes[("SeatAnswer", "move_ranges")] = notes[("Envelope", "move_ranges")]
     for (component, field), text in notes.items():
         components[component]["properties"][field]["description"] = text
     for field in ("state", "state_id", "state_token", "resolve_chance"):
@@ -429,9 +438,10 @@ def for_generators(schemas: dict[str, Any], paths: dict[str, Any], registry: Reg
                         options.append(position)
                 node["items"] = options[0] if len(options) == 1 else {"anyOf": options}
     for game in registry:
-        for name, schema in schemas.items():
+        for name, schema in list(schemas.items()):
             if name.startswith(f"{game.id}.") and "title" in schema:
                 schema["title"] = name
+                _name_maps(schemas, name, schema)
     for name in sorted(request_components(schemas, paths)):
         for node in _walk(schemas[name]):
             for member in node.get("properties", {}).values():
@@ -442,6 +452,23 @@ def for_generators(schemas: dict[str, Any], paths: dict[str, Any], registry: Reg
                         said = msgspec.json.encode(default).decode()
                         text = f"{text}\n\nDefault: `{said}`.".lstrip()
                     member["description"] = text
+
+
+def _name_maps(schemas: dict[str, Any], name: str, schema: dict[str, Any]) -> None:
+    """A struct member that is a map (an object of ``additionalProperties``, such as Scythe's
+    resources by territory) becomes a component of its own, ``<game>.<Struct><Member>``:
+    generators name an inline map after the struct holding it, and define it twice when a role
+    alias (``<game>.State``) holds the same struct."""
+    for member, node in schema.get("properties", {}).items():
+        if (
+            isinstance(node, dict)
+            and node.get("type") == "object"
+            and "additionalProperties" in node
+        ):
+            title = name + "".join(part.capitalize() for part in member.split("_"))
+            described = {k: node.pop(k) for k in ("description", "default") if k in node}
+            schemas[title] = {**node, "title": title}
+            schema["properties"][member] = {"$ref": REF + title, **described}
 
 
 def build_openapi(registry: Registry) -> dict[str, Any]:

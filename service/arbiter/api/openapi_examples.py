@@ -32,13 +32,15 @@ from typing import Any
 
 import msgspec
 
-from arbiter.api.audience import Audience, moves_for
+from arbiter.api.audience import Audience, listing, moves_for
 from arbiter.api.codec import GameCodec
 from arbiter.api.envelope import Envelope, GameList, LegalMoves, Validation
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import CHANCE, Event, IllegalMove, Registry
 from arbiter.core.registry import AnyGame
 
+#: The audience of an open game's answers.
+OPEN = Audience(False, None)
 #: The seed of every example game.
 SEED = 7
 #: The most moves the example line of a game plays (a game that ends sooner ends it).
@@ -162,7 +164,8 @@ class GameExamples:
             as_seat=None,
             state=msgspec.Raw(self.codec.state_json(state)),
             to_act=to_act,
-            legal_moves=moves_for(game, state, Audience(False, None)),
+            legal_moves=(listed := listing(game, state, moves_for(game, state, OPEN), OPEN)).moves,
+            move_ranges=listed.ranges,
             events=list(step.events) if events else [],
             finished=not to_act,
             result=None if to_act else game.result(state),
@@ -175,6 +178,8 @@ class GameExamples:
         to_act = list(game.to_act(state))
         public = _builtins(game.view(state, None))
         master = seat is None
+        audience = Audience(True, seat, master=master)
+        listed = listing(game, state, moves_for(game, state, audience), audience)
         envelope = Envelope(
             game=game.id,
             rules_version=game.rules_version,
@@ -188,7 +193,8 @@ class GameExamples:
             else msgspec.UNSET,
             view=game.view(state, seat),
             to_act=to_act,
-            legal_moves=moves_for(game, state, Audience(True, seat, master=master)),
+            legal_moves=listed.moves,
+            move_ranges=listed.ranges,
             events=game.events_for(step.events, seat) if events else [],
             finished=not to_act,
             result=None if to_act else game.result(state),
@@ -313,9 +319,9 @@ class Examples:
         # legal moves and validation
         mid = line[middle]
         self._request("legalMoves", "midgame", gid, title, {"state": ex.open_answer(mid)["state"]})
+        moves = listing(game, mid.state, moves_for(game, mid.state, OPEN), OPEN)
         listed = LegalMoves(
-            to_act=list(game.to_act(mid.state)),
-            moves=moves_for(game, mid.state, Audience(False, None)),
+            to_act=list(game.to_act(mid.state)), moves=moves.moves, move_ranges=moves.ranges
         )
         self._response("legalMoves", 200, "midgame", gid, title, _builtins(listed))
         self._request("validateMove", "legal", gid, f"{title}: a legal move, by id", by_id)

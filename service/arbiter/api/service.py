@@ -44,7 +44,7 @@ from arbiter.api.audience import (
     audience_of,
     authorize,
     check_seat,
-    describe_moves,
+    listing,
     moves_for,
 )
 from arbiter.api.cache import Cached
@@ -63,7 +63,7 @@ from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem
 from arbiter.api.sealing import MASTER
 from arbiter.api.tables import Table
-from arbiter.core import CHANCE, Event, GameInfo, IllegalMove, Registry, seat_count
+from arbiter.core import CHANCE, Event, GameInfo, IllegalMove, Registry, compact, seat_count
 from arbiter.core.registry import AnyGame
 
 log = logging.getLogger("arbiter.service")
@@ -186,7 +186,7 @@ class Service:
                         status=422,
                         title="Illegal move",
                         pointer="/move",
-                        legal_moves_count=len(moves_for(game, state, audience)),
+                        legal_moves_count=len(compact(moves_for(game, state, audience))[0]),
                         game=game.id,
                     ) from None
                 events.extend(more)
@@ -233,9 +233,15 @@ class Service:
         audience = audience_of(resolved, as_seat, describe)
         known = resolved.known
         with untrusted(resolved.inline, game.id):
-            moves = moves_for(game, resolved.state, audience, known)
-            descriptions = describe_moves(game, resolved.state, moves, audience)
-        return LegalMoves(to_act=list(known.to_act), moves=moves, descriptions=descriptions)
+            listed = listing(
+                game, resolved.state, moves_for(game, resolved.state, audience, known), audience
+            )
+        return LegalMoves(
+            to_act=list(known.to_act),
+            moves=listed.moves,
+            move_ranges=listed.ranges,
+            descriptions=listed.descriptions,
+        )
 
     async def validate(
         self,
@@ -388,7 +394,7 @@ class Service:
                             title="Illegal move",
                             pointer=f"/moves/{index}",
                             move_index=index,
-                            legal_moves_count=len(moves_for(game, state, audience)),
+                            legal_moves_count=len(compact(moves_for(game, state, audience))[0]),
                             game=game.id,
                         ) from None
                     events.extend(more)
@@ -471,8 +477,7 @@ class Service:
                 known.json = codec.state_json(state)
             to_act = list(known.to_act)
             result = None if to_act else game.result(state)
-            moves = moves_for(game, state, audience, known)
-            descriptions = describe_moves(game, state, moves, audience)
+            listed = listing(game, state, moves_for(game, state, audience, known), audience)
             view = UNSET if as_seat is None else game.view(state, as_seat)
             packed = codec.state_bytes(state) if self.store.cache.needs_bytes else None
         cached = Cached(game.id, resolve_chance, known.digest, state, packed)
@@ -487,8 +492,9 @@ class Service:
             state=Raw(known.json),
             view=view,
             to_act=to_act,
-            legal_moves=moves,
-            descriptions=descriptions,
+            legal_moves=listed.moves,
+            move_ranges=listed.ranges,
+            descriptions=listed.descriptions,
             events=events,
             finished=not to_act,
             result=result,
@@ -529,7 +535,7 @@ class Service:
         state = known.state
         seat = audience.seat
         to_act = list(known.to_act)
-        moves = moves_for(game, state, audience, known)
+        listed = listing(game, state, moves_for(game, state, audience, known), audience)
         seat_tokens: list[str] | UnsetType = UNSET
         if role == MASTER:
             seat_tokens = [
@@ -537,17 +543,20 @@ class Service:
             ]
         acting: list[SeatAnswer] | UnsetType = UNSET
         if audience.acting:
-            acting = [
-                SeatAnswer(
-                    seat=k,
-                    view=game.view(state, k),
-                    legal_moves=(own := known.legal_moves(game, state, k)),
-                    descriptions=describe_moves(game, state, own, audience),
-                    events=game.events_for(events, k),
-                )
-                for k in known.to_act
-                if isinstance(k, int)
-            ]
+            acting = []
+            for k in known.to_act:
+                if isinstance(k, int):
+                    own = listing(game, state, known.legal_moves(game, state, k), audience)
+                    acting.append(
+                        SeatAnswer(
+                            seat=k,
+                            view=game.view(state, k),
+                            legal_moves=own.moves,
+                            move_ranges=own.ranges,
+                            descriptions=own.descriptions,
+                            events=game.events_for(events, k),
+                        )
+                    )
         return Envelope(
             game=game.id,
             rules_version=game.rules_version,
@@ -560,8 +569,9 @@ class Service:
             acting=acting,
             view=game.view(state, seat),
             to_act=to_act,
-            legal_moves=moves,
-            descriptions=describe_moves(game, state, moves, audience),
+            legal_moves=listed.moves,
+            move_ranges=listed.ranges,
+            descriptions=listed.descriptions,
             events=game.events_for(events, seat),
             finished=not to_act,
             result=None if to_act else game.result(state),

@@ -10,6 +10,7 @@ from arbiter.core.errors import (
 )
 from arbiter.core.game import Game, seat_count
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks
+from arbiter.core.ranges import MoveRange, compact, expand
 from arbiter.core.registry import Registry
 from arbiter.core.types import (
     CHANCE,
@@ -41,6 +42,7 @@ __all__ = [
     "IllegalMove",
     "InvalidState",
     "Move",
+    "MoveRange",
     "OptionInfo",
     "Registry",
     "Result",
@@ -50,6 +52,8 @@ __all__ = [
     "ScoreLine",
     "UnknownContent",
     "UnknownGame",
+    "compact",
+    "expand",
     "rank",
     "seat_count",
 ]

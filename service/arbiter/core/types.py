@@ -36,6 +36,11 @@ class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     A player's move names its ``seat``; a chance outcome has none.
     """
 
+    #: The integer member in which legal moves of this type may differ alone (an amount of coins
+    #: given): answers list such moves compactly, one move a run of amounts with its range
+    #: (:mod:`arbiter.core.ranges`). ``None``: every move is listed.
+    ranged: ClassVar[str | None] = None
+
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Something that happened while a move was applied, tagged on ``type``.

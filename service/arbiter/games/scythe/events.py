@@ -255,6 +255,12 @@ class UnitMoved(Event, frozen=True, kw_only=True, tag="unit_moved"):
     from ``origin`` to ``to`` (a move, a mech carrying it, a retreat home after a battle, an
     opponent moving in)."""
 
+    explains = (
+        "/players/{seat}/character",
+        "/players/{seat}/mechs/{index}",
+        "/players/{seat}/workers/{index}",
+    )
+
     seat: int
     unit: UnitKind
     index: int
@@ -263,6 +269,7 @@ class UnitMoved(Event, frozen=True, kw_only=True, tag="unit_moved"):
     reason: Reason
 
     def explained(self) -> tuple[str, ...]:
+        """The one member of :attr:`explains` that the unit is."""
         if self.unit == "character":
             return (f"/players/{self.seat}/character",)
         return (f"/players/{self.seat}/{self.unit}s/{self.index}",)

@@ -58,6 +58,8 @@ class ChooseFaction(Move, frozen=True, kw_only=True, tag="choose_faction"):
 class GiveCoins(Move, frozen=True, kw_only=True, tag="give_coins"):
     """«Союзы и подкуп»: give coins to another player (before choosing a section)."""
 
+    ranged = "amount"
+
     seat: int
     to: int
     amount: int

@@ -1,0 +1,52 @@
+"""Moves that differ only in an amount are listed compactly (:mod:`arbiter.core.ranges`)."""
+
+from __future__ import annotations
+
+from arbiter.core import Move, MoveRange, compact, expand
+
+
+class Give(Move, frozen=True, kw_only=True, tag="give"):
+    ranged = "amount"
+
+    seat: int
+    to: int
+    amount: int
+
+
+class Pass(Move, frozen=True, kw_only=True, tag="pass"):
+    seat: int
+
+
+def test_a_run_of_amounts_is_listed_once_with_its_range() -> None:
+    moves = [Pass(seat=0), *(Give(seat=0, to=1, amount=a) for a in range(1, 8))]
+    listed, ranges = compact(moves)
+    assert listed == [Pass(seat=0), Give(seat=0, to=1, amount=1)]
+    assert ranges == [MoveRange(index=1, field="amount", min=1, max=7)]
+    assert expand(listed, ranges) == moves
+
+
+def test_runs_split_at_gaps_and_by_the_other_members() -> None:
+    moves = [
+        Give(seat=0, to=2, amount=3),
+        Give(seat=0, to=1, amount=1),
+        Give(seat=0, to=2, amount=2),
+        Give(seat=0, to=1, amount=3),
+        Give(seat=0, to=1, amount=4),
+    ]
+    listed, ranges = compact(moves)
+    # each run sits where its first move was, with its smallest amount
+    assert listed == [
+        Give(seat=0, to=2, amount=2),
+        Give(seat=0, to=1, amount=1),
+        Give(seat=0, to=1, amount=3),
+    ]
+    assert ranges == [
+        MoveRange(index=0, field="amount", min=2, max=3),
+        MoveRange(index=2, field="amount", min=3, max=4),
+    ]
+    assert sorted(map(repr, expand(listed, ranges))) == sorted(map(repr, moves))
+
+
+def test_moves_without_runs_are_listed_as_they_are() -> None:
+    moves = [Give(seat=0, to=1, amount=5), Pass(seat=0)]
+    assert compact(moves) == (moves, [])
