@@ -8,19 +8,20 @@ is refilled from the army discard pile the same way; titan and province decks ar
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
-from arbiter.games.the_ancient_world.state import AncientWorldState, Deck, DeckName
+from arbiter.games.the_ancient_world.state import AncientWorldState, Deck, DeckName, TitanDeck
 from arbiter.games.the_ancient_world.tables import Tables
 
 State = AncientWorldState
 
-TITAN_DECKS: tuple[DeckName, DeckName, DeckName] = ("titan_1", "titan_2", "titan_3")
+TITAN_DECKS: tuple[TitanDeck, ...] = get_args(TitanDeck)
 
 
-def titan_deck(stars: int) -> DeckName:
+def titan_deck(stars: int) -> TitanDeck:
+    """The titan deck of ``stars`` stars."""
     return TITAN_DECKS[stars - 1]
 
 

@@ -189,15 +189,15 @@ def deliver(s: State, t: Tables, task: Draw, card: str, ev: list[Event]) -> Stat
         s = msgspec.structs.replace(s, province_top=card)
         ev.append(CardRevealed(deck=task.deck, card=card, to=to))
     elif to == "titan_top":
-        k = int(task.deck[-1]) - 1
-        tops = list(s.titan_tops)
-        tops[k] = card
-        s = msgspec.structs.replace(s, titan_tops=(tops[0], tops[1], tops[2]))
+        stars = int(task.deck[-1])
+        s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(stars, card))
         ev.append(CardRevealed(deck=task.deck, card=card, to=to))
+    elif (seat := task.seat) is None:  # pragma: no cover - a private draw names its seat
+        raise AssertionError(f"a draw to {to!r} needs a seat")
     elif to == "set_aside":
-        p = s.players[task.seat]
-        s = with_player(s, task.seat, msgspec.structs.replace(p, set_aside=(*p.set_aside, card)))
-        ev.append(CardSetAside(seat=task.seat, card=card, source="deck", visible_to=(task.seat,)))
+        p = s.players[seat]
+        s = with_player(s, seat, msgspec.structs.replace(p, set_aside=(*p.set_aside, card)))
+        ev.append(CardSetAside(seat=seat, card=card, source="deck", visible_to=(seat,)))
     else:
         below = s.pending[-2]
         if isinstance(below, ChooseSetAside):
@@ -209,9 +209,7 @@ def deliver(s: State, t: Tables, task: Draw, card: str, ev: list[Event]) -> Stat
         else:  # pragma: no cover - the draw is always pushed over its decision
             raise AssertionError(f"a draw to {to!r} needs its decision below it")
         s = msgspec.structs.replace(s, pending=(*s.pending[:-2], below, s.pending[-1]))
-        ev.append(
-            CardDrawn(seat=task.seat, deck=task.deck, card=card, to=to, visible_to=(task.seat,))
-        )
+        ev.append(CardDrawn(seat=seat, deck=task.deck, card=card, to=to, visible_to=(seat,)))
     if task.count > 1:
         return replace_top(s, msgspec.structs.replace(task, count=task.count - 1))
     return pop(s)

@@ -81,7 +81,7 @@ from __future__ import annotations
 
 import importlib.resources
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 
@@ -114,14 +114,14 @@ class TheAncientWorld(
     title = "The Ancient World"
     min_players = 2
     max_players = 4
-    rules_version = "1.0.0"
+    rules_version = "1.1.0"
     description = (
         "Build a city-state over 6 rounds: place citizens on actions, buy empire cards, recruit "
         "armies and fight titans; score sets of tribe banners."
     )
     has_chance = True
     has_hidden_information = True
-    silent_view_members = {
+    silent_view_members: ClassVar[dict[str, str]] = {
         "/step": "counts every decision applied",
         "/pending": "the decision under way, told by to_act and the legal moves",
         "/open_spaces": "derived from round: Explore opens in round 2, Populate in round 3",

@@ -32,9 +32,9 @@ from arbiter.games.the_ancient_world.scoring import final_result
 from arbiter.games.the_ancient_world.state import (
     ROUNDS,
     ROW_SIZE,
-    SPACES,
     AncientWorldState,
     BeginActions,
+    Board,
     ChooseStarving,
     ChooseZorsk,
     Draw,
@@ -108,7 +108,7 @@ def do_pass(s: State, t: Tables, move: Pass, ev: list[Event]) -> State:
     seat = move.seat
     p = s.players[seat]
     s = with_player(s, seat, msgspec.structs.replace(p, passed=True))
-    first = s.first_passer < 0
+    first = s.first_passer is None
     if first:
         s = msgspec.structs.replace(s, first_passer=seat)
     ev.append(Passed(seat=seat, first=first))
@@ -151,9 +151,9 @@ def end_round(s: State, t: Tables, ev: list[Event]) -> State:
     s = msgspec.structs.replace(
         s,
         players=tuple(players),
-        board=((),) * len(SPACES),
+        board=Board(),
         token_hand_up=False,
-        first_passer=-1,
+        first_passer=None,
     )
     # Feeding: citizens beyond the food go to the starving space, the seat choosing which.
     tasks: list[Pending] = []
