@@ -35,10 +35,11 @@ from arbiter.games.the_ancient_world.decks import (
 from arbiter.games.the_ancient_world.events import (
     ActionBorrowed,
     ArmyCoinRemoved,
-    CardRevealed,
+    FaceUpTitanTaken,
     FirstPlayerToken,
     Gained,
     Paid,
+    TitanRevealed,
     TitansReordered,
 )
 from arbiter.games.the_ancient_world.moves import (
@@ -279,11 +280,12 @@ def forest_deck_moves(s: State, task: ChooseTitanDeck) -> list[ChooseTitans]:
     return [ChooseTitans(seat=task.seat, stars=k) for k in stars if s.titan_tops.of(k) is not None]
 
 
-def do_choose_titans(s: State, move: ChooseTitans) -> State:
+def do_choose_titans(s: State, move: ChooseTitans, ev: list[Event]) -> State:
     """«Лесное убежище»: take the top 4 cards of a titan deck (the face-up one included)."""
     top = s.titan_tops.of(move.stars)
     assert top is not None
     s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(move.stars, None))
+    ev.append(FaceUpTitanTaken(seat=move.seat, deck=titan_deck(move.stars), card=top))
     s = replace_top(s, ChooseTitanOrder(seat=move.seat, stars=move.stars, cards=(top,)))
     return push(
         s, Draw(deck=titan_deck(move.stars), to="forest", count=FOREST_CARDS - 1, seat=move.seat)
@@ -325,13 +327,14 @@ def finish_order(s: State, t: Tables, ev: list[Event]) -> State:
     ev.append(
         TitansReordered(
             seat=task.seat,
-            stars=task.stars,
-            order=order[1:],
-            count=len(order) - 1,
+            deck=name,
+            order=order,
+            count=len(order),
             visible_to=(task.seat,),
         )
     )
-    ev.append(CardRevealed(deck=name, card=order[0], to="titan_top"))
+    # The deck's top card is turned face up: the seat keeps knowing the ones under it.
+    ev.append(TitanRevealed(deck=name, card=order[0]))
     # «Вы можете немедленно вступить в бой с верхней картой».
     return push(s, ChooseForestFight(seat=task.seat, stars=task.stars))
 

@@ -12,7 +12,13 @@ from typing import Literal, get_args
 
 import msgspec
 
-from arbiter.games.the_ancient_world.state import AncientWorldState, Deck, DeckName, TitanDeck
+from arbiter.games.the_ancient_world.state import (
+    AncientWorldState,
+    Deck,
+    DeckName,
+    RefilledDeck,
+    TitanDeck,
+)
 from arbiter.games.the_ancient_world.tables import Tables
 
 State = AncientWorldState
@@ -39,6 +45,13 @@ def current_empire(s: State) -> Literal["empire_a", "empire_b"]:
     return "empire_a" if s.round < 4 else "empire_b"
 
 
+def refilled_deck(name: DeckName) -> RefilledDeck | None:
+    """``name`` if a discard pile refills it (empire and army decks), else ``None``."""
+    if name == "empire_a" or name == "empire_b" or name == "army":
+        return name
+    return None
+
+
 def discard_pile(s: State, name: DeckName) -> tuple[str, ...] | None:
     """The discard pile that refills ``name`` when it runs out (``None``: never refilled)."""
     if name == "empire_a":
@@ -58,7 +71,7 @@ def can_draw(s: State, name: DeckName) -> bool:
     return bool(pile)
 
 
-def reshuffle(s: State, name: DeckName) -> State:
+def reshuffle(s: State, name: RefilledDeck) -> State:
     """Shuffle the discard pile of ``name`` into its (empty) middle."""
     deck = get_deck(s, name)
     pile = discard_pile(s, name) or ()

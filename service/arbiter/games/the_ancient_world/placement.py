@@ -15,7 +15,7 @@ import msgspec
 from arbiter.core import Event, IllegalMove
 from arbiter.games.the_ancient_world import actions, cards
 from arbiter.games.the_ancient_world.common import push, refuse, with_player
-from arbiter.games.the_ancient_world.events import CitizenPlaced, Paid
+from arbiter.games.the_ancient_world.events import CitizenOnCard, CitizenPlaced, Paid
 from arbiter.games.the_ancient_world.moves import Fight, Pass, Place, PlaceOnCard
 from arbiter.games.the_ancient_world.state import (
     SPACES,
@@ -206,7 +206,7 @@ def do_place_on_card(s: State, t: Tables, move: PlaceOnCard, ev: list[Event]) ->
         on_cards=(*p.on_cards, CardCitizen(card=move.card, skill=move.skill)),
     )
     s = with_player(s, move.seat, p)
-    ev.append(CitizenPlaced(seat=move.seat, space=move.card, skill=move.skill))
+    ev.append(CitizenOnCard(seat=move.seat, card=move.card, skill=move.skill))
     s = push(s, EndTurn())
     return cards.do_card_action(s, t, move.seat, move.card, ev)
 

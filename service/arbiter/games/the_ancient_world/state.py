@@ -50,17 +50,22 @@ RefilledDeck: TypeAlias = Literal["empire_a", "empire_b", "army"]
 #: The titan decks, by stars: ``titan_1`` holds the 1-star titans.
 TitanDeck: TypeAlias = Literal["titan_1", "titan_2", "titan_3"]
 
-#: Where a drawn card goes.
-DrawTarget: TypeAlias = Literal[
+#: Where a drawn card goes face up, for everyone: the rows and the face-up province (the
+#: members of the view of those names).
+RevealTarget: TypeAlias = Literal[
     "empire_row",  # the empire row (preparation, setup)
     "army_row",  # the army row
     "province_top",  # the face-up province
-    "titan_top",  # the face-up titan of the deck
+]
+#: Where a drawn card goes to one seat, face down for the others.
+PrivateTarget: TypeAlias = Literal[
     "explore",  # the cards of an Explore (private to the explorer)
     "expand",  # the cards of an Expand borders+ (private to the player)
     "forest",  # the titans of a Forest refuge (private to the player)
     "set_aside",  # straight to the player's set-aside cards (Zorsk playwrights)
 ]
+#: Where a drawn card goes (``titan_top``: the face-up titan of its deck).
+DrawTarget: TypeAlias = Literal[RevealTarget, "titan_top", PrivateTarget]
 
 Phase: TypeAlias = Literal["preparation", "actions", "end_of_round", "over"]
 

@@ -211,7 +211,7 @@ def do_attack(s: State, t: Tables, move: Attack, ev: list[Event]) -> State:
     s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(stars, None))
     p = s.players[seat]
     s = with_player(s, seat, msgspec.structs.replace(p, titans=(*p.titans, titan)))
-    ev.append(TitanDefeated(seat=seat, titan=titan, attack=value))
+    ev.append(TitanDefeated(seat=seat, titan=titan, deck=titan_deck(stars), attack=value))
     s = gain_card_citizens(s, t, seat, titan, ev)
     # «Трофей»: 1 coin after defeating the titan.
     p = s.players[seat]
@@ -334,5 +334,6 @@ def do_discard(s: State, t: Tables, move: DiscardArmy, ev: list[Event]) -> State
     cards = (army.active, *army.retired)
     p = msgspec.structs.replace(p, armies=p.armies[: move.army] + p.armies[move.army + 1 :])
     s = with_player(s, move.seat, p)
-    ev.append(ArmyDiscarded(seat=move.seat, cards=cards))
+    to_box = tuple(c for c in cards if c in t.start_armies)
+    ev.append(ArmyDiscarded(seat=move.seat, army=move.army, cards=cards, to_box=to_box))
     return discard_armies(s, t, cards)
