@@ -311,8 +311,9 @@ def remove_card(s: State, card: str) -> State:
         s = msgspec.structs.replace(s, **{field: tuple(c for c in getattr(s, field) if c != card)})
     if s.province_top == card:
         s = msgspec.structs.replace(s, province_top=None)
-    tops = tuple(None if c == card else c for c in s.titan_tops)
-    s = msgspec.structs.replace(s, titan_tops=tops)
+    for stars, top in enumerate(s.titan_tops.cards(), start=1):
+        if top == card:
+            s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(stars, None))
     players = []
     for p in s.players:
         fields = {
@@ -366,13 +367,11 @@ def _to_middle(s: State, name: str, card: str) -> State:
 
 def titan_on_top(s: State, stars: int, card: str) -> State:
     """Make ``card`` the face-up titan of its deck (the old one back in the middle)."""
-    old = s.titan_tops[stars - 1]
+    old = s.titan_tops.of(stars)
     s = remove_card(s, card)
     if old is not None and old != card:
         s = _to_middle(s, f"titan_{stars}", old)
-    tops = list(s.titan_tops)
-    tops[stars - 1] = card
-    return msgspec.structs.replace(s, titan_tops=tuple(tops))
+    return msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(stars, card))
 
 
 def province_on_top(s: State, card: str) -> State:

@@ -106,7 +106,7 @@ def test_serve_in_the_army_gives_one_attack_symbol_per_citizen() -> None:
     s, _ = play(g, s, Place(seat=0, space="serve", skill=1), Pass(seat=1))
     s, _ = play(g, s, Place(seat=0, space="serve", skill=2))
     t = g.tables(s.content_id)
-    titan = s.titan_tops[0]
+    titan = s.titan_tops.titan_1
     assert titan is not None
     # City Guard (2 swords) + 2 serve symbols.
     assert attack(s, t, 0, (0,), titan) == 4
@@ -167,8 +167,8 @@ def test_expand_borders_plus_keeps_one_of_three() -> None:
     assert s.players[0].provinces == ("mine",)
     assert s.province.bottom == ("valley", "delta") and s.province.bottom_by == (0, 0)
     assert s.province_top == "march"  # the only card left in the middle
-    assert g.view(s, 0).decks[3].known_bottom == ("valley", "delta")
-    assert g.view(s, 1).decks[3].known_bottom == (None, None)
+    assert g.view(s, 0).decks.province.known_bottom == ("valley", "delta")
+    assert g.view(s, 1).decks.province.known_bottom == (None, None)
 
 
 def test_learn_three_coins_for_a_knowledge() -> None:

@@ -200,17 +200,17 @@ def test_forest_refuge_reorders_four_titans_and_may_fight_the_top() -> None:
     assert g.legal_moves(s, 0) == [PutOnTop(seat=0, card=c) for c in ("troll", "imp")]
     assert g.view(s, 1).pending[-1].hidden == 2
     s, _events = play(g, s, PutOnTop(seat=0, card="imp"))
-    assert s.titan_tops[0] == "imp"
+    assert s.titan_tops.titan_1 == "imp"
     assert s.titan_1.top == ("troll",) and s.titan_1.top_known == (0,)
     # Only the reorderer knows what lies under the face-up titan.
-    assert g.view(s, 0).decks[4].known_top == ("troll",)
-    assert g.view(s, 1).decks[4].known_top == ()
+    assert g.view(s, 0).decks.titan_1.known_top == ("troll",)
+    assert g.view(s, 1).decks.titan_1.known_top == ()
     assert g.legal_moves(s, 0) == [FightNow(seat=0), Decline(seat=0)]
     s, _ = play(g, s, FightNow(seat=0))
     assert isinstance(s.pending[-1], ChooseArmies)
     s, _ = play(g, s, UseArmy(seat=0, army=0), Attack(seat=0))
     # The next titan comes from the known top: no chance needed.
-    assert s.titan_tops[0] == "troll" and s.titan_1.top == ()
+    assert s.titan_tops.titan_1 == "troll" and s.titan_1.top == ()
 
 
 def test_bridge_uses_another_players_card_action_even_if_occupied() -> None:

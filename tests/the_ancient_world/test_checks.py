@@ -12,7 +12,7 @@ from arbiter.games.the_ancient_world import TheAncientWorld, load_default_conten
 from arbiter.games.the_ancient_world.checks import check_content
 from arbiter.games.the_ancient_world.events import AncientWorldEvent, CardDrawn
 from arbiter.games.the_ancient_world.moves import AncientWorldMove, ExploreDeck, Place
-from arbiter.games.the_ancient_world.state import AncientWorldState, Army
+from arbiter.games.the_ancient_world.state import AncientWorldState, Army, Placed
 
 from .helpers import game, give, pack, play, set_player, settle, start, with_round
 
@@ -44,6 +44,15 @@ def test_check_state_points_at_the_broken_field() -> None:
     assert err.code == "the-ancient-world.state.unknown_card"
     err = invalid(g, msgspec.structs.replace(s, current=5))
     assert err.pointer == "/current"
+    err = invalid(g, msgspec.structs.replace(s, first_passer=2))
+    assert err.pointer == "/first_passer"
+    # Round 1: the round track has not opened Explore; a citizen there is out of place.
+    board = s.board.placing("explore", Placed(seat=0, skill=1))
+    err = invalid(g, set_player(msgspec.structs.replace(s, board=board), 0, ready=(2, 3)))
+    assert (err.code, err.pointer) == ("the-ancient-world.state.board", "/board/explore")
+    board = s.board.placing("work", Placed(seat=3, skill=1))
+    err = invalid(g, msgspec.structs.replace(s, board=board))
+    assert (err.code, err.pointer) == ("the-ancient-world.state.seat", "/board/work/0/seat")
 
 
 def test_check_content_refuses_unplayable_packs() -> None:
@@ -77,7 +86,7 @@ def test_fact_sheet_and_option() -> None:
         2,
         4,
     )
-    assert info.rules_version == "1.0.0" and info.chance and info.hidden_information
+    assert info.rules_version == "1.1.0" and info.chance and info.hidden_information
     [option] = info.options
     assert option.name == "expand_borders_plus" and option.type == "boolean"
     assert option.default is False and "Expand borders+" in option.description

@@ -86,7 +86,7 @@ def test_rebuild_ignores_the_citizens_already_there() -> None:
     # Nothing lost: no rebuild decision at all.
     s, _ = play(g, s, Place(seat=1, space="rebuild", skill=1))
     assert g.to_act(s) == (0,)
-    assert [c.skill for c in s.board[5]] == [3, 1]
+    assert [c.skill for c in s.board.rebuild] == [3, 1]
 
 
 def test_card_actions_owner_only_once_a_round() -> None:

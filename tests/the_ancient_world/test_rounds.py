@@ -17,7 +17,7 @@ from arbiter.games.the_ancient_world.moves import (
     UseArmy,
     Withdraw,
 )
-from arbiter.games.the_ancient_world.state import Army, Deck
+from arbiter.games.the_ancient_world.state import Army, Board, Deck
 
 from .helpers import (
     empire,
@@ -108,7 +108,7 @@ def test_end_of_round_income_army_coins_citizens_and_token() -> None:
     # Coins move from the scroll down to the picture: price next round = picture + 1.
     assert p.armies == (Army(active="city-guard", picture=1), Army(active="militia", picture=5))
     # Citizens back home; the board is empty.
-    assert s.players[1].ready == (1, 2, 3) and all(not spot for spot in s.board)
+    assert s.players[1].ready == (1, 2, 3) and s.board == Board()
 
 
 def test_feeding_unfed_citizens_starve_and_cost_two_points() -> None:

@@ -32,7 +32,7 @@ def test_setup_for_each_player_count(players: int, coins: tuple[int, ...], row: 
     assert len(s.army_row) == players
     # Steps 4-5: the top province and the top titan of each star deck are face up.
     assert s.province_top is not None
-    assert all(top is not None for top in s.titan_tops)
+    assert all(top is not None for top in s.titan_tops.cards())
     assert s.round == 1 and s.phase == "actions" and s.current == 0 and s.first_player == 0
     assert g.to_act(s) == (0,)
     g.check_state(s)

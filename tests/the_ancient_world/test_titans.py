@@ -74,7 +74,7 @@ def test_dmitry_fights_the_stone_creature() -> None:
     s, _events = play(g, s, Attack(seat=0))
     assert s.players[0].titans == ("stone-creature",)
     # The next titan of the deck is revealed; 2 banners: 2 destruction dice.
-    assert s.titan_tops[1] == "wyrm"
+    assert s.titan_tops.titan_2 == "wyrm"
     assert g.to_act(s) == (CHANCE,)
     weights = {o.move.face: o.weight for o in g.chance_outcomes(s)}  # type: ignore[attr-defined]
     assert weights == {"titan": 1, "coin": 2, "blank": 3}
@@ -140,7 +140,7 @@ def test_fight_refusals() -> None:
     s = titan_on_top(s, 1, "imp")
     import msgspec
 
-    s = msgspec.structs.replace(s, titan_tops=(None, s.titan_tops[1], s.titan_tops[2]))
+    s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(1, None))
     with pytest.raises(IllegalMove) as err:
         g.apply(s, Fight(seat=0, stars=1))
     assert code(err) == "fight.no_titan"

@@ -24,11 +24,13 @@ from arbiter.games.the_ancient_world.common import (
 )
 from arbiter.games.the_ancient_world.decks import can_draw, current_empire, discard_empire
 from arbiter.games.the_ancient_world.events import (
+    ArmyCardTaken,
     ArmyRecruited,
     CardRebuilt,
     CardsDiscarded,
     CardSetAside,
     EmpireBuilt,
+    FaceUpProvinceTaken,
     FirstPlayerToken,
     Gained,
     Paid,
@@ -178,6 +180,7 @@ def do_build(s: State, t: Tables, move: Build, ev: list[Event]) -> State:
         i = p.set_aside.index(card)
         p = msgspec.structs.replace(p, set_aside=p.set_aside[:i] + p.set_aside[i + 1 :])
     e = t.empire[card]
+    crane: str | None = None
     if move.crane:
         crane = has_effect(t, p, "crane")
         assert crane is not None
@@ -197,7 +200,7 @@ def do_build(s: State, t: Tables, move: Build, ev: list[Event]) -> State:
             )
     p = s.players[seat]
     s = with_player(s, seat, msgspec.structs.replace(p, empire=(*p.empire, card)))
-    ev.append(EmpireBuilt(seat=seat, card=card, source=source, crane=move.crane))
+    ev.append(EmpireBuilt(seat=seat, card=card, source=source, crane=crane))
     s = pop(s)
     if move.crane:
         # A discarded Crane with army-limit symbols may leave armies over the limit.
@@ -257,6 +260,7 @@ def recruit_precondition(s: State, t: Tables, seat: int, coins: int) -> IllegalM
 def do_recruit(s: State, t: Tables, move: Recruit, ev: list[Event]) -> State:
     i = s.army_row.index(move.card)
     s = msgspec.structs.replace(s, army_row=s.army_row[:i] + s.army_row[i + 1 :])
+    ev.append(ArmyCardTaken(seat=move.seat, card=move.card))
     price = t.armies[move.card].cost_coins
     if price:
         s = add(s, move.seat, coins=-price)
@@ -358,6 +362,7 @@ def do_pay_expand(s: State, t: Tables, move: PayExpand, ev: list[Event]) -> Stat
     s = msgspec.structs.replace(s, province_top=None)
     if s.options.expand_borders_plus:
         # «Расширять границы+»: the 3 top cards, the face-up one included; keep one.
+        ev.append(FaceUpProvinceTaken(seat=seat, card=top))
         s = replace_top(s, ChooseProvince(seat=seat, options=(top,)))
         return push(s, Draw(deck="province", to="expand", count=EXPAND_PLUS_CARDS - 1, seat=seat))
     s = pop(s)

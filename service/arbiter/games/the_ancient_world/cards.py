@@ -35,10 +35,11 @@ from arbiter.games.the_ancient_world.decks import (
 from arbiter.games.the_ancient_world.events import (
     ActionBorrowed,
     ArmyCoinRemoved,
-    CardRevealed,
+    FaceUpTitanTaken,
     FirstPlayerToken,
     Gained,
     Paid,
+    TitanRevealed,
     TitansReordered,
 )
 from arbiter.games.the_ancient_world.moves import (
@@ -112,7 +113,7 @@ def action_precondition(s: State, t: Tables, seat: int, card: str) -> IllegalMov
                 "card.no_target",
                 "no other player has a face-up empire card with an action you can pay for",
             )
-    if effect == "forest_refuge" and all(top is None for top in s.titan_tops):
+    if effect == "forest_refuge" and all(top is None for top in s.titan_tops.cards()):
         return refuse("forest.no_titans", "every titan deck is empty")
     return None
 
@@ -276,16 +277,15 @@ def do_take_from_deck(s: State, move: TakeFromDeck) -> State:
 
 def forest_deck_moves(s: State, task: ChooseTitanDeck) -> list[ChooseTitans]:
     stars: tuple[Literal[1, 2, 3], ...] = (1, 2, 3)
-    return [ChooseTitans(seat=task.seat, stars=k) for k in stars if s.titan_tops[k - 1] is not None]
+    return [ChooseTitans(seat=task.seat, stars=k) for k in stars if s.titan_tops.of(k) is not None]
 
 
-def do_choose_titans(s: State, move: ChooseTitans) -> State:
+def do_choose_titans(s: State, move: ChooseTitans, ev: list[Event]) -> State:
     """«Лесное убежище»: take the top 4 cards of a titan deck (the face-up one included)."""
-    top = s.titan_tops[move.stars - 1]
+    top = s.titan_tops.of(move.stars)
     assert top is not None
-    tops = list(s.titan_tops)
-    tops[move.stars - 1] = None
-    s = msgspec.structs.replace(s, titan_tops=(tops[0], tops[1], tops[2]))
+    s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(move.stars, None))
+    ev.append(FaceUpTitanTaken(seat=move.seat, deck=titan_deck(move.stars), card=top))
     s = replace_top(s, ChooseTitanOrder(seat=move.seat, stars=move.stars, cards=(top,)))
     return push(
         s, Draw(deck=titan_deck(move.stars), to="forest", count=FOREST_CARDS - 1, seat=move.seat)
@@ -323,19 +323,18 @@ def finish_order(s: State, t: Tables, ev: list[Event]) -> State:
     known = (task.seat,) if not deck.top or task.seat in deck.top_known else ()
     deck = msgspec.structs.replace(deck, top=order[1:] + deck.top, top_known=known)
     s = set_deck(s, name, deck)
-    tops = list(s.titan_tops)
-    tops[task.stars - 1] = order[0]
-    s = msgspec.structs.replace(s, titan_tops=(tops[0], tops[1], tops[2]))
+    s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(task.stars, order[0]))
     ev.append(
         TitansReordered(
             seat=task.seat,
-            stars=task.stars,
-            order=order[1:],
-            count=len(order) - 1,
+            deck=name,
+            order=order,
+            count=len(order),
             visible_to=(task.seat,),
         )
     )
-    ev.append(CardRevealed(deck=name, card=order[0], to="titan_top"))
+    # The deck's top card is turned face up: the seat keeps knowing the ones under it.
+    ev.append(TitanRevealed(deck=name, card=order[0]))
     # «Вы можете немедленно вступить в бой с верхней картой».
     return push(s, ChooseForestFight(seat=task.seat, stars=task.stars))
 

@@ -28,6 +28,7 @@ from arbiter.games.the_ancient_world.state import (
     ChooseSetAside,
     ChooseTitanOrder,
     Deck,
+    is_open,
 )
 from arbiter.games.the_ancient_world.tables import Tables
 
@@ -60,9 +61,9 @@ def _places(s: AncientWorldState) -> Iterator[tuple[str, str, str]]:
         yield c, "army", f"/army_row/{i}"
     if s.province_top is not None:
         yield s.province_top, "province", "/province_top"
-    for i, top in enumerate(s.titan_tops):
+    for k, top in enumerate(s.titan_tops.cards(), start=1):
         if top is not None:
-            yield top, "titan", f"/titan_tops/{i}"
+            yield top, "titan", f"/titan_tops/titan_{k}"
     for seat, p in enumerate(s.players):
         base = f"/players/{seat}"
         for field, kind in (
@@ -104,28 +105,29 @@ def check_state(s: AncientWorldState, t: Tables) -> None:
     for field in ("current", "first_player"):
         if not 0 <= getattr(s, field) < n:
             raise _bad("state.seat", f"{field} is not a seat", f"/{field}")
-    if not -1 <= s.first_passer < n:
+    if s.first_passer is not None and not 0 <= s.first_passer < n:
         raise _bad("state.seat", "first_passer is not a seat", "/first_passer")
-    if len(s.board) != len(SPACES):
-        raise _bad("state.board", f"the board has {len(SPACES)} action spaces", "/board")
     placed: list[list[int]] = [[] for _ in range(n)]
-    for b, spot in enumerate(s.board):
+    for space in SPACES:
+        spot = s.board.at(space)
+        if spot and not is_open(space, s.round):
+            raise _bad(
+                "state.board", f"the round track has not opened {space} yet", f"/board/{space}"
+            )
         for i, c in enumerate(spot):
             if not 0 <= c.seat < n:
-                raise _bad("state.seat", "a citizen of no seat", f"/board/{b}/{i}/seat")
+                raise _bad("state.seat", "a citizen of no seat", f"/board/{space}/{i}/seat")
             placed[c.seat].append(c.skill)
     for k, task in enumerate(s.pending):
-        seat = getattr(task, "seat", -1)
-        if not -1 <= seat < n:
+        seat: int | None = getattr(task, "seat", None)
+        if seat is not None and not 0 <= seat < n:
             raise _bad("state.seat", "a pending decision of no seat", f"/pending/{k}/seat")
         for field in ("count", "remaining"):
             if getattr(task, field, 0) < 0:
                 raise _bad("state.negative", f"{field} cannot be negative", f"/pending/{k}/{field}")
         if isinstance(task, ChooseArmies):
             # «Бой с титаном»: the armies paid in this fight, each one of the seat's armies once.
-            if seat < 0:
-                raise _bad("state.seat", "a fight of no seat", f"/pending/{k}/seat")
-            armies = len(s.players[seat].armies)
+            armies = len(s.players[task.seat].armies)
             for i, a in enumerate(task.used):
                 if not 0 <= a < armies or a in task.used[:i]:
                     raise _bad(
@@ -181,7 +183,7 @@ def _cards_in_place(s: AncientWorldState, t: Tables) -> bool:
     empire: list[str] = [*s.empire_discard_a, *s.empire_discard_b, *s.empire_row]
     army: list[str] = [*s.army_discard, *s.army_row]
     province: list[str] = []
-    titan: list[str] = [top for top in s.titan_tops if top is not None]
+    titan: list[str] = [top for top in s.titan_tops.cards() if top is not None]
     if s.province_top is not None:
         province.append(s.province_top)
     for deck, kind in (

@@ -8,19 +8,26 @@ is refilled from the army discard pile the same way; titan and province decks ar
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import msgspec
 
-from arbiter.games.the_ancient_world.state import AncientWorldState, Deck, DeckName
+from arbiter.games.the_ancient_world.state import (
+    AncientWorldState,
+    Deck,
+    DeckName,
+    RefilledDeck,
+    TitanDeck,
+)
 from arbiter.games.the_ancient_world.tables import Tables
 
 State = AncientWorldState
 
-TITAN_DECKS: tuple[DeckName, DeckName, DeckName] = ("titan_1", "titan_2", "titan_3")
+TITAN_DECKS: tuple[TitanDeck, ...] = get_args(TitanDeck)
 
 
-def titan_deck(stars: int) -> DeckName:
+def titan_deck(stars: int) -> TitanDeck:
+    """The titan deck of ``stars`` stars."""
     return TITAN_DECKS[stars - 1]
 
 
@@ -36,6 +43,13 @@ def set_deck(s: State, name: DeckName, deck: Deck) -> State:
 def current_empire(s: State) -> Literal["empire_a", "empire_b"]:
     """Rounds 1-3 use empire deck A, rounds 4-6 deck B («Раунд 4. Используйте колоду империи В»)."""
     return "empire_a" if s.round < 4 else "empire_b"
+
+
+def refilled_deck(name: DeckName) -> RefilledDeck | None:
+    """``name`` if a discard pile refills it (empire and army decks), else ``None``."""
+    if name == "empire_a" or name == "empire_b" or name == "army":
+        return name
+    return None
 
 
 def discard_pile(s: State, name: DeckName) -> tuple[str, ...] | None:
@@ -57,7 +71,7 @@ def can_draw(s: State, name: DeckName) -> bool:
     return bool(pile)
 
 
-def reshuffle(s: State, name: DeckName) -> State:
+def reshuffle(s: State, name: RefilledDeck) -> State:
     """Shuffle the discard pile of ``name`` into its (empty) middle."""
     deck = get_deck(s, name)
     pile = discard_pile(s, name) or ()

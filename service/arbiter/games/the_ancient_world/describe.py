@@ -237,11 +237,11 @@ def _place_on_card(s: State, t: Tables, m: PlaceOnCard) -> str:
 
 
 def _fight(s: State, t: Tables, m: Fight) -> str:
-    return f"Fight {_titan(t, s.titan_tops[m.stars - 1])}"
+    return f"Fight {_titan(t, s.titan_tops.of(m.stars))}"
 
 
 def _pass(s: State, t: Tables, m: Pass) -> str:
-    first = " (first to pass)" if s.first_passer < 0 else ""
+    first = " (first to pass)" if s.first_passer is None else ""
     return f"Pass for the rest of round {s.round}{first}"
 
 
@@ -320,7 +320,7 @@ def _rebuild_card(s: State, t: Tables, m: RebuildCard) -> str:
 def _fighting(s: State) -> tuple[ChooseArmies, str]:
     task = _top(s)
     assert isinstance(task, ChooseArmies)
-    titan = s.titan_tops[task.stars - 1]
+    titan = s.titan_tops.of(task.stars)
     assert titan is not None
     return task, titan
 
@@ -378,7 +378,7 @@ def _borrow(s: State, t: Tables, m: Borrow) -> str:
 
 
 def _choose_titans(s: State, t: Tables, m: ChooseTitans) -> str:
-    face_up = _name(t, s.titan_tops[m.stars - 1])
+    face_up = _name(t, s.titan_tops.of(m.stars))
     return (
         f"Forest refuge: take {face_up} and the {FOREST_CARDS - 1} cards under it from the "
         f"{m.stars}-star titan deck to reorder them"
@@ -395,7 +395,7 @@ def _put_on_top(s: State, t: Tables, m: PutOnTop) -> str:
 def _fight_now(s: State, t: Tables, m: FightNow) -> str:
     task = _top(s)
     stars = task.stars if isinstance(task, ChooseForestFight) else 1
-    return f"Fight {_titan(t, s.titan_tops[stars - 1])} now (Forest refuge)"
+    return f"Fight {_titan(t, s.titan_tops.of(stars))} now (Forest refuge)"
 
 
 def _buy_knowledge(s: State, t: Tables, m: BuyKnowledge) -> str:
@@ -427,7 +427,7 @@ def _decline(s: State, t: Tables, m: Decline) -> str:
     if isinstance(task, ChooseZorsk):
         return "Set aside no card with the Zorsk playwrights"
     if isinstance(task, ChooseForestFight):
-        return f"Do not fight {_titan(t, s.titan_tops[task.stars - 1])} now"
+        return f"Do not fight {_titan(t, s.titan_tops.of(task.stars))} now"
     return "Decline the choice"
 
 

@@ -17,15 +17,18 @@ from arbiter.games.the_ancient_world.common import pop, replace_top, with_player
 from arbiter.games.the_ancient_world.decks import (
     discard_pile,
     get_deck,
+    refilled_deck,
     reshuffle,
     take_known,
     take_middle,
+    titan_deck,
 )
 from arbiter.games.the_ancient_world.events import (
     CardDrawn,
     CardRevealed,
     CardSetAside,
     DeckReshuffled,
+    TitanRevealed,
 )
 from arbiter.games.the_ancient_world.moves import (
     Attack,
@@ -189,15 +192,17 @@ def deliver(s: State, t: Tables, task: Draw, card: str, ev: list[Event]) -> Stat
         s = msgspec.structs.replace(s, province_top=card)
         ev.append(CardRevealed(deck=task.deck, card=card, to=to))
     elif to == "titan_top":
-        k = int(task.deck[-1]) - 1
-        tops = list(s.titan_tops)
-        tops[k] = card
-        s = msgspec.structs.replace(s, titan_tops=(tops[0], tops[1], tops[2]))
-        ev.append(CardRevealed(deck=task.deck, card=card, to=to))
+        stars = int(task.deck[-1])
+        s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(stars, card))
+        ev.append(TitanRevealed(deck=titan_deck(stars), card=card))
+    elif (seat := task.seat) is None:  # pragma: no cover - a private draw names its seat
+        raise AssertionError(f"a draw to {to!r} needs a seat")
     elif to == "set_aside":
-        p = s.players[task.seat]
-        s = with_player(s, task.seat, msgspec.structs.replace(p, set_aside=(*p.set_aside, card)))
-        ev.append(CardSetAside(seat=task.seat, card=card, source="deck", visible_to=(task.seat,)))
+        # Zorsk playwrights: the top card of the deck, straight to the seat's set-aside cards.
+        ev.append(CardDrawn(seat=seat, deck=task.deck, card=card, to=to, visible_to=(seat,)))
+        p = s.players[seat]
+        s = with_player(s, seat, msgspec.structs.replace(p, set_aside=(*p.set_aside, card)))
+        ev.append(CardSetAside(seat=seat, card=card, source="deck", visible_to=(seat,)))
     else:
         below = s.pending[-2]
         if isinstance(below, ChooseSetAside):
@@ -209,9 +214,7 @@ def deliver(s: State, t: Tables, task: Draw, card: str, ev: list[Event]) -> Stat
         else:  # pragma: no cover - the draw is always pushed over its decision
             raise AssertionError(f"a draw to {to!r} needs its decision below it")
         s = msgspec.structs.replace(s, pending=(*s.pending[:-2], below, s.pending[-1]))
-        ev.append(
-            CardDrawn(seat=task.seat, deck=task.deck, card=card, to=to, visible_to=(task.seat,))
-        )
+        ev.append(CardDrawn(seat=seat, deck=task.deck, card=card, to=to, visible_to=(seat,)))
     if task.count > 1:
         return replace_top(s, msgspec.structs.replace(task, count=task.count - 1))
     return pop(s)
@@ -224,10 +227,11 @@ def _auto_draw(s: State, t: Tables, task: Draw, ev: list[Event]) -> State | None
         return deliver(s2, t, task, card, ev)
     if get_deck(s, task.deck).middle:
         return None
+    refilled = refilled_deck(task.deck)
     pile = discard_pile(s, task.deck)
-    if pile:
-        ev.append(DeckReshuffled(deck=task.deck, cards=len(pile)))
-        return reshuffle(s, task.deck)
+    if refilled is not None and pile:
+        ev.append(DeckReshuffled(deck=refilled, cards=len(pile)))
+        return reshuffle(s, refilled)
     # The deck is exhausted (titans, provinces) or both deck and discards are empty.
     return pop(s)
 
@@ -265,7 +269,7 @@ def advance(s: State, t: Tables, ev: list[Event]) -> State:
             face = t.die_weights[task.rolled % len(t.die_weights)][0][0]
             s = titans.do_roll(s, t, RollDie(face=face), ev)
         elif isinstance(task, EndTurn):
-            s = rounds.end_turn(s)
+            s = rounds.end_turn(s, ev)
         elif isinstance(task, EndRound):
             s = rounds.end_round(s, t, ev)
         elif isinstance(task, NextRound):
@@ -273,7 +277,7 @@ def advance(s: State, t: Tables, ev: list[Event]) -> State:
         elif isinstance(task, Prepare):
             s = rounds.prepare(s, t, ev)
         elif isinstance(task, BeginActions):
-            s = rounds.begin_actions(s)
+            s = rounds.begin_actions(s, ev)
         else:
             skipped = _skip(s, t, task, ev)
             if skipped is None:
@@ -338,7 +342,7 @@ def _perform(s: State, t: Tables, move: Any, ev: list[Event]) -> State:
     if isinstance(move, Borrow):
         return cards.do_borrow(s, t, move, ev)
     if isinstance(move, ChooseTitans):
-        return cards.do_choose_titans(s, move)
+        return cards.do_choose_titans(s, move, ev)
     if isinstance(move, PutOnTop):
         return cards.do_put_on_top(s, move, ev)
     if isinstance(move, FightNow):

@@ -99,6 +99,11 @@ from arbiter.games.the_ancient_world.view import AncientWorldView
 
 PACKAGE = "arbiter.games.the_ancient_world"
 DEFAULT_PACK = "data/default.json"
+#: Why a seat's food, army limit and spaces change without an event of their own.
+_DERIVED = (
+    "derived: the capital's symbols plus those of the seat's face-up empire cards, provinces and "
+    "titans (symbols from the content pack; every change of those cards comes with an event)"
+)
 
 
 def load_default_content() -> AncientWorldContent:
@@ -114,20 +119,21 @@ class TheAncientWorld(
     title = "The Ancient World"
     min_players = 2
     max_players = 4
-    rules_version = "1.0.0"
+    rules_version = "1.1.0"
     description = (
         "Build a city-state over 6 rounds: place citizens on actions, buy empire cards, recruit "
         "armies and fight titans; score sets of tribe banners."
     )
     has_chance = True
     has_hidden_information = True
+    #: Every other change of a view comes with an event (:mod:`.events`).
     silent_view_members: ClassVar[dict[str, str]] = {
         "/step": "counts every decision applied",
-        "/pending": "the decision under way, told by to_act and the legal moves",
-        "/open_spaces": "derived from round: Explore opens in round 2, Populate in round 3",
-        "/players/*/food": "derived from the empire and province cards held",
-        "/players/*/army_limit": "derived from the empire and province cards held",
-        "/players/*/space": "derived from the empire and province cards held",
+        "/pending": "the steps under way, the last one the decision told by to_act and the "
+        "legal moves (private cards in it only for their owner)",
+        "/players/*/food": _DERIVED,
+        "/players/*/army_limit": _DERIVED,
+        "/players/*/space": _DERIVED,
     }
 
     state_type = AncientWorldState

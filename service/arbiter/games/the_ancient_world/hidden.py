@@ -60,7 +60,7 @@ def _back(t: Tables, name: DeckName | str, card: str) -> str:
 def hidden_variant(s: State, t: Tables, seat: int | None, rng: random.Random) -> State:
     pools: dict[str, _Pool] = {name: _Pool() for name in DECKS}
 
-    def others(owner: int) -> bool:
+    def others(owner: int | None) -> bool:
         return seat is None or owner != seat
 
     # Visit the hidden places in a fixed order: first collecting, then dealing the cards back.
@@ -105,7 +105,7 @@ def hidden_variant(s: State, t: Tables, seat: int | None, rng: random.Random) ->
         out = msgspec.structs.replace(out, players=tuple(players))
         pending = list(out.pending)
         for i, task in enumerate(pending):
-            if not others(getattr(task, "seat", -1)):
+            if not others(getattr(task, "seat", None)):
                 continue
             pending[i] = _task(t, task, pools, put)
         return msgspec.structs.replace(out, pending=tuple(pending))

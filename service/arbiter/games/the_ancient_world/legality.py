@@ -192,7 +192,7 @@ def _specific(s: State, t: Tables, task: Any, move: Any) -> IllegalMove | None:
     if isinstance(move, Borrow):
         return cards.borrow_refusal(s, t, move)
     if isinstance(move, ChooseTitans):
-        if move.stars not in (1, 2, 3) or s.titan_tops[move.stars - 1] is None:
+        if move.stars not in (1, 2, 3) or s.titan_tops.of(move.stars) is None:
             return refuse("forest.no_titans", f"the {move.stars}-star titan deck is empty")
         return None
     if isinstance(move, PutOnTop):

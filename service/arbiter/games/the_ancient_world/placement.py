@@ -15,10 +15,9 @@ import msgspec
 from arbiter.core import Event, IllegalMove
 from arbiter.games.the_ancient_world import actions, cards
 from arbiter.games.the_ancient_world.common import push, refuse, with_player
-from arbiter.games.the_ancient_world.events import CitizenPlaced, Paid
+from arbiter.games.the_ancient_world.events import CitizenOnCard, CitizenPlaced, Paid
 from arbiter.games.the_ancient_world.moves import Fight, Pass, Place, PlaceOnCard
 from arbiter.games.the_ancient_world.state import (
-    SPACE_INDEX,
     SPACES,
     AncientWorldState,
     BoardSpace,
@@ -52,7 +51,7 @@ def citizen_refusal(s: State, seat: int, skill: int) -> IllegalMove | None:
 
 def placement_fee(s: State, space: BoardSpace, skill: int) -> int | None:
     """The coin the placement costs, or ``None`` when the skill is too low for the space."""
-    placed = s.board[SPACE_INDEX[space]]
+    placed = s.board.at(space)
     if not placed:
         return 0
     if space in FEE_SPACES:
@@ -78,12 +77,12 @@ def place_refusal(
     worked out for this state and seat (by space and coins left): they depend on nothing else,
     so move generation asks once per space instead of once per citizen.
     """
-    if space not in SPACE_INDEX:
+    if space not in SPACES:
         return refuse("place.unknown_space", f"there is no action space {space!r}")
     why = citizen_refusal(s, seat, skill)
     if why is not None:
         return why
-    board_space: BoardSpace = SPACES[SPACE_INDEX[space]]
+    board_space = SPACES[SPACES.index(space)]
     why = space_closed(s, board_space)
     if why is not None:
         return why
@@ -113,7 +112,7 @@ def space_refusal(
     against the citizens there, the placement fee, and what the action needs."""
     fee = placement_fee(s, space, skill)
     if fee is None:
-        top = max(c.skill for c in s.board[SPACE_INDEX[space]])
+        top = max(c.skill for c in s.board.at(space))
         return refuse(
             "place.skill_too_low",
             f"a citizen of skill {top} is already there; yours must have a higher skill",
@@ -184,16 +183,14 @@ def turn_moves(s: State, t: Tables, seat: int) -> list[Place | PlaceOnCard | Fig
 
 def do_place(s: State, t: Tables, move: Place, ev: list[Event]) -> State:
     seat = move.seat
-    index = SPACE_INDEX[move.space]
     fee = placement_fee(s, move.space, move.skill) or 0
     p = s.players[seat]
     p = msgspec.structs.replace(
         p, coins=p.coins - fee, ready=tuple(k for k in p.ready if k != move.skill)
     )
     s = with_player(s, seat, p)
-    board = s.board
-    spot = (*board[index], Placed(seat=seat, skill=move.skill))
-    s = msgspec.structs.replace(s, board=(*board[:index], spot, *board[index + 1 :]))
+    board = s.board.placing(move.space, Placed(seat=seat, skill=move.skill))
+    s = msgspec.structs.replace(s, board=board)
     ev.append(CitizenPlaced(seat=seat, space=move.space, skill=move.skill, fee=fee))
     if fee:
         ev.append(Paid(seat=seat, coins=fee, reason="placement"))
@@ -209,7 +206,7 @@ def do_place_on_card(s: State, t: Tables, move: PlaceOnCard, ev: list[Event]) ->
         on_cards=(*p.on_cards, CardCitizen(card=move.card, skill=move.skill)),
     )
     s = with_player(s, move.seat, p)
-    ev.append(CitizenPlaced(seat=move.seat, space=move.card, skill=move.skill))
+    ev.append(CitizenOnCard(seat=move.seat, card=move.card, skill=move.skill))
     s = push(s, EndTurn())
     return cards.do_card_action(s, t, move.seat, move.card, ev)
 

@@ -11,30 +11,35 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 import msgspec
 
 from arbiter.core import Event, IllegalMove
-from arbiter.games.the_ancient_world.common import pop, push, refuse, replace_top, with_player
+from arbiter.games.the_ancient_world.common import add, pop, push, refuse, replace_top, with_player
 from arbiter.games.the_ancient_world.decks import current_empire, discard_empire
 from arbiter.games.the_ancient_world.events import (
-    CardsDiscarded,
+    ActionsBegan,
+    ArmyCoinsMoved,
+    CitizensReturned,
     CitizensStarving,
+    EmpirePile,
+    EmpireRowDiscarded,
+    FirstPlayerTokenTurned,
     GameEnded,
     Income,
     Passed,
     RoundEnded,
     RoundStarted,
+    TurnStarted,
 )
 from arbiter.games.the_ancient_world.moves import Pass, Starve
 from arbiter.games.the_ancient_world.scoring import final_result
 from arbiter.games.the_ancient_world.state import (
+    OPENS_IN_ROUND,
     ROUNDS,
     ROW_SIZE,
-    SPACES,
     AncientWorldState,
     BeginActions,
+    Board,
     ChooseStarving,
     ChooseZorsk,
     Draw,
@@ -53,7 +58,8 @@ def prepare(s: State, t: Tables, ev: list[Event]) -> State:
     """Phase 1 «Подготовка»."""
     s = pop(s)
     s = msgspec.structs.replace(s, round=s.round + 1, phase="preparation")
-    ev.append(RoundStarted(round=s.round, empire_deck="A" if s.round < 4 else "B"))
+    opened = tuple(space for space, first in OPENS_IN_ROUND.items() if first == s.round)
+    ev.append(RoundStarted(round=s.round, empire_deck="A" if s.round < 4 else "B", opened=opened))
     s = push(s, BeginActions())
     n = s.n
     if s.round == 1:
@@ -72,11 +78,11 @@ def prepare(s: State, t: Tables, ev: list[Event]) -> State:
     row = s.empire_row
     if row:
         s = discard_empire(msgspec.structs.replace(s, empire_row=()), t, row)
-        piles: tuple[Literal["empire_a", "empire_b"], ...] = ("empire_a", "empire_b")
+        piles: tuple[EmpirePile, ...] = ("empire_a", "empire_b")
         for pile in piles:
             cards = tuple(c for c in row if (t.letter(c) == "A") == (pile == "empire_a"))
             if cards:
-                ev.append(CardsDiscarded(pile=pile, cards=cards, count=len(cards)))
+                ev.append(EmpireRowDiscarded(pile=pile, cards=cards))
     tasks: list[Pending] = []
     # «Раскрывайте карты колоды войск ... пока их общее число не сравняется с количеством игроков».
     missing = n - len(s.army_row)
@@ -86,19 +92,22 @@ def prepare(s: State, t: Tables, ev: list[Event]) -> State:
     return push(s, *tasks)
 
 
-def begin_actions(s: State) -> State:
+def begin_actions(s: State, ev: list[Event]) -> State:
     """Phase 2 starts with the holder of the first-player token."""
     s = pop(s)
+    ev.append(ActionsBegan(round=s.round))
+    ev.append(TurnStarted(seat=s.first_player))
     return msgspec.structs.replace(s, phase="actions", current=s.first_player)
 
 
-def end_turn(s: State) -> State:
+def end_turn(s: State, ev: list[Event]) -> State:
     """Clockwise to the next seat that has not passed; when all passed, the round ends."""
     s = pop(s)
     n = s.n
     for k in range(1, n + 1):
         seat = (s.current + k) % n
         if not s.players[seat].passed:
+            ev.append(TurnStarted(seat=seat))
             return msgspec.structs.replace(s, current=seat)
     return push(s, EndRound())
 
@@ -108,7 +117,7 @@ def do_pass(s: State, t: Tables, move: Pass, ev: list[Event]) -> State:
     seat = move.seat
     p = s.players[seat]
     s = with_player(s, seat, msgspec.structs.replace(p, passed=True))
-    first = s.first_passer < 0
+    first = s.first_passer is None
     if first:
         s = msgspec.structs.replace(s, first_passer=seat)
     ev.append(Passed(seat=seat, first=first))
@@ -120,41 +129,36 @@ def do_pass(s: State, t: Tables, move: Pass, ev: list[Event]) -> State:
 
 
 def end_round(s: State, t: Tables, ev: list[Event]) -> State:
-    """Phase 3 «Конец раунда»."""
+    """Phase 3 «Конец раунда», in the rulebook's order: income, army coins down, citizens home,
+    the first-player token hand side down, feeding."""
     s = pop(s)
-    s = msgspec.structs.replace(s, phase="end_of_round")
-    players = list(s.players)
-    for seat, p in enumerate(players):
-        coins, knowledge = p.coins, p.knowledge
-        if s.round < ROUNDS:
-            # Income: every coin and knowledge symbol with the green arrow (the capital's 5 coins
-            # included); not after round 6.
+    players = tuple(msgspec.structs.replace(p, passed=False) for p in s.players)
+    s = msgspec.structs.replace(s, phase="end_of_round", players=players, first_passer=None)
+    ev.append(RoundEnded(round=s.round))
+    if s.round < ROUNDS:
+        # Income: every coin and knowledge symbol with the green arrow (the capital's 5 coins
+        # included); not after round 6.
+        for seat, p in enumerate(s.players):
             st = stats(t, p)
-            coins += st.income_coins
-            knowledge += st.income_knowledge
+            s = add(s, seat, coins=st.income_coins, knowledge=st.income_knowledge)
             ev.append(Income(seat=seat, coins=st.income_coins, knowledge=st.income_knowledge))
-        # Army coins from the scroll down to the picture; citizens back home.
-        armies = tuple(
-            msgspec.structs.replace(a, picture=a.picture + a.scroll, scroll=0) if a.scroll else a
-            for a in p.armies
-        )
-        players[seat] = msgspec.structs.replace(
-            p,
-            coins=coins,
-            knowledge=knowledge,
-            armies=armies,
-            ready=p.citizens,
-            starving=(),
-            on_cards=(),
-            passed=False,
-        )
-    s = msgspec.structs.replace(
-        s,
-        players=tuple(players),
-        board=((),) * len(SPACES),
-        token_hand_up=False,
-        first_passer=-1,
+    # Army coins from the scroll down to the picture.
+    for seat, p in enumerate(s.players):
+        armies = list(p.armies)
+        for i, a in enumerate(armies):
+            if a.scroll:
+                armies[i] = msgspec.structs.replace(a, picture=a.picture + a.scroll, scroll=0)
+                ev.append(ArmyCoinsMoved(seat=seat, army=i, coins=a.scroll))
+        s = with_player(s, seat, msgspec.structs.replace(p, armies=tuple(armies)))
+    # Citizens back home, from the board, the cards and the starving space.
+    players = tuple(
+        msgspec.structs.replace(p, ready=p.citizens, starving=(), on_cards=()) for p in s.players
     )
+    s = msgspec.structs.replace(s, players=players, board=Board())
+    ev.append(CitizensReturned())
+    if s.token_hand_up:
+        s = msgspec.structs.replace(s, token_hand_up=False)
+        ev.append(FirstPlayerTokenTurned(seat=s.first_player))
     # Feeding: citizens beyond the food go to the starving space, the seat choosing which.
     tasks: list[Pending] = []
     for k in range(s.n):
@@ -166,7 +170,6 @@ def end_round(s: State, t: Tables, ev: list[Event]) -> State:
             ev.append(CitizensStarving(seat=seat, skills=p.citizens))
         elif unfed > 0:
             tasks.append(ChooseStarving(seat=seat, count=unfed))
-    ev.append(RoundEnded(round=s.round))
     return push(s, NextRound(), *reversed(tasks))
 
 

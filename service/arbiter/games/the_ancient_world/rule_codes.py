@@ -24,7 +24,6 @@ CITIZEN_ACTIONS = "ДЕЙСТВИЯ ЖИТЕЛЕЙ"
 CARD_PROPERTIES = "СВОЙСТВА КАРТ"
 CARD_NOTES = "УТОЧНЕНИЯ КАРТ"
 EXPAND_PLUS = "АЛЬТЕРНАТИВНОЕ РАСШИРЕНИЕ ГРАНИЦ"
-BOARD_SYMBOLS = "СИМВОЛЫ НА ИГРОВОМ ПОЛЕ"
 
 # Paragraphs quoted more than once.
 PREPARATION = "1. Подготовка"
@@ -477,9 +476,10 @@ RULE_CODES: tuple[RuleCode, ...] = (
     ),
     _state(
         "state.board",
-        BOARD_SYMBOLS,
-        "",
-        "The board has its 9 action spaces.",
+        ROUND,
+        "Раунд 2. Откройте ячейку действия",
+        "Citizens lie only on the action spaces the round track has opened (Explore from round 2, "
+        "Increase population from round 3).",
     ),
     _state(
         "state.negative",

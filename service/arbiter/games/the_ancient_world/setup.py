@@ -12,7 +12,6 @@ from __future__ import annotations
 from arbiter.games.the_ancient_world.options import AncientWorldOptions
 from arbiter.games.the_ancient_world.state import (
     EXTRA_COINS,
-    SPACES,
     STARTING_COINS,
     AncientWorldState,
     Army,
@@ -50,7 +49,6 @@ def initial_state(
         seed=seed,
         options=options,
         players=seats,
-        board=((),) * len(SPACES),
         empire_a=Deck(middle=t.deck_a),
         empire_b=Deck(middle=t.deck_b),
         army=Deck(middle=t.army_deck),

@@ -2,8 +2,9 @@
 
 Layout of the table (rulebook, «Подготовка к игре» -- setup):
 
-* the board's action spaces (``board``, one tuple of citizens per :data:`SPACES` entry);
-* the empire row and the army row (face up), the face-up province and the three face-up titans;
+* the board's action spaces (``board``, a :class:`Board`: the citizens on each space, by name);
+* the empire row and the army row (face up), the face-up province and the face-up titan of each
+  titan deck (``titan_tops``, a :class:`TitanTops`);
 * the decks (:class:`Deck`: a known ordered top, a hidden unordered middle, a known ordered bottom)
   and their discard piles;
 * one :class:`PlayerState` per seat (seat 0 is the oldest player; seats go clockwise).
@@ -15,7 +16,7 @@ by a player or by chance; with an empty stack the seat ``current`` takes a turn.
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, get_args
 
 import msgspec
 
@@ -34,44 +35,37 @@ BoardSpace: TypeAlias = Literal[
     "explore",  # Исследовать местность (from round 2)
     "populate",  # Увеличивать население (from round 3)
 ]
-SPACES: tuple[BoardSpace, ...] = (
-    "work",
-    "build",
-    "serve",
-    "expand",
-    "learn",
-    "rebuild",
-    "recruit",
-    "explore",
-    "populate",
-)
-SPACE_INDEX: dict[str, int] = {name: i for i, name in enumerate(SPACES)}
+SPACES: tuple[BoardSpace, ...] = get_args(BoardSpace)
+#: The round from which the round track opens a space («Раунд 2. Откройте ячейку действия
+#: «Исследовать местность»», «Раунд 3. ... «Увеличивать население»»); the others are open from 1.
+OPENS_IN_ROUND: dict[BoardSpace, int] = {"explore": 2, "populate": 3}
 
 #: The decks of the table.
 DeckName: TypeAlias = Literal[
     "empire_a", "empire_b", "army", "province", "titan_1", "titan_2", "titan_3"
 ]
-DECKS: tuple[DeckName, ...] = (
-    "empire_a",
-    "empire_b",
-    "army",
-    "province",
-    "titan_1",
-    "titan_2",
-    "titan_3",
-)
+DECKS: tuple[DeckName, ...] = get_args(DeckName)
+#: The decks a discard pile refills (titan and province decks are never refilled).
+RefilledDeck: TypeAlias = Literal["empire_a", "empire_b", "army"]
+#: The titan decks, by stars: ``titan_1`` holds the 1-star titans.
+TitanDeck: TypeAlias = Literal["titan_1", "titan_2", "titan_3"]
 
-#: Where a drawn card goes.
-DrawTarget: TypeAlias = Literal[
+#: Where a drawn card goes face up, for everyone: the rows and the face-up province (the
+#: members of the view of those names).
+RevealTarget: TypeAlias = Literal[
     "empire_row",  # the empire row (preparation, setup)
     "army_row",  # the army row
     "province_top",  # the face-up province
-    "titan_top",  # the face-up titan of the deck
+]
+#: Where a drawn card goes to one seat, face down for the others.
+PrivateTarget: TypeAlias = Literal[
     "explore",  # the cards of an Explore (private to the explorer)
     "expand",  # the cards of an Expand borders+ (private to the player)
     "forest",  # the titans of a Forest refuge (private to the player)
     "set_aside",  # straight to the player's set-aside cards (Zorsk playwrights)
 ]
+#: Where a drawn card goes (``titan_top``: the face-up titan of its deck).
+DrawTarget: TypeAlias = Literal[RevealTarget, "titan_top", PrivateTarget]
 
 Phase: TypeAlias = Literal["preparation", "actions", "end_of_round", "over"]
 
@@ -99,15 +93,82 @@ class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     pass
 
 
+def is_open(space: BoardSpace, round: int) -> bool:
+    """Whether the round track has opened ``space`` in ``round``."""
+    return round >= OPENS_IN_ROUND.get(space, 1)
+
+
 class Placed(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A citizen token on a board action space."""
+    """A citizen token on a board action space: its owner ``seat`` and its ``skill`` (1-5)."""
 
     seat: int
     skill: int
 
 
+Spot: TypeAlias = tuple[Placed, ...]
+
+
+class Board(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The citizens on the board's action spaces («Действия на игровом поле»), one member a space,
+    each in the order the citizens were placed this round (they all go home at the end of it):
+
+    * ``work`` -- «Работать» (2 coins); ``build`` -- «Строить» (buy an empire card);
+    * ``serve`` -- «Служить в армии» (1 attack for every fight this round);
+    * ``expand`` -- «Расширять границы» (take the face-up province);
+    * ``learn`` -- «Учиться» (1 knowledge for 3 coins);
+    * ``rebuild`` -- «Восстановить» (first-player token, 1 coin, rebuild up to 2 cards);
+    * ``recruit`` -- «Рекрутировать» (an army card of the row);
+    * ``explore`` -- «Исследовать местность» (open from round 2);
+    * ``populate`` -- «Увеличивать население» (open from round 3).
+    """
+
+    work: Spot = ()
+    build: Spot = ()
+    serve: Spot = ()
+    expand: Spot = ()
+    learn: Spot = ()
+    rebuild: Spot = ()
+    recruit: Spot = ()
+    explore: Spot = ()
+    populate: Spot = ()
+
+    def at(self, space: BoardSpace) -> Spot:
+        """The citizens on ``space``."""
+        spot: Spot = getattr(self, space)
+        return spot
+
+    def placing(self, space: BoardSpace, citizen: Placed) -> Board:
+        """This board with ``citizen`` placed on ``space``."""
+        return msgspec.structs.replace(self, **{space: (*self.at(space), citizen)})
+
+
+class TitanTops(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The face-up titan on each titan deck («открытая верхняя карта титана»), by deck:
+    ``titan_1`` on the 1-star deck, ``titan_2`` on the 2-star one, ``titan_3`` on the 3-star one.
+    ``null`` while the deck shows none: it is exhausted, its titan was just defeated (the next one
+    is revealed at once), or a Forest refuge holds it.
+    """
+
+    titan_1: str | None = None
+    titan_2: str | None = None
+    titan_3: str | None = None
+
+    def of(self, stars: int) -> str | None:
+        """The face-up titan of the deck with ``stars`` stars."""
+        card: str | None = getattr(self, f"titan_{stars}")
+        return card
+
+    def showing(self, stars: int, card: str | None) -> TitanTops:
+        """These tops with ``card`` face up on the deck with ``stars`` stars."""
+        return msgspec.structs.replace(self, **{f"titan_{stars}": card})
+
+    def cards(self) -> tuple[str | None, str | None, str | None]:
+        """The three tops, 1 star first."""
+        return (self.titan_1, self.titan_2, self.titan_3)
+
+
 class CardCitizen(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A citizen token on the action space of one of its owner's cards."""
+    """A citizen token of ``skill`` on the action space of its owner's card ``card``."""
 
     card: str
     skill: int
@@ -116,8 +177,11 @@ class CardCitizen(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
 class Army(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """An army: one active army card over its disbanded (face-down) cards.
 
-    ``scroll`` coins mark the army used this round; ``picture`` coins raise its price (price =
-    ``picture`` + 1; «Бой с титаном»).
+    * ``active`` -- the face-up army card;
+    * ``scroll`` -- the coins on its scroll: they mark the army used this round;
+    * ``picture`` -- the coins on its picture: they raise its price (price = ``picture`` + 1;
+      «Бой с титаном»); the scroll's coins move down there at the end of the round;
+    * ``retired`` -- the disbanded cards under it, oldest first (their experience counts).
     """
 
     active: str
@@ -144,13 +208,17 @@ class Deck(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
 class PlayerState(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One seat's city-state.
 
-    * ``citizens`` -- the skills of the citizen tokens it owns;
+    * ``coins``, ``knowledge`` -- its supply;
+    * ``citizens`` -- the skills of the citizen tokens it owns (sorted);
     * ``ready`` -- those on the player board, free to place now;
     * ``starving`` -- those on the «Голодающие» space, not usable this round;
       the others are placed (on the board's spaces or on the seat's cards, ``on_cards``);
     * ``empire`` -- face-up empire cards; ``lost`` -- lost (face-down) empire cards;
     * ``set_aside`` -- set-aside empire cards (face down, private);
-    * ``armies`` -- the seat's armies.
+    * ``provinces``, ``titans`` -- the province and titan cards taken;
+    * ``armies`` -- the seat's armies, in the order they were formed;
+    * ``on_cards`` -- its citizens on its cards' action spaces this round;
+    * ``passed`` -- it passed this round.
     """
 
     coins: int
@@ -180,12 +248,13 @@ class Task(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
 
 
 class Draw(Task, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="draw"):
-    """Draw ``count`` cards from ``deck`` to ``to`` (for ``seat`` when private)."""
+    """Draw ``count`` cards from ``deck`` to ``to``, for ``seat`` when they go to a seat
+    (``null`` for the rows and the face-up cards)."""
 
     deck: DeckName
     to: DrawTarget
     count: int = 1
-    seat: int = -1
+    seat: int | None = None
 
 
 class Dice(Task, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="dice"):
@@ -422,7 +491,24 @@ AUTOMATIC: tuple[type[Task], ...] = (
 
 
 class AncientWorldState(BaseState, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The whole table."""
+    """The whole table, hidden parts included.
+
+    * ``players`` -- one :class:`PlayerState` a seat (seat 0 is the oldest player);
+    * ``round`` -- 1 to 6 (0 before round 1's preparation); ``phase`` -- the phase of the round
+      («Подготовка», «Действия игроков», «Конец раунда») or ``over``;
+    * ``current`` -- the seat whose turn it is in phase 2;
+    * ``first_player`` -- the holder of the first-player token, ``token_hand_up`` -- whether it
+      lies hand side up (taken by Rebuild: nobody else may take it this round);
+    * ``first_passer`` -- the first seat to pass this round (``null`` until one has);
+    * ``board`` -- the citizens on the board's action spaces;
+    * ``empire_row`` / ``army_row`` -- the face-up cards on offer;
+    * ``province_top`` -- the face-up province (``null`` when the deck is exhausted);
+    * ``titan_tops`` -- the face-up titan of each titan deck;
+    * ``empire_a`` ... ``titan_3`` -- the face-down decks;
+    * ``empire_discard_a`` / ``empire_discard_b`` -- the empire discard piles (face down, sorted),
+      ``army_discard`` -- the army discard pile (face up, sorted);
+    * ``pending`` -- the stack of steps under way (last = current).
+    """
 
     options: AncientWorldOptions = AncientWorldOptions()
     players: tuple[PlayerState, ...]
@@ -431,12 +517,12 @@ class AncientWorldState(BaseState, frozen=True, kw_only=True, forbid_unknown_fie
     current: int = 0
     first_player: int = 0
     token_hand_up: bool = False
-    first_passer: int = -1
-    board: tuple[tuple[Placed, ...], ...]
+    first_passer: int | None = None
+    board: Board = Board()
     empire_row: tuple[str, ...] = ()
     army_row: tuple[str, ...] = ()
     province_top: str | None = None
-    titan_tops: tuple[str | None, str | None, str | None] = (None, None, None)
+    titan_tops: TitanTops = TitanTops()
     empire_a: Deck = Deck()
     empire_b: Deck = Deck()
     army: Deck = Deck()

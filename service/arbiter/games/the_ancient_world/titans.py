@@ -45,7 +45,6 @@ from arbiter.games.the_ancient_world.moves import (
     Withdraw,
 )
 from arbiter.games.the_ancient_world.state import (
-    SPACE_INDEX,
     AncientWorldState,
     ChooseArmies,
     ChooseDiscardArmy,
@@ -59,7 +58,6 @@ from arbiter.games.the_ancient_world.state import (
 from arbiter.games.the_ancient_world.tables import Tables, army_limit, stats
 
 State = AncientWorldState
-_SERVE = SPACE_INDEX["serve"]
 
 
 def price(p: PlayerState, army: int) -> int:
@@ -69,7 +67,7 @@ def price(p: PlayerState, army: int) -> int:
 
 def fight_refusal(s: State, t: Tables, seat: int, stars: int) -> IllegalMove | None:
     """Б. A fight needs a face-up titan and at least one unused army the seat can pay for."""
-    if stars not in (1, 2, 3) or s.titan_tops[stars - 1] is None:
+    if stars not in (1, 2, 3) or s.titan_tops.of(stars) is None:
         return refuse("fight.no_titan", f"there is no face-up titan with {stars} stars")
     p = s.players[seat]
     if not any(a.scroll == 0 for a in p.armies):
@@ -87,7 +85,7 @@ def fight_refusal(s: State, t: Tables, seat: int, stars: int) -> IllegalMove | N
 
 
 def start_fight(s: State, seat: int, stars: Literal[1, 2, 3], ev: list[Event]) -> State:
-    titan = s.titan_tops[stars - 1]
+    titan = s.titan_tops.of(stars)
     assert titan is not None
     ev.append(FightStarted(seat=seat, titan=titan))
     return push(s, ChooseArmies(seat=seat, stars=stars))
@@ -108,7 +106,7 @@ def attack(s: State, t: Tables, seat: int, used: tuple[int, ...], titan: str) ->
             exp = t.experience[card]
             swords += exp.swords
             arrows += exp.arrows
-    serve = sum(1 for c in s.board[_SERVE] if c.seat == seat)
+    serve = sum(1 for c in s.board.serve if c.seat == seat)
     total = swords + serve
     if t.titans[titan].arrows_count:
         total += arrows
@@ -133,7 +131,7 @@ def army_moves(s: State, t: Tables, task: ChooseArmies) -> list[UseArmy | Attack
         if a.scroll == 0 and a.picture + 1 <= p.coins and i not in task.used
     ]
     if task.used:
-        titan = s.titan_tops[task.stars - 1]
+        titan = s.titan_tops.of(task.stars)
         assert titan is not None
         if attack(s, t, task.seat, task.used, titan) >= t.titans[titan].defence:
             moves.append(Attack(seat=task.seat))
@@ -167,7 +165,7 @@ def attack_refusal(
             "pay for at least one army first («Игрок не может вступить в бой с титаном, не "
             "выложив монеты хотя бы на одну карту войска»)",
         )
-    titan = s.titan_tops[task.stars - 1]
+    titan = s.titan_tops.of(task.stars)
     assert titan is not None
     value = attack(s, t, task.seat, task.used, titan)
     defence = t.titans[titan].defence
@@ -207,15 +205,13 @@ def do_attack(s: State, t: Tables, move: Attack, ev: list[Event]) -> State:
     task = s.pending[-1]
     assert isinstance(task, ChooseArmies)
     seat, stars = move.seat, task.stars
-    titan = s.titan_tops[stars - 1]
+    titan = s.titan_tops.of(stars)
     assert titan is not None
     value = attack(s, t, seat, task.used, titan)
-    tops = list(s.titan_tops)
-    tops[stars - 1] = None
-    s = msgspec.structs.replace(s, titan_tops=(tops[0], tops[1], tops[2]))
+    s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(stars, None))
     p = s.players[seat]
     s = with_player(s, seat, msgspec.structs.replace(p, titans=(*p.titans, titan)))
-    ev.append(TitanDefeated(seat=seat, titan=titan, attack=value))
+    ev.append(TitanDefeated(seat=seat, titan=titan, deck=titan_deck(stars), attack=value))
     s = gain_card_citizens(s, t, seat, titan, ev)
     # «Трофей»: 1 coin after defeating the titan.
     p = s.players[seat]
@@ -240,7 +236,7 @@ def do_attack(s: State, t: Tables, move: Attack, ev: list[Event]) -> State:
 def do_withdraw(s: State, move: Withdraw, ev: list[Event]) -> State:
     task = s.pending[-1]
     assert isinstance(task, ChooseArmies)
-    titan = s.titan_tops[task.stars - 1]
+    titan = s.titan_tops.of(task.stars)
     assert titan is not None
     ev.append(FightWithdrawn(seat=move.seat, titan=titan))
     return pop(s)
@@ -338,5 +334,6 @@ def do_discard(s: State, t: Tables, move: DiscardArmy, ev: list[Event]) -> State
     cards = (army.active, *army.retired)
     p = msgspec.structs.replace(p, armies=p.armies[: move.army] + p.armies[move.army + 1 :])
     s = with_player(s, move.seat, p)
-    ev.append(ArmyDiscarded(seat=move.seat, cards=cards))
+    to_box = tuple(c for c in cards if c in t.start_armies)
+    ev.append(ArmyDiscarded(seat=move.seat, army=move.army, cards=cards, to_box=to_box))
     return discard_armies(s, t, cards)

@@ -16,25 +16,79 @@ from arbiter.games.the_ancient_world.state import (
     SPACES,
     AncientWorldState,
     Army,
+    Board,
+    BoardSpace,
     CardCitizen,
     ChooseProvince,
     ChooseSetAside,
     ChooseTitanOrder,
     Deck,
     Pending,
-    Placed,
+    Phase,
+    TitanTops,
+    is_open,
 )
 from arbiter.games.the_ancient_world.tables import Tables, stats
 
 
 class DeckView(msgspec.Struct, frozen=True, kw_only=True):
-    name: str
+    """A face-down deck as the viewer sees it.
+
+    * ``count`` -- how many cards it holds;
+    * ``known_top`` -- its top cards, the next one drawn first, when the viewer put them there
+      (Forest refuge); else empty;
+    * ``known_bottom`` -- for a seat, one entry a card under the deck, the first drawn first: the
+      card when the viewer put it there (Expand borders+), else ``null``; empty for a spectator.
+
+    A draw takes the top first, then the hidden middle; the bottom cards come last, once
+    ``count`` is down to their number.
+    """
+
     count: int
     known_top: tuple[str, ...] = ()
     known_bottom: tuple[str | None, ...] = ()
 
 
+class DecksView(msgspec.Struct, frozen=True, kw_only=True):
+    """The face-down decks, by name: ``empire_a`` and ``empire_b`` (empire cards; B from round 4),
+    ``army``, ``province``, and the titan decks ``titan_1``, ``titan_2``, ``titan_3`` (by stars)."""
+
+    empire_a: DeckView
+    empire_b: DeckView
+    army: DeckView
+    province: DeckView
+    titan_1: DeckView
+    titan_2: DeckView
+    titan_3: DeckView
+
+
+class DiscardsView(msgspec.Struct, frozen=True, kw_only=True):
+    """The discard piles, named by the deck they refill when it runs out: ``empire_a`` and
+    ``empire_b`` lie face down (how many cards), ``army`` lies face up (its cards, sorted)."""
+
+    empire_a: int
+    empire_b: int
+    army: tuple[str, ...]
+
+
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat's city-state as the viewer sees it.
+
+    * ``seat`` -- which seat (0 is the oldest player; play goes 0, 1, 2, 3);
+    * ``coins``, ``knowledge`` -- its supply;
+    * ``citizens`` -- the skills of the citizen tokens it owns; ``ready`` -- those on its player
+      board, free to place; ``starving`` -- those on the «Голодающие» space, not usable this
+      round; the rest are placed on the board (``board``) or on its cards (``on_cards``);
+    * ``empire`` -- its face-up empire cards; ``lost`` -- its lost (face-down) empire cards;
+    * ``provinces``, ``titans`` -- the province and titan cards it took;
+    * ``armies`` -- its armies, in the order they were formed (moves name them by index);
+    * ``set_aside`` -- its set-aside empire cards, for the seat itself (``null`` for the others);
+      ``set_aside_count`` -- how many, for everyone;
+    * ``passed`` -- it passed this round;
+    * ``food``, ``army_limit``, ``space`` -- the food, army limit and spaces of its capital, face-up
+      empire cards, provinces and titans (derived from those cards).
+    """
+
     seat: int
     coins: int
     knowledge: int
@@ -56,8 +110,19 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class PendingView(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
-    """One pending step. Private cards (an Explore draw, Expand borders+, Forest refuge) are in
-    ``cards`` / ``ordered`` only for the seat they belong to; the others see ``hidden``."""
+    """One pending step, ``kind`` naming it (the ``kind`` tags of the state's pending tasks:
+    ``draw``, ``dice``, ``choose_build`` ...); the other members are those the step has.
+
+    * ``seat`` -- the seat that decides or draws (``null`` for the steps of the table);
+    * ``deck``, ``to``, ``count`` -- a draw: from which deck, where to, how many cards left;
+    * ``remaining``, ``rolled``, ``titan_faces`` -- destruction dice left, rolled, titans shown;
+      also the cards left to rebuild (``remaining``) or to lose (``count``);
+    * ``stars`` -- the titan deck of a fight or Forest refuge; ``used`` -- armies paid in a fight;
+    * ``optional`` -- a rebuild may stop early; ``card`` -- the army card being enlisted;
+    * ``cards`` / ``ordered`` -- private cards (an Explore draw, Expand borders+, Forest refuge:
+      those to choose from and those put back so far), for the seat they belong to only;
+      the others see how many in ``hidden``.
+    """
 
     kind: str
     seat: int | None = None
@@ -77,42 +142,52 @@ class PendingView(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True)
 
 
 class AncientWorldView(msgspec.Struct, frozen=True, kw_only=True):
+    """What one seat (``seat``) or a spectator (``seat`` ``null``) may know of the table.
+
+    * ``step`` -- decisions applied so far; ``round`` -- 1 to 6 (0 before the first one);
+      ``phase`` -- ``preparation``, ``actions``, ``end_of_round`` or ``over``;
+    * ``current`` -- the seat whose turn it is in the actions phase;
+    * ``first_player`` -- the holder of the first-player token; ``token_hand_up`` -- it lies hand
+      side up (nobody else may take it this round);
+    * ``first_passer`` -- the first seat to pass this round (``null`` until one has);
+    * ``open_spaces`` -- the board's action spaces the round track has opened, in board order;
+    * ``board`` -- the citizens on each action space;
+    * ``empire_row``, ``army_row`` -- the face-up cards on offer; ``province_top`` -- the face-up
+      province (``null`` when none); ``titan_tops`` -- the face-up titan of each titan deck;
+    * ``decks`` -- the face-down decks; ``discards`` -- the discard piles;
+    * ``players`` -- every seat's city-state, by seat;
+    * ``pending`` -- the steps under way, the last one current.
+    """
+
     seat: int | None
     rules_version: str
     content_id: str
     step: int
     options: AncientWorldOptions
     round: int
-    phase: str
+    phase: Phase
     current: int
     first_player: int
     token_hand_up: bool
-    first_passer: int
-    open_spaces: tuple[str, ...]
-    board: tuple[tuple[Placed, ...], ...]
+    first_passer: int | None
+    open_spaces: tuple[BoardSpace, ...]
+    board: Board
     empire_row: tuple[str, ...]
     army_row: tuple[str, ...]
     province_top: str | None
-    titan_tops: tuple[str | None, ...]
-    decks: tuple[DeckView, ...]
-    empire_discard_a: int
-    empire_discard_b: int
-    army_discard: tuple[str, ...]
+    titan_tops: TitanTops
+    decks: DecksView
+    discards: DiscardsView
     players: tuple[PlayerView, ...]
     pending: tuple[PendingView, ...]
 
 
-def open_spaces(s: AncientWorldState) -> tuple[str, ...]:
-    return tuple(
-        sp
-        for sp in SPACES
-        if not (sp == "explore" and s.round < 2) and not (sp == "populate" and s.round < 3)
-    )
+def open_spaces(s: AncientWorldState) -> tuple[BoardSpace, ...]:
+    return tuple(space for space in SPACES if is_open(space, s.round))
 
 
-def _deck_view(name: str, d: Deck, seat: int | None) -> DeckView:
+def _deck_view(d: Deck, seat: int | None) -> DeckView:
     return DeckView(
-        name=name,
         count=d.size(),
         known_top=d.top if seat is not None and seat in d.top_known else (),
         known_bottom=tuple(
@@ -123,11 +198,21 @@ def _deck_view(name: str, d: Deck, seat: int | None) -> DeckView:
     )
 
 
+def _decks_view(s: AncientWorldState, seat: int | None) -> DecksView:
+    return DecksView(
+        empire_a=_deck_view(s.empire_a, seat),
+        empire_b=_deck_view(s.empire_b, seat),
+        army=_deck_view(s.army, seat),
+        province=_deck_view(s.province, seat),
+        titan_1=_deck_view(s.titan_1, seat),
+        titan_2=_deck_view(s.titan_2, seat),
+        titan_3=_deck_view(s.titan_3, seat),
+    )
+
+
 def _pending_view(task: Pending, seat: int | None) -> PendingView:
     kind = type(task).__struct_config__.tag
     owner = getattr(task, "seat", None)
-    if owner == -1:
-        owner = None
     view = PendingView(
         kind=str(kind),
         seat=owner,
@@ -201,10 +286,12 @@ def make_view(s: AncientWorldState, t: Tables, seat: int | None) -> AncientWorld
         army_row=s.army_row,
         province_top=s.province_top,
         titan_tops=s.titan_tops,
-        decks=tuple(_deck_view(name, getattr(s, name), seat) for name in DECKS),
-        empire_discard_a=len(s.empire_discard_a),
-        empire_discard_b=len(s.empire_discard_b),
-        army_discard=s.army_discard,
+        decks=_decks_view(s, seat),
+        discards=DiscardsView(
+            empire_a=len(s.empire_discard_a),
+            empire_b=len(s.empire_discard_b),
+            army=s.army_discard,
+        ),
         players=tuple(players),
         pending=tuple(_pending_view(task, seat) for task in s.pending),
     )
@@ -227,16 +314,18 @@ def render(s: AncientWorldState, t: Tables) -> str:
         f"army row: {names(s.army_row)}",
         f"province: {_name(t, s.province_top) if s.province_top else '-'}",
         "titans: "
-        + " | ".join(f"{k + 1}* {_titan(t, c) if c else '-'}" for k, c in enumerate(s.titan_tops)),
+        + " | ".join(
+            f"{k}* {_titan(t, c) if c else '-'}"
+            for k, c in enumerate(s.titan_tops.cards(), start=1)
+        ),
         "decks: "
         + ", ".join(f"{name} {getattr(s, name).size()}" for name in DECKS)
         + f"; discards A {len(s.empire_discard_a)}, B {len(s.empire_discard_b)}, "
         f"army {len(s.army_discard)}",
         "board: "
         + "; ".join(
-            f"{sp} [{' '.join(f's{c.seat}:{c.skill}' for c in s.board[i])}]"
-            for i, sp in enumerate(SPACES)
-            if sp in open_spaces(s)
+            f"{sp} [{' '.join(f's{c.seat}:{c.skill}' for c in s.board.at(sp))}]"
+            for sp in open_spaces(s)
         ),
     ]
     for i, p in enumerate(s.players):
