@@ -53,9 +53,12 @@ class PigState(BaseState, frozen=True, kw_only=True, forbid_unknown_fields=True)
 
 class PigView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None
+    target: int
     banked: tuple[int, ...]
     current: int
     turn_points: int
+    rolling: bool
+    over: bool
     my_lucky: int | None
 
 
@@ -171,11 +174,29 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
     def view(self, state: PigState, seat: int | None) -> PigView:
         return PigView(
             seat=seat,
+            target=state.target,
             banked=state.banked,
             current=state.current,
             turn_points=state.turn_points,
+            rolling=state.rolling,
+            over=state.over,
             my_lucky=None if seat is None else state.lucky[seat],
         )
+
+    def render_view(self, view: PigView) -> str:
+        """``Pig -- first to 20 banked points``, a line per seat, the viewer's lucky number."""
+        lines = [f"Pig -- first to {view.target} banked points"]
+        for seat, points in enumerate(view.banked):
+            marks = " (you)" if seat == view.seat else ""
+            if seat == view.current and not view.over:
+                doing = "rolling the die" if view.rolling else "to roll or hold"
+                marks += f" <- {doing}, {view.turn_points} points this turn"
+            lines.append(f"seat {seat}: {points} banked{marks}")
+        if view.my_lucky is not None:
+            lines.append(f"your lucky number: {view.my_lucky} (1 bonus point for that many rolls)")
+        if view.over:
+            lines.append("the game is over")
+        return "\n".join(lines)
 
     def result(self, state: PigState) -> Result | None:
         if not state.over:
