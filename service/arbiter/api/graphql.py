@@ -90,6 +90,9 @@ class GameInfo:
 class SeatAnswer:
     seat: int
     view: JSON
+    text: str | None = strawberry.field(
+        description="With `render: true`: the game's text of this seat's view."
+    )
     legal_moves: list[JSON]
     descriptions: list[str] | None
     events: list[JSON]
@@ -115,6 +118,11 @@ class Envelope:
         "act, with its view, legal moves and events."
     )
     view: JSON | None
+    text: str | None = strawberry.field(
+        description="With `render: true`: the game's text of the view the answer shows (of "
+        "`view`; the public view's for an open game without `asSeat`), for people to follow "
+        "the game."
+    )
     to_act: list[JSON]
     legal_moves: list[JSON]
     descriptions: list[str] | None = strawberry.field(
@@ -188,6 +196,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
             SeatAnswer(
                 seat=a["seat"],
                 view=a["view"],
+                text=a.get("text"),
                 legal_moves=a["legal_moves"],
                 descriptions=a.get("descriptions"),
                 events=a["events"],
@@ -195,6 +204,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
             for a in data["acting"]
         ],
         view=data.get("view"),
+        text=data.get("text"),
         to_act=data["to_act"],
         legal_moves=data["legal_moves"],
         descriptions=data.get("descriptions"),
@@ -239,8 +249,11 @@ def resolve_game(info: Info, id: str) -> GameInfo:
     return _game_info(_sync(_service(info).info, id))
 
 
-async def resolve_state(info: Info, id: str, as_seat: int | None = None) -> Envelope:
-    return _envelope(await _call(_service(info).get_state(id, as_seat=_seat(as_seat))))
+async def resolve_state(
+    info: Info, id: str, as_seat: int | None = None, render: bool = False
+) -> Envelope:
+    answer = _service(info).get_state(id, as_seat=_seat(as_seat), render=render)
+    return _envelope(await _call(answer))
 
 
 async def resolve_legal_moves(
@@ -307,6 +320,7 @@ async def resolve_replay(
     resolve_chance: bool = True,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).replay(
@@ -321,6 +335,7 @@ async def resolve_replay(
             resolve_chance=resolve_chance,
             describe=describe,
             acting_seats=acting_seats,
+            render=render,
         )
     )
     return _envelope(envelope)
@@ -333,10 +348,16 @@ async def resolve_current(
     as_seat: int | None = None,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
     service = _service(info)
     answer = service.current(
-        game, state_token, as_seat=_seat(as_seat), describe=describe, acting_seats=acting_seats
+        game,
+        state_token,
+        as_seat=_seat(as_seat),
+        describe=describe,
+        acting_seats=acting_seats,
+        render=render,
     )
     return _envelope(await _call(answer))
 
@@ -348,10 +369,16 @@ async def resolve_undo(
     as_seat: int | None = None,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
     service = _service(info)
     answer = service.undo(
-        game, state_token, as_seat=_seat(as_seat), describe=describe, acting_seats=acting_seats
+        game,
+        state_token,
+        as_seat=_seat(as_seat),
+        describe=describe,
+        acting_seats=acting_seats,
+        render=render,
     )
     return _envelope(await _call(answer))
 
@@ -412,6 +439,7 @@ async def resolve_new_game(
     resolve_chance: bool = True,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).new_state(
@@ -425,6 +453,7 @@ async def resolve_new_game(
             resolve_chance=resolve_chance,
             describe=describe,
             acting_seats=acting_seats,
+            render=render,
         )
     )
     return _envelope(envelope)
@@ -441,6 +470,7 @@ async def resolve_apply_move(
     resolve_chance: bool | None = None,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).apply_move(
@@ -451,6 +481,7 @@ async def resolve_apply_move(
             resolve_chance=resolve_chance,
             describe=describe,
             acting_seats=acting_seats,
+            render=render,
         )
     )
     return _envelope(envelope)
