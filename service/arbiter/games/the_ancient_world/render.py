@@ -269,7 +269,7 @@ def _seat_block(v: View, t: Tables, p: PlayerView) -> list[str]:
         f"{_who(v, p.seat)}{''.join(marks)}: {_count(p.coins, 'coin')}, {p.knowledge} knowledge; "
         f"food {p.food}, space {len(p.empire) + len(p.lost)}/{p.space}, "
         f"army limit {p.army_limit}",
-        f"  citizens {', '.join(map(str, p.citizens)) or '-'}: ready "
+        f"  citizens (by skill) {', '.join(map(str, p.citizens)) or '-'}: ready "
         f"{', '.join(map(str, p.ready)) or '-'}; starving {', '.join(map(str, p.starving)) or '-'}; "
         f"placed {placed}" + (f" ({on_cards} and on the board)" if on_cards else ""),
         f"  empire: {_names(t, p.empire)}" + (f"; lost: {_names(t, p.lost)}" if p.lost else ""),
