@@ -341,6 +341,27 @@ async def resolve_replay(
     return _envelope(envelope)
 
 
+async def _sealed(
+    operation: Callable[..., Awaitable[EnvelopeStruct]],
+    game: str,
+    state_token: str,
+    as_seat: int | None,
+    describe: bool,
+    acting_seats: bool,
+    render: bool,
+) -> Envelope:
+    """``current`` or ``undo``: an operation over one handle of a sealed game."""
+    answer = operation(
+        game,
+        state_token,
+        as_seat=_seat(as_seat),
+        describe=describe,
+        acting_seats=acting_seats,
+        render=render,
+    )
+    return _envelope(await _call(answer))
+
+
 async def resolve_current(
     info: Info,
     game: str,
@@ -350,16 +371,8 @@ async def resolve_current(
     acting_seats: bool = False,
     render: bool = False,
 ) -> Envelope:
-    service = _service(info)
-    answer = service.current(
-        game,
-        state_token,
-        as_seat=_seat(as_seat),
-        describe=describe,
-        acting_seats=acting_seats,
-        render=render,
-    )
-    return _envelope(await _call(answer))
+    flags = (describe, acting_seats, render)
+    return await _sealed(_service(info).current, game, state_token, as_seat, *flags)
 
 
 async def resolve_undo(
@@ -371,16 +384,8 @@ async def resolve_undo(
     acting_seats: bool = False,
     render: bool = False,
 ) -> Envelope:
-    service = _service(info)
-    answer = service.undo(
-        game,
-        state_token,
-        as_seat=_seat(as_seat),
-        describe=describe,
-        acting_seats=acting_seats,
-        render=render,
-    )
-    return _envelope(await _call(answer))
+    flags = (describe, acting_seats, render)
+    return await _sealed(_service(info).undo, game, state_token, as_seat, *flags)
 
 
 async def resolve_content(info: Info, game: str, content_id: str) -> JSON:

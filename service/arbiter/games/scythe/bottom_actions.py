@@ -52,13 +52,16 @@ from arbiter.games.scythe.state import (
     TargetTask,
 )
 from arbiter.games.scythe.tables import Tables
+from arbiter.games.scythe.view import PlayerView
 
 State = ScytheState
 STRUCTURES: tuple[Structure, ...] = ("monument", "mill", "mine", "armory")
 TargetMove = Upgrade | Deploy | Build | Enlist | DeclineAction
 
 
-def cost_of(p: PlayerState, t: Tables, section: int) -> int:
+def cost_of(p: PlayerState | PlayerView, t: Tables, section: int) -> int:
+    """A bottom-row action's cost now: printed, less the squares upgrades covered (of a seat, or
+    of a view of it)."""
     bottom = t.mats[p.mat].sections[section].bottom
     return bottom.cost - p.covered[section]
 

@@ -11,8 +11,8 @@ mat's sections as they stand after upgrades); a map of the board and a line per 
 anything on it (units, structures, resource tokens, encounter tokens, who controls it).
 
 The view's layout is read through the accessors of the first part (``_resources``,
-``_controllers``, ``_sections`` ...), and nowhere else, so a change of that layout is adapted
-there. Things are named as in the move descriptions (:mod:`.describe`), so a move's sentence and
+``_controllers``, ``_sections`` ...) and the rules' own helpers that take a seat or its view
+(``amount``, ``cost_of``, ``produce_cost``), so a change of that layout is adapted there. Things are named as in the move descriptions (:mod:`.describe`), so a move's sentence and
 the text agree.
 """
 
@@ -22,13 +22,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from arbiter.core.render import now_lines
-from arbiter.games.scythe.content import (
-    RESOURCES,
-    Cost,
-    MatSection,
-    Terrain,
-    TopOption,
-)
+from arbiter.games.scythe.bottom_actions import cost_of
+from arbiter.games.scythe.content import RESOURCES, MatSection, Terrain
 from arbiter.games.scythe.describe import (
     AMOUNT_SOURCES,
     BOTTOM_NAMES,
@@ -46,14 +41,12 @@ from arbiter.games.scythe.describe import (
 from arbiter.games.scythe.state import (
     CARD_VALUES,
     FACTORY_SECTION,
-    STARTING_WORKERS,
     AfterMove,
     AmountTask,
     Battle,
     Battles,
     BottomTask,
     ChooseFactionTask,
-    Cube,
     DealFactory,
     DealObjectives,
     DiscardTask,
@@ -74,6 +67,7 @@ from arbiter.games.scythe.state import (
     TargetTask,
 )
 from arbiter.games.scythe.tables import Tables
+from arbiter.games.scythe.top_actions import amount, produce_cost
 from arbiter.games.scythe.view import PlayerView, ScytheView
 
 View = ScytheView
@@ -106,26 +100,6 @@ def _sections(t: Tables, p: PlayerView) -> tuple[MatSection, ...]:
     return t.mats[p.mat].sections
 
 
-def _top_amount(p: PlayerView, section: int, index: int, option: TopOption) -> int:
-    """A top-row choice's value now: the upgraded one once its cube is taken off."""
-    return option.upgraded if Cube(section=section, option=index) in p.cubes else option.amount
-
-
-def _bottom_cost(t: Tables, p: PlayerView, section: int) -> int:
-    """A bottom-row action's cost now: the printed cost less the squares upgrades covered."""
-    return _sections(t, p)[section].bottom.cost - p.covered[section]
-
-
-def _produce_cost(t: Tables, p: PlayerView) -> Cost:
-    """The Produce cost squares uncovered by the workers taken off the mat."""
-    slots = t.mats[p.mat].produce_cost_slots[: max(0, len(p.workers) - STARTING_WORKERS)]
-    return Cost(
-        coins=sum(c.coins for c in slots),
-        popularity=sum(c.popularity for c in slots),
-        power=sum(c.power for c in slots),
-    )
-
-
 def _faction_id(v: View, seat: int) -> str:
     if 0 <= seat < len(v.players):
         return v.players[seat].faction
@@ -137,7 +111,7 @@ def _faction_id(v: View, seat: int) -> str:
 # ------------------------------------------------------------------------ names
 
 
-#: Two letters a terrain on the map.
+#: Two letters per terrain on the map.
 TERRAIN_CODES: Final[dict[Terrain, str]] = {
     "farm": "Fa",
     "forest": "Fo",
@@ -147,6 +121,8 @@ TERRAIN_CODES: Final[dict[Terrain, str]] = {
     "lake": "La",
     "factory": "FC",
 }
+#: The phases besides play (play names the turn).
+PHASES: Final[dict[str, str]] = {"setup": "setup", "over": "game over"}
 STAGES: Final[dict[str, str]] = {
     "section": "chooses a section",
     "top": "takes or skips the top-row action",
@@ -390,14 +366,14 @@ def _mat(t: Tables, p: PlayerView) -> list[str]:
     lines = [f"  {t.mats[p.mat].name} mat{last}:"]
     for index, sec in enumerate(_sections(t, p)):
         top = sec.top
-        cost = _produce_cost(t, p) if top.name == "produce" else top.cost
+        cost = produce_cost(p, t) if top.name == "produce" else top.cost
         gains = " or ".join(
-            _amount_of(_top_amount(p, index, i, o), OPTION_NAMES[o.name])
+            _amount_of(amount(p, index, i, o), OPTION_NAMES[o.name])
             for i, o in enumerate(top.options)
         )
         pay = "" if cost.is_free() else f"pay {_cost(cost)}, "
         bottom = sec.bottom
-        price = _bottom_cost(t, p, index)
+        price = cost_of(p, t, index)
         coins = f", then {_count(bottom.coins, 'coin')}" if bottom.coins else ""
         enlisted = " [recruit enlisted]" if any(r.section == index for r in p.recruits) else ""
         lines.append(
@@ -535,9 +511,9 @@ def _spaces(v: View, t: Tables) -> list[str]:
 def render_view(v: View, t: Tables) -> str:
     """The text of a view (module docstring)."""
     seen = "public view" if v.viewer is None else f"as seat {v.viewer} sees it"
+    when = PHASES.get(v.phase) or f"turn {v.turns_taken + 1}"
     lines = [
-        f"Scythe -- {v.players_count} players, {v.phase}, turn {v.turns_taken + 1}, "
-        f"step {v.step} ({seen})",
+        f"Scythe -- {v.players_count} players, {when}, step {v.step} ({seen})",
         *_now(v, t),
     ]
     if v.structure_tile:
