@@ -35,7 +35,9 @@ def test_the_text_names_the_board_the_seats_and_what_is_decided() -> None:
     assert "r1c3 (village): encounter token" in text
     assert "the Nordic home base: Nordic: character" in text
     assert "Board (" in text and "FC." in text  # the map, the Factory uncontrolled
-    assert "0. Bolster: pay 1 coin, 2 power or 1 combat card | Upgrade: 3 oil, then 3 coins" in text
+    assert (
+        "0. Bolster: pay 1 coin for 2 power or 1 combat card | Upgrade: 3 oil, then 3 coins" in text
+    )
 
 
 def test_mats_show_upgrades_and_structures_where_they_stand() -> None:
@@ -47,7 +49,7 @@ def test_mats_show_upgrades_and_structures_where_they_stand() -> None:
         structures=(Built(structure="mill", territory="r1c4"),),
     )
     text = _text(s, 1)
-    assert "0. Bolster: pay 1 coin, 3 power or 1 combat card | Upgrade: 2 oil" in text
+    assert "0. Bolster: pay 1 coin for 3 power or 1 combat card | Upgrade: 2 oil" in text
     assert "structures: Mill on r1c4; recruits: 0; upgrades: 1" in text
     assert "Nordic: 1 worker, Mill" in text
 

@@ -371,7 +371,7 @@ def _mat(t: Tables, p: PlayerView) -> list[str]:
             _amount_of(amount(p, index, i, o), OPTION_NAMES[o.name])
             for i, o in enumerate(top.options)
         )
-        pay = "" if cost.is_free() else f"pay {_cost(cost)}, "
+        pay = "" if cost.is_free() else f"pay {_cost(cost)} for "
         bottom = sec.bottom
         price = cost_of(p, t, index)
         coins = f", then {_count(bottom.coins, 'coin')}" if bottom.coins else ""
