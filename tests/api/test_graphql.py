@@ -266,3 +266,32 @@ def test_acting_seats_over_graphql(client: TestClient) -> None:
         {"type": "roll", "seat": 0},
         {"type": "hold", "seat": 0},
     ]
+
+
+def test_texts_over_graphql_are_those_of_the_views_shown(client: TestClient) -> None:
+    from tests.toy import Pig
+
+    pig = Pig()
+    query = """
+    mutation { newGame(game: "pig", players: 2, seed: 7, sealed: true, actingSeats: true,
+      render: true) { stateToken seatTokens view text acting { seat text } } }"""
+    master = data(client, query)["newGame"]
+    assert master["text"].startswith("Pig -- first to 20") and "lucky" not in master["text"]
+    (acting,) = master["acting"]
+    seat = """
+    query($t: String!) { current(game: "pig", stateToken: $t, render: true) { view text } }"""
+    own = data(client, seat, t=master["seatTokens"][0])["current"]
+    assert (
+        acting["text"] == own["text"]
+        and f"your lucky number: {own['view']['my_lucky']}" in own["text"]
+    )
+    plain = """query($t: String!) { current(game: "pig", stateToken: $t) { text } }"""
+    assert data(client, plain, t=master["seatTokens"][0])["current"]["text"] is None
+    opened = data(
+        client, 'mutation { newGame(game: "pig", players: 2, seed: 7) { stateId text } }'
+    )["newGame"]
+    public = pig.render_view(pig.view(pig.new_state(2, seed=7), None))
+    assert opened["text"] is None
+    cached = """query($id: String!) { state(id: $id, asSeat: 1, render: true) { text } }"""
+    text = data(client, cached, id=opened["stateId"])["state"]["text"]
+    assert text == pig.render_view(pig.view(pig.new_state(2, seed=7), 1)) != public

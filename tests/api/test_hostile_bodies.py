@@ -134,18 +134,22 @@ HANDLE = "Ag" + "A" * 80
 def rest_routes(world: World) -> dict[str, tuple[str, dict[str, Any]]]:
     """route name -> (path, a valid body)."""
     g = world.game
+    text = {"render": True}  # answers with the text of a view: hostile bodies keep failing alike
     return {
-        "states": (f"/v1/games/{g}/states", {"players": 2, "seed": 7, "options": world.options}),
-        "moves": (f"/v1/games/{g}/moves", {"state": world.state, "move": world.move}),
+        "states": (
+            f"/v1/games/{g}/states",
+            {"players": 2, "seed": 7, "options": world.options, **text},
+        ),
+        "moves": (f"/v1/games/{g}/moves", {"state": world.state, "move": world.move, **text}),
         "legal-moves": (f"/v1/games/{g}/legal-moves", {"state": world.state, "as_seat": 0}),
         "validate": (f"/v1/games/{g}/validate", {"state": world.state, "move": world.move}),
         "replay": (
             f"/v1/games/{g}/replay",
-            {"players": 2, "seed": 7, "moves": [world.move], "options": world.options},
+            {"players": 2, "seed": 7, "moves": [world.move], "options": world.options, **text},
         ),
         "content": (f"/v1/games/{g}/content", world.content),
-        "current": (f"/v1/games/{g}/current", {"state_token": HANDLE, "as_seat": 0}),
-        "undo": (f"/v1/games/{g}/undo", {"state_token": HANDLE, "as_seat": 0}),
+        "current": (f"/v1/games/{g}/current", {"state_token": HANDLE, "as_seat": 0, **text}),
+        "undo": (f"/v1/games/{g}/undo", {"state_token": HANDLE, "as_seat": 0, **text}),
         "echo": ("/v1/echo", {"any": ["json", 1, {"k": [2, None]}]}),
     }
 
@@ -203,6 +207,10 @@ def rest_cases() -> Iterator[Case]:
             ):
                 yield Case(f"{name}-{label}", path, raw, "unsupported_media_type", content_type)
             yield Case(f"{name}-trailing-slash", path + "/", raw, "not_found")
+            if "render" in body:  # the flag is a boolean, nothing else
+                for label, flag in (("string", b'"true"'), ("number", b"1"), ("null", b"null")):
+                    odd = emit(body, ("render",), flag)
+                    yield Case(f"{name}-render-{label}", path, odd, "invalid_request")
         yield from _string_cases(world)
         yield from _path_cases(world)
 
@@ -355,8 +363,8 @@ def _label(path: tuple[Any, ...]) -> str:
 
 GRAPHQL_OPERATIONS = {
     "state": "query($g: String!, $v: JSON) { legalMoves(game: $g, state: $v) { toAct } }",
-    "move": "mutation($g: String!, $v: JSON!, $s: JSON) { applyMove(game: $g, move: $v, state: $s) { game } }",
-    "options": "mutation($g: String!, $v: JSON) { newGame(game: $g, players: 2, seed: 7, options: $v) { game } }",
+    "move": "mutation($g: String!, $v: JSON!, $s: JSON) { applyMove(game: $g, move: $v, state: $s, render: true) { game text } }",
+    "options": "mutation($g: String!, $v: JSON) { newGame(game: $g, players: 2, seed: 7, options: $v, render: true) { game text } }",
     "moves": "query($g: String!, $v: [JSON!]!) { replay(game: $g, players: 2, seed: 7, moves: $v) { game } }",
     "content": "mutation($g: String!, $v: JSON!) { registerContent(game: $g, content: $v) { contentId } }",
 }

@@ -4,11 +4,13 @@ Random sealed games are played through the seats' own handles, the way a backend
 handles to its players would see them. Along the way, for every seat ``k``:
 
 * every answer to ``k``'s handle lists only ``k``'s own moves, never a chance outcome, and shows
-  ``k``'s view (never another seat's, never the state, never the seed);
+  ``k``'s view (never another seat's, never the state, never the seed) and, asked for, the text of
+  that very view (``render``);
 * what ``k``'s handle can learn depends only on what ``k`` may know: a second game is kept whose
   state differs only in what ``k`` cannot know (``Game.hidden_variant``), and every probe ``k``
-  can make -- ``current``, ``legal-moves``, ``validate`` of its own moves, of mutated moves, of
-  other seats' moves and of chance outcomes, refused ``moves`` -- answers the same in both;
+  can make -- ``current`` (with the text of its view), ``legal-moves``, ``validate`` of its own
+  moves, of mutated moves, of other seats' moves and of chance outcomes, refused ``moves`` --
+  answers the same in both;
 * a handle of an earlier step acts on nothing (``409 stale_state``), whoever held it;
 * tampered, truncated and cross-game handles are refused;
 * the master's ``undo`` returns every seat to exactly what it saw before the move, or is refused
@@ -107,7 +109,7 @@ class Table:
 
         handle = Handle(state_token=token)
         answers = [
-            await outcome(service.current(game.id, token)),
+            await outcome(service.current(game.id, token, render=True)),
             await outcome(service.legal_moves(game.id, handle)),
         ]
         listed = set(own)
@@ -117,7 +119,8 @@ class Table:
         for move in tried:
             answers.append(await outcome(service.validate(game.id, handle, move)))
             if move not in listed:  # a refused move changes nothing; try to apply it
-                answers.append(await outcome(service.apply_move(game.id, handle, move)))
+                refused = service.apply_move(game.id, handle, move, render=True)
+                answers.append(await outcome(refused))
         return answers
 
 
@@ -136,10 +139,11 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
     stale: list[str] = []
     decisions = undone = 0
     while limit is None or decisions < limit:
-        answers = [await service.current(game.id, t) for t in tokens]
+        answers = [await service.current(game.id, t, render=True) for t in tokens]
         for seat, answer in enumerate(answers):
             assert answer.sealed and answer.state is msgspec.UNSET and answer.as_seat == seat
             assert b'"seed"' not in encoder.encode(answer.view)
+            assert answer.text == game.render_view(answer.view), "a text not of the seat's view"
             for move in answer.legal_moves:
                 assert game.actor_of(move) == seat, "a seat's handle lists another's move"
             assert isinstance(answer.state_token, str)
@@ -165,7 +169,7 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
             back = await outcome(service.undo(game.id, boss.state_token))
             if isinstance(back, dict):
                 undone += 1
-                again = [await outcome(service.current(game.id, t)) for t in tokens]
+                again = [await outcome(service.current(game.id, t, render=True)) for t in tokens]
                 assert again == [await outcome(_same(a)) for a in answers], "undo is not exact"
                 ticket = await service.current(game.id, tokens[seat])
                 assert isinstance(ticket.state_token, str)

@@ -263,6 +263,39 @@ def test_state_ids_round_trip_through_the_cache(client: TestClient) -> None:
     problem(client.post("/v1/games/pig/moves", json=unknown), 404, "unknown_state")
 
 
+def test_texts_come_when_asked_for_of_the_view_shown(client: TestClient) -> None:
+    pig = Pig()
+    state = pig.new_state(2, seed=3)
+    created = new_game(client, seed=3, render=True)
+    assert created["text"] == pig.render(state) == pig.render_view(pig.view(state, None))
+    assert "lucky" not in created["text"] and "view" not in created  # the public view's text
+    assert "text" not in new_game(client, seed=3)  # default answers are unchanged
+    seat = new_game(client, seed=3, as_seat=1, render=True)
+    assert seat["text"] == pig.render_view(pig.view(state, 1)) and "lucky number" in seat["text"]
+    moved = client.post(
+        "/v1/games/pig/moves",
+        json={"state": created["state"], "move": {"type": "hold", "seat": 0}, "render": True},
+    ).json()
+    assert moved["text"].splitlines()[1:3] == [
+        "seat 0: 0 banked",
+        "seat 1: 0 banked <- to roll or hold, 0 points this turn",
+    ]
+    replayed = client.post(
+        "/v1/games/pig/replay",
+        json={"players": 2, "seed": 3, "moves": [{"type": "hold", "seat": 0}], "render": True},
+    ).json()
+    assert replayed["text"] == moved["text"]
+    path = f"/v1/states/{created['state_id']}"
+    assert client.get(path, params={"render": "true", "as_seat": 1}).json()["text"] == seat["text"]
+    assert "text" not in client.get(path, params={"render": "false"}).json()
+    problem(client.get(path, params={"render": "yes"}), 422, "invalid_request")
+    # legal-moves answers moves, not a state: no text to ask for
+    listed = client.post(
+        "/v1/games/pig/legal-moves", json={"state_id": created["state_id"], "render": True}
+    )
+    assert "render" in problem(listed, 422, "invalid_request")["detail"]
+
+
 def test_state_ids_are_content_addressed_and_keyed(make_client: Any) -> None:
     a, b, other_key = (
         make_client(),

@@ -226,7 +226,7 @@ def test_no_seat_handle_leaks_another_seats_secret(make_client: Any, seed: int) 
         assert b'"lucky":' not in body
 
     for _ in range(60):
-        answers = [post(client, "current", state_token=t) for t in tokens]
+        answers = [post(client, "current", state_token=t, render=True) for t in tokens]
         for seat, answer in enumerate(answers):
             clean(seat, answer.content)
             tokens[seat] = ok(answer)["state_token"]
@@ -236,7 +236,9 @@ def test_no_seat_handle_leaks_another_seats_secret(make_client: Any, seed: int) 
         mover = current["to_act"][0]
         own = ok(post(client, "legal-moves", state_token=tokens[mover]))["moves"]
         clean(mover, b"".join(str(m).encode() for m in own))
-        response = post(client, "moves", state_token=tokens[mover], move=rng.choice(own))
+        response = post(
+            client, "moves", state_token=tokens[mover], move=rng.choice(own), render=True
+        )
         clean(mover, response.content)
         tokens[mover] = ok(response)["state_token"]
 
@@ -252,6 +254,25 @@ def test_descriptions_come_when_asked_for_one_per_listed_move(client: TestClient
     assert len(listed["descriptions"]) == len(listed["moves"]) == 2
     open_game = new_game(client, describe=True)
     assert len(open_game["descriptions"]) == len(open_game["legal_moves"])
+
+
+def test_texts_are_those_of_the_view_each_handle_may_see(make_client: Any) -> None:
+    pig = SecretPig()
+    client = make_client(Registry([pig]))
+    state = pig.resolve_chance(pig.new_state(2, seed=9))[0]
+    master = new_game(client, seed=9, sealed=True, render=True, acting_seats=True)
+    assert master["text"] == pig.render_view(pig.view(state, None))  # the public view's
+    assert all(str(v) not in master["text"] for v in state.lucky)
+    for seat, token in enumerate(master["seat_tokens"]):
+        own = ok(post(client, "current", state_token=token, render=True))
+        assert own["text"] == pig.render_view(pig.view(state, seat))
+        assert str(state.lucky[seat]) in own["text"]
+        assert str(state.lucky[1 - seat]) not in own["text"]
+    (acting,) = master["acting"]
+    assert acting["text"] == pig.render_view(pig.view(state, 0))
+    as_one = ok(post(client, "current", state_token=master["state_token"], as_seat=1, render=True))
+    assert as_one["text"] == pig.render_view(pig.view(state, 1))
+    assert "text" not in ok(post(client, "current", state_token=master["state_token"]))
 
 
 def test_the_master_gets_every_acting_seat_in_one_answer(client: TestClient) -> None:

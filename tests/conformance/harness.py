@@ -11,7 +11,9 @@
   state is left as it was;
 * chance decisions list positive weights, and their outcomes are exactly chance's legal moves;
 * views, moves and events round-trip through JSON; no view carries a ``seed``;
-* a state that differs only in what a seat cannot know gives that seat the same view;
+* a state that differs only in what a seat cannot know gives that seat the same view, and the
+  same text of it (``render_view``: every view renders, without falling back to the generic
+  text for a game that has its own);
 * ``result`` is ``None`` until the end, and the game ends with a well-formed result;
 * every change of a view is accounted for by an event shown to that viewer
   (:mod:`tests.conformance.explained`): the spectator's after every decision, every seat's on the
@@ -29,6 +31,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import CHANCE, Game, IllegalMove, Move, compact, expand, seat_count
+from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
 from tests.conformance.explained import Explained
 
@@ -72,6 +75,8 @@ class Checker:
         self.view_decoder = msgspec.json.Decoder(game.view_type)
         self.events_decoder = msgspec.json.Decoder(list[game.event_type])  # type: ignore[name-defined]
         self.encoder = msgspec.json.Encoder()
+        #: The game has a text of its own (it overrides the generic JSON one).
+        self.renders = type(game).render_view is not Game.render_view
 
     def round_trip_state(self, state: Any) -> None:
         assert self.state_decoder.decode(self.encoder.encode(state)) == state
@@ -83,9 +88,21 @@ class Checker:
             data = self.encoder.encode(view)
             assert self.view_decoder.decode(data) == view
             assert not contains_key(msgspec.json.decode(data), "seed"), "a view shows the seed"
+            text = self.check_text(view)
             variant = game.hidden_variant(state, seat, rng)
             game.check_state(variant)
-            assert game.view(variant, seat) == view, f"seat {seat} sees hidden information"
+            seen = game.view(variant, seat)
+            assert seen == view, f"seat {seat} sees hidden information"
+            assert game.render_view(seen) == text, f"seat {seat}'s text shows hidden information"
+
+    def check_text(self, view: Any) -> str:
+        """The text of a view: not empty, and made by the game (a game with a text of its own
+        never falls back to the generic one on a reachable state)."""
+        text = self.game.render_view(view)
+        assert text.strip(), "a view renders as an empty text"
+        if self.renders:
+            assert text != render_generic(view), f"the text of {view!r} fell back to JSON"
+        return text
 
     def check_moves(self, state: Any, rng: random.Random, sample: int) -> list[Any]:
         game = self.game

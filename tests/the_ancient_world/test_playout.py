@@ -91,7 +91,7 @@ def test_checked_random_playout_default_pack(
     s = checked_playout(default_game, players, seed, plus=bool(seed % 2))
     result = default_game.result(s)
     assert result is not None and len(result.scores) == players
-    assert "round 6/6" in default_game.render(s)
+    assert "round 6 of 6" in default_game.render(s)
 
 
 @pytest.mark.parametrize("players", [2, 4])

@@ -10,6 +10,7 @@ number of rolls that seat made.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 import msgspec
 
@@ -53,9 +54,12 @@ class PigState(BaseState, frozen=True, kw_only=True, forbid_unknown_fields=True)
 
 class PigView(msgspec.Struct, frozen=True, kw_only=True):
     seat: int | None
+    target: int
     banked: tuple[int, ...]
     current: int
     turn_points: int
+    rolling: bool
+    over: bool
     my_lucky: int | None
 
 
@@ -84,9 +88,10 @@ class Rolled(Event, frozen=True, kw_only=True, tag="rolled"):
 
 
 class Banked(Event, frozen=True, kw_only=True, tag="banked"):
-    """``seat`` held: it has ``points`` banked now."""
+    """``seat`` held: it has ``points`` banked now (the game is over once they reach the
+    target)."""
 
-    explains = ("/banked/{seat}", "/turn_points")
+    explains = ("/banked/{seat}", "/turn_points", "/over")
 
     seat: int
     points: int
@@ -109,6 +114,10 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
     min_players = 2
     max_players = 4
     rules_version = "1"
+    silent_view_members: ClassVar[dict[str, str]] = {
+        "/step": "counts every decision applied",
+        "/rolling": "a roll waits for the die: to_act says chance",
+    }
     state_type = PigState
     options_type = PigOptions
     view_type = PigView
@@ -189,11 +198,29 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
     def view(self, state: PigState, seat: int | None) -> PigView:
         return PigView(
             seat=seat,
+            target=state.target,
             banked=state.banked,
             current=state.current,
             turn_points=state.turn_points,
+            rolling=state.rolling,
+            over=state.over,
             my_lucky=None if seat is None else state.lucky[seat],
         )
+
+    def render_view(self, view: PigView) -> str:
+        """``Pig -- first to 20 banked points``, a line per seat, the viewer's lucky number."""
+        lines = [f"Pig -- first to {view.target} banked points"]
+        for seat, points in enumerate(view.banked):
+            marks = " (you)" if seat == view.seat else ""
+            if seat == view.current and not view.over:
+                doing = "rolling the die" if view.rolling else "to roll or hold"
+                marks += f" <- {doing}, {view.turn_points} points this turn"
+            lines.append(f"seat {seat}: {points} banked{marks}")
+        if view.my_lucky is not None:
+            lines.append(f"your lucky number: {view.my_lucky} (1 bonus point for that many rolls)")
+        if view.over:
+            lines.append("the game is over")
+        return "\n".join(lines)
 
     def result(self, state: PigState) -> Result | None:
         if not state.over:

@@ -39,6 +39,8 @@ class Audience:
     #: Answers to a sealed game's master carry ``acting``: each seat that must act, with its
     #: view, moves and events, so a backend serves every such seat from one answer.
     acting: bool = False
+    #: Answers carry ``text``, the game's text of the view they show (:func:`render_text`).
+    render: bool = False
 
     @property
     def all_moves(self) -> bool:
@@ -59,7 +61,12 @@ def check_seat(state: Any, as_seat: int | None, seats: int | None = None) -> Non
 
 
 def audience_of(
-    resolved: Resolved, as_seat: int | None, describe: bool = False, acting: bool = False
+    resolved: Resolved,
+    as_seat: int | None,
+    describe: bool = False,
+    acting: bool = False,
+    *,
+    render: bool = False,
 ) -> Audience:
     """Who the answer to a request on ``resolved`` is for; a seat's handle is its seat only."""
     check_seat(resolved.state, as_seat)
@@ -67,9 +74,9 @@ def audience_of(
     if ticket is None:
         if acting:
             raise acting_needs_master()
-        return Audience(resolved.sealed, as_seat, describe=describe)
+        return Audience(resolved.sealed, as_seat, describe=describe, render=render)
     if ticket.is_master:
-        return Audience(True, as_seat, master=True, describe=describe, acting=acting)
+        return Audience(True, as_seat, master=True, describe=describe, acting=acting, render=render)
     if acting:
         raise acting_needs_master()
     if as_seat is not None and as_seat != ticket.seat:
@@ -79,7 +86,7 @@ def audience_of(
             pointer="/as_seat",
             status=403,
         )
-    return Audience(True, ticket.seat, describe=describe)
+    return Audience(True, ticket.seat, describe=describe, render=render)
 
 
 def authorize(resolved: Resolved, actor: Actor) -> None:
@@ -149,6 +156,14 @@ def describe_moves(
     for r in ranges:
         text[r.index] += f" (or any {r.field} from {r.min} to {r.max})"
     return text
+
+
+def render_text(game: AnyGame, view: Any, audience: Audience) -> str | UnsetType:
+    """The game's text of ``view`` -- the view the answer shows, so the text shows no more --
+    when the request asked for it (``render``)."""
+    if not audience.render:
+        return UNSET
+    return game.render_view(view)
 
 
 def acting_needs_master() -> Problem:

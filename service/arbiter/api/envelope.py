@@ -36,6 +36,7 @@ class NewStateRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     resolve_chance: bool = True
     describe: bool = False
     acting_seats: bool = False
+    render: bool = False
 
 
 class HandleRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -60,6 +61,7 @@ class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     resolve_chance: bool | None = None
     describe: bool = False
     acting_seats: bool = False
+    render: bool = False
 
 
 class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -75,6 +77,7 @@ class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     resolve_chance: bool = True
     describe: bool = False
     acting_seats: bool = False
+    render: bool = False
 
 
 class Envelope(msgspec.Struct, kw_only=True):
@@ -83,6 +86,8 @@ class Envelope(msgspec.Struct, kw_only=True):
     Open games carry ``state``; sealed ones carry ``state_token`` (the handle of whoever asked:
     the master's or one seat's) and only ``view``; answers to the master handle also carry
     ``seat_tokens``, the handle of every seat (index = seat) for the backend to hand out.
+    ``text`` (with ``render``) is the game's text of the view the answer shows: of ``view``, or
+    of the public view when an open game's answer has none.
     """
 
     game: str
@@ -96,6 +101,7 @@ class Envelope(msgspec.Struct, kw_only=True):
     seat_tokens: list[str] | UnsetType = UNSET
     acting: list[SeatAnswer] | UnsetType = UNSET
     view: Any = UNSET
+    text: str | UnsetType = UNSET
     to_act: list[Actor]
     legal_moves: list[Any]
     move_ranges: list[MoveRange] | UnsetType = UNSET
@@ -112,6 +118,7 @@ class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     as_seat: Seat | None = None
     describe: bool = False
     acting_seats: bool = False
+    render: bool = False
 
 
 class SeatAnswer(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -120,6 +127,7 @@ class SeatAnswer(msgspec.Struct, kw_only=True, omit_defaults=True):
 
     seat: int
     view: Any
+    text: str | UnsetType = UNSET
     legal_moves: list[Any]
     move_ranges: list[MoveRange] | UnsetType = UNSET
     descriptions: list[str] | UnsetType = UNSET

@@ -105,6 +105,9 @@ def _ranges(data: list[dict[str, Any]] | None) -> list[MoveRange] | None:
 class SeatAnswer:
     seat: int
     view: JSON
+    text: str | None = strawberry.field(
+        description="With `render: true`: the game's text of this seat's view."
+    )
     legal_moves: list[JSON]
     move_ranges: list[MoveRange] | None
     descriptions: list[str] | None
@@ -131,6 +134,11 @@ class Envelope:
         "act, with its view, legal moves and events."
     )
     view: JSON | None
+    text: str | None = strawberry.field(
+        description="With `render: true`: the game's text of the view the answer shows (of "
+        "`view`; the public view's for an open game without `asSeat`), for people to follow "
+        "the game."
+    )
     to_act: list[JSON]
     legal_moves: list[JSON]
     move_ranges: list[MoveRange] | None = strawberry.field(
@@ -210,6 +218,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
             SeatAnswer(
                 seat=a["seat"],
                 view=a["view"],
+                text=a.get("text"),
                 legal_moves=a["legal_moves"],
                 move_ranges=_ranges(a.get("move_ranges")),
                 descriptions=a.get("descriptions"),
@@ -218,6 +227,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
             for a in data["acting"]
         ],
         view=data.get("view"),
+        text=data.get("text"),
         to_act=data["to_act"],
         legal_moves=data["legal_moves"],
         move_ranges=_ranges(data.get("move_ranges")),
@@ -263,8 +273,11 @@ def resolve_game(info: Info, id: str) -> GameInfo:
     return _game_info(_sync(_service(info).info, id))
 
 
-async def resolve_state(info: Info, id: str, as_seat: int | None = None) -> Envelope:
-    return _envelope(await _call(_service(info).get_state(id, as_seat=_seat(as_seat))))
+async def resolve_state(
+    info: Info, id: str, as_seat: int | None = None, render: bool = False
+) -> Envelope:
+    answer = _service(info).get_state(id, as_seat=_seat(as_seat), render=render)
+    return _envelope(await _call(answer))
 
 
 async def resolve_legal_moves(
@@ -334,6 +347,7 @@ async def resolve_replay(
     resolve_chance: bool = True,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).replay(
@@ -348,9 +362,31 @@ async def resolve_replay(
             resolve_chance=resolve_chance,
             describe=describe,
             acting_seats=acting_seats,
+            render=render,
         )
     )
     return _envelope(envelope)
+
+
+async def _sealed(
+    operation: Callable[..., Awaitable[EnvelopeStruct]],
+    game: str,
+    state_token: str,
+    as_seat: int | None,
+    describe: bool,
+    acting_seats: bool,
+    render: bool,
+) -> Envelope:
+    """``current`` or ``undo``: an operation over one handle of a sealed game."""
+    answer = operation(
+        game,
+        state_token,
+        as_seat=_seat(as_seat),
+        describe=describe,
+        acting_seats=acting_seats,
+        render=render,
+    )
+    return _envelope(await _call(answer))
 
 
 async def resolve_current(
@@ -360,12 +396,10 @@ async def resolve_current(
     as_seat: int | None = None,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
-    service = _service(info)
-    answer = service.current(
-        game, state_token, as_seat=_seat(as_seat), describe=describe, acting_seats=acting_seats
-    )
-    return _envelope(await _call(answer))
+    flags = (describe, acting_seats, render)
+    return await _sealed(_service(info).current, game, state_token, as_seat, *flags)
 
 
 async def resolve_undo(
@@ -375,12 +409,10 @@ async def resolve_undo(
     as_seat: int | None = None,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
-    service = _service(info)
-    answer = service.undo(
-        game, state_token, as_seat=_seat(as_seat), describe=describe, acting_seats=acting_seats
-    )
-    return _envelope(await _call(answer))
+    flags = (describe, acting_seats, render)
+    return await _sealed(_service(info).undo, game, state_token, as_seat, *flags)
 
 
 async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
@@ -439,6 +471,7 @@ async def resolve_new_game(
     resolve_chance: bool = True,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).new_state(
@@ -452,6 +485,7 @@ async def resolve_new_game(
             resolve_chance=resolve_chance,
             describe=describe,
             acting_seats=acting_seats,
+            render=render,
         )
     )
     return _envelope(envelope)
@@ -468,6 +502,7 @@ async def resolve_apply_move(
     resolve_chance: bool | None = None,
     describe: bool = False,
     acting_seats: bool = False,
+    render: bool = False,
 ) -> Envelope:
     envelope = await _call(
         _service(info).apply_move(
@@ -478,6 +513,7 @@ async def resolve_apply_move(
             resolve_chance=resolve_chance,
             describe=describe,
             acting_seats=acting_seats,
+            render=render,
         )
     )
     return _envelope(envelope)

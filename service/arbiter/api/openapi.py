@@ -337,6 +337,18 @@ def describe(components: dict[str, Any]) -> None:
     )
     for name in ("NewStateRequest", "MoveRequest", "ReplayRequest", "CurrentRequest"):
         notes[(name, "acting_seats")] = acting
+    rendering = (
+        "Answer `text` too: the game's text of the view the answer shows, for people to follow "
+        "the game (of `as_seat`'s view; the public view's without `as_seat`, open games "
+        "included). A seat's handle gets the text of its own view only."
+    )
+    for name in ("NewStateRequest", "MoveRequest", "ReplayRequest", "CurrentRequest"):
+        notes[(name, "render")] = rendering
+    notes[("Envelope", "text")] = (
+        "With `render`: the game's text of the view this answer shows -- `view`, or the public "
+        "view when an open game's answer has no `view` -- so it shows nothing `view` hides."
+    )
+    notes[("SeatAnswer", "text")] = "With `render`: the game's text of this seat's `view`."
     notes[("Envelope", "acting")] = (
         "With `acting_seats` (a sealed game's master): every seat that must act, ready to hand on."
     )

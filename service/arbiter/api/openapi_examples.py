@@ -172,9 +172,13 @@ class GameExamples:
         )
         return _builtins(envelope)  # type: ignore[no-any-return]
 
-    def sealed_answer(self, step: Step, seat: int | None, *, events: bool = True) -> Example:
-        """The envelope of a sealed game for the master handle (``seat`` None) or a seat's."""
+    def sealed_answer(
+        self, step: Step, seat: int | None, *, events: bool = True, render: bool = False
+    ) -> Example:
+        """The envelope of a sealed game for the master handle (``seat`` None) or a seat's
+        (``render``: with the text of its view)."""
         game, state = self.game, step.state
+        view = game.view(state, seat)
         to_act = list(game.to_act(state))
         public = _builtins(game.view(state, None))
         master = seat is None
@@ -191,7 +195,8 @@ class GameExamples:
             seat_tokens=[example_handle(game.id, public, f"seat {k}") for k in range(self.players)]
             if master
             else msgspec.UNSET,
-            view=game.view(state, seat),
+            view=view,
+            text=game.render_view(view) if render else msgspec.UNSET,
             to_act=to_act,
             legal_moves=listed.moves,
             move_ranges=listed.ranges,
@@ -363,6 +368,15 @@ class Examples:
             "current", "seat", gid, f"{title}: seat 0's handle", {"state_token": seat_token}
         )
         self._response("current", 200, "seat", gid, title, ex.sealed_answer(setup, 0, events=False))
+        self._request(
+            "current",
+            "seat-text",
+            gid,
+            f"{title}: seat 0's handle, with the text of its view",
+            {"state_token": seat_token, "render": True},
+        )
+        rendered = ex.sealed_answer(setup, 0, events=False, render=True)
+        self._response("current", 200, "seat-text", gid, f"{title}, with text", rendered)
         undo = ex.undoable()
         if undo is not None:
             before, _, later = undo

@@ -389,6 +389,15 @@ class Operations:
             "schema": {"type": "integer", "minimum": 0, "maximum": self.most_players - 1},
         }
 
+        render_query = {
+            "name": "render",
+            "in": "query",
+            "required": False,
+            "description": "Answer `text` too: the game's text of the view shown (of `as_seat`, "
+            "the public view without it).\n\nDefault: `false`.",
+            "schema": {"type": "boolean"},
+        }
+
         def one(value: Any, summary: str) -> Named:
             return {"example": {"summary": summary, "value": value}}
 
@@ -627,6 +636,7 @@ class Operations:
                 "parameters": [
                     segment("state_id", "The id of a cached open state.", ex.state_ids),
                     seat_query,
+                    render_query,
                 ],
                 "get": self._operation(
                     "getState",

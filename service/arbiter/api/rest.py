@@ -71,6 +71,15 @@ def _query_seat(request: Request) -> int | None:
     return int(raw)
 
 
+def _query_flag(request: Request, name: str) -> bool:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "false":
+        return False
+    if raw == "true":
+        return True
+    raise Problem("invalid_request", f"the query parameter {name} must be true or false")
+
+
 def _given(raw: msgspec.Raw | msgspec.UnsetType) -> msgspec.Raw | None:
     """An optional game value: absent when missing or ``null``."""
     if isinstance(raw, msgspec.Raw) and bytes(raw) != b"null":
@@ -117,6 +126,7 @@ def routes(service: Service) -> list[Route]:
             resolve_chance=body.resolve_chance,
             describe=body.describe,
             acting_seats=body.acting_seats,
+            render=body.render,
         )
         headers = None
         if envelope.state_id is not None:
@@ -135,6 +145,7 @@ def routes(service: Service) -> list[Route]:
             resolve_chance=body.resolve_chance,
             describe=body.describe,
             acting_seats=body.acting_seats,
+            render=body.render,
         )
         return json_response(envelope)
 
@@ -180,6 +191,7 @@ def routes(service: Service) -> list[Route]:
             resolve_chance=body.resolve_chance,
             describe=body.describe,
             acting_seats=body.acting_seats,
+            render=body.render,
         )
         return json_response(envelope)
 
@@ -196,6 +208,7 @@ def routes(service: Service) -> list[Route]:
                 as_seat=body.as_seat,
                 describe=body.describe,
                 acting_seats=body.acting_seats,
+                render=body.render,
             )
             return json_response(envelope)
 
@@ -217,7 +230,10 @@ def routes(service: Service) -> list[Route]:
 
     async def get_state(request: Request) -> Response:
         as_seat = _query_seat(request)
-        envelope = await service.get_state(request.path_params["state_id"], as_seat=as_seat)
+        render = _query_flag(request, "render")
+        envelope = await service.get_state(
+            request.path_params["state_id"], as_seat=as_seat, render=render
+        )
         return json_response(envelope)
 
     return [  # the hot path first: Starlette tries routes in order

@@ -16,6 +16,12 @@ What an answer shows:
   (of every actor that must decide without it), the events ``as_seat`` may see, and the next
   handles of the master and of every seat (``seat_tokens``).
 
+Texts for people: with ``render`` an answer also carries ``text``, the game's text of the view it
+shows (:meth:`arbiter.core.Game.render_view`): the view of ``as_seat``, and for a sealed game's
+master without it the public view -- so a seat's handle gets the text of its own view only. An
+open game's answer without ``as_seat`` gets the text of the public view too (its full state is
+beside it; the text is what may be shown to anyone at the table, as a sealed game shows it).
+
 A seat's handle acts for its seat only: ``as_seat`` or a move naming another seat is refused with
 ``403 forbidden_seat`` and a chance outcome with ``403 chance_forbidden``, before any rule looks
 at the move -- so the refusal says nothing about hidden values. Chance in a sealed game is drawn
@@ -46,6 +52,7 @@ from arbiter.api.audience import (
     check_seat,
     listing,
     moves_for,
+    render_text,
 )
 from arbiter.api.cache import Cached
 from arbiter.api.codec import GameCodec, Payload, content_json
@@ -119,6 +126,7 @@ class Service:
         resolve_chance: bool = True,
         describe: bool = False,
         acting_seats: bool = False,
+        render: bool = False,
     ) -> Envelope:
         """Set up a new game (``POST /v1/games/{game}/states``)."""
         game, codec = self.game(game_id)
@@ -133,7 +141,9 @@ class Service:
                 events.extend(more)
         if acting_seats and not sealed:
             raise acting_needs_master()
-        audience = Audience(sealed, as_seat, master=sealed, describe=describe, acting=acting_seats)
+        audience = Audience(
+            sealed, as_seat, master=sealed, describe=describe, acting=acting_seats, render=render
+        )
         if sealed:
             return await self._new_table(game, codec, state, resolve_chance, audience, events)
         return await self.envelope(
@@ -151,13 +161,14 @@ class Service:
         resolve_chance: bool | None = None,
         describe: bool = False,
         acting_seats: bool = False,
+        render: bool = False,
     ) -> Envelope:
         """Check and apply a move (``POST /v1/games/{game}/moves``)."""
         game, codec = self.game(game_id)
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
         decoded = codec.move(move)
         state = resolved.state
-        audience = audience_of(resolved, as_seat, describe, acting_seats)
+        audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
         actor = game.actor_of(decoded)
         authorize(resolved, actor)
         events: list[Event] = []
@@ -281,12 +292,13 @@ class Service:
         as_seat: int | None = None,
         describe: bool = False,
         acting_seats: bool = False,
+        render: bool = False,
     ) -> Envelope:
         """The current step of a sealed game for the holder of any of its handles, current or
         not (``POST /v1/games/{game}/current``): how a seat catches up after others moved."""
         game, codec = self.game(game_id)
         resolved = await self.store.sealed(game, codec, token, current=True)
-        audience = audience_of(resolved, as_seat, describe, acting_seats)
+        audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
         assert resolved.table is not None and resolved.ticket is not None
         return self._sealed_answer(
             game,
@@ -306,6 +318,7 @@ class Service:
         as_seat: int | None = None,
         describe: bool = False,
         acting_seats: bool = False,
+        render: bool = False,
     ) -> Envelope:
         """Take the last step of a sealed game back (``POST /v1/games/{game}/undo``; master
         handle only). Which steps can be taken back: :meth:`arbiter.core.Game.can_take_back`."""
@@ -315,12 +328,14 @@ class Service:
         assert ticket is not None and table is not None
         if not ticket.is_master:
             raise Problem("master_only", "only the master handle may take moves back", game=game.id)
-        audience = audience_of(resolved, as_seat, describe, acting_seats)
+        audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
         table = await self.store.take_back(ticket, table)
         known = await self.store.stored(game, codec, table.head)
         return self._sealed_answer(game, known, ticket.table, table, MASTER, audience, [])
 
-    async def get_state(self, state_id: str, *, as_seat: int | None = None) -> Envelope:
+    async def get_state(
+        self, state_id: str, *, as_seat: int | None = None, render: bool = False
+    ) -> Envelope:
         """A cached open state as an envelope (``GET /v1/states/{state_id}``)."""
         cached = await self.store.get(state_id)
         codec = self.codecs.get(cached.game)
@@ -331,7 +346,7 @@ class Service:
         check_seat(resolved.state, as_seat)
         return await self.envelope(
             game, codec, resolved.state, resolve_chance=resolved.resolve_chance,
-            audience=Audience(False, as_seat), events=[], inline=False,
+            audience=Audience(False, as_seat, render=render), events=[], inline=False,
         )  # fmt: skip
 
     async def replay(
@@ -348,6 +363,7 @@ class Service:
         resolve_chance: bool = True,
         describe: bool = False,
         acting_seats: bool = False,
+        render: bool = False,
     ) -> Envelope:
         """Set up a game and play ``moves`` (``POST /v1/games/{game}/replay``).
 
@@ -368,7 +384,9 @@ class Service:
             )
         if acting_seats and not sealed:
             raise acting_needs_master()
-        audience = Audience(sealed, as_seat, master=sealed, describe=describe, acting=acting_seats)
+        audience = Audience(
+            sealed, as_seat, master=sealed, describe=describe, acting=acting_seats, render=render
+        )
         async with self._long_task():  # decoding and setup too: nothing long before its turn
             await asyncio.sleep(0)
             state, events = await self._setup(game, codec, players, seed, options, content_id)
@@ -479,6 +497,8 @@ class Service:
             result = None if to_act else game.result(state)
             listed = listing(game, state, moves_for(game, state, audience, known), audience)
             view = UNSET if as_seat is None else game.view(state, as_seat)
+            shown = game.view(state, None) if view is UNSET and audience.render else view
+            text = render_text(game, shown, audience)
             packed = codec.state_bytes(state) if self.store.cache.needs_bytes else None
         cached = Cached(game.id, resolve_chance, known.digest, state, packed)
         state_id = await self.store.put(cached)
@@ -491,6 +511,7 @@ class Service:
             as_seat=as_seat,
             state=Raw(known.json),
             view=view,
+            text=text,
             to_act=to_act,
             legal_moves=listed.moves,
             move_ranges=listed.ranges,
@@ -546,17 +567,20 @@ class Service:
             acting = []
             for k in known.to_act:
                 if isinstance(k, int):
+                    seen = game.view(state, k)
                     own = listing(game, state, known.legal_moves(game, state, k), audience)
                     acting.append(
                         SeatAnswer(
                             seat=k,
-                            view=game.view(state, k),
+                            view=seen,
+                            text=render_text(game, seen, audience),
                             legal_moves=own.moves,
                             move_ranges=own.ranges,
                             descriptions=own.descriptions,
                             events=game.events_for(events, k),
                         )
                     )
+        view = game.view(state, seat)
         return Envelope(
             game=game.id,
             rules_version=game.rules_version,
@@ -567,7 +591,8 @@ class Service:
             state_token=self.store.handle(game.id, table_id, table.version, role),
             seat_tokens=seat_tokens,
             acting=acting,
-            view=game.view(state, seat),
+            view=view,
+            text=render_text(game, view, audience),
             to_act=to_act,
             legal_moves=listed.moves,
             move_ranges=listed.ranges,

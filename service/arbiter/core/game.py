@@ -12,7 +12,8 @@ A game subclasses :class:`Game` and supplies the rules as a handful of methods:
 * ``result`` -- ``None`` while the game goes on, else the final scores;
 * ``check_state`` -- invariants of a state submitted from outside;
 * ``hidden_variant`` -- a state differing only in what ``seat`` cannot know (for leak tests);
-* ``render`` -- a human-readable text of the state;
+* ``render_view`` -- a human-readable text of a view: what one seat (or a spectator) may know;
+  ``render`` -- the text of a state, the render of its public view;
 * ``make_tables`` -- optionally, the lookup tables the rules derive from a content pack, built once
   per pack (:meth:`Game.tables`) and dropped with it.
 
@@ -34,6 +35,7 @@ from arbiter.core.content import content_id as hash_content
 from arbiter.core.describe import describe_generic
 from arbiter.core.errors import IllegalMove, RulesVersionMismatch, UnknownContent
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks
+from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
 from arbiter.core.types import (
     CHANCE,
@@ -239,9 +241,21 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     def hidden_variant(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
         """A state that differs from ``state`` only in what ``seat`` cannot know."""
 
+    def render_view(self, view: ViewT) -> str:
+        """A human-readable text of ``view`` (of :meth:`view`), for a person to follow the game.
+
+        Computed from the view alone, so a seat's text shows exactly what that seat may know and
+        never what its view hides (the conformance suite checks that the text of a seat's view
+        is the same on every :meth:`hidden_variant` for that seat). The default is the view's
+        JSON, formatted (:func:`~arbiter.core.render.render_generic`); a game overrides it with a
+        text in the rulebook's words, through :func:`~arbiter.core.render.render_by`.
+        """
+        return render_generic(view)
+
     def render(self, state: StateT) -> str:
-        """A human-readable text of the state."""
-        return msgspec.json.format(msgspec.json.encode(state)).decode()
+        """The public text of the state: :meth:`render_view` of the spectator's view (seat
+        ``None``), so it is safe to show to anyone; a seat's text is that of its own view."""
+        return self.render_view(self.view(state, None))
 
     def describe(self, state: StateT, move: Move) -> str:
         """A short English sentence saying what ``move`` (legal in ``state``) does, chance outcomes

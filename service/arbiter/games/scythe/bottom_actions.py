@@ -59,14 +59,16 @@ from arbiter.games.scythe.state import (
     TargetTask,
 )
 from arbiter.games.scythe.tables import Tables
+from arbiter.games.scythe.view import PlayerView
 
 State = ScytheState
 STRUCTURES: tuple[Structure, ...] = ("monument", "mill", "mine", "armory")
 TargetMove = Upgrade | Deploy | Build | Enlist | DeclineAction
 
 
-def cost_of(p: PlayerState, t: Tables, action: BottomActionName) -> int:
-    """What the bottom-row action costs now: its printed cost less the squares Upgrade covered."""
+def cost_of(p: PlayerState | PlayerView, t: Tables, action: BottomActionName) -> int:
+    """What the bottom-row action costs now: its printed cost less the squares Upgrade covered
+    (of a seat, or of a view of it)."""
     return t.bottom(p.mat, action).cost - p.covered.of(action)
 
 

@@ -78,7 +78,8 @@ import random
 from typing import Any, ClassVar
 
 from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
-from arbiter.games.scythe import checks, flow, hidden, legality, scoring, setup, view
+from arbiter.core.render import render_by
+from arbiter.games.scythe import checks, flow, hidden, legality, render, scoring, setup, view
 from arbiter.games.scythe.content import ScytheContent, default_content
 from arbiter.games.scythe.content_limits import check_limits
 from arbiter.games.scythe.describe import describe_move
@@ -189,8 +190,8 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     ) -> ScytheState:
         return hidden.hidden_variant(state, self.tables(state.content_id), seat, rng)
 
-    def render(self, state: ScytheState) -> str:
-        return view.render(state, self.tables(state.content_id))
+    def render_view(self, view: ScytheView) -> str:
+        return render_by(render.render_view, view, self.tables(view.content_id))
 
     def describe(self, state: ScytheState, move: Move) -> str:
         return describe_move(state, self.tables(state.content_id), move)

@@ -51,6 +51,7 @@ from arbiter.games.scythe.state import (
     Section,
 )
 from arbiter.games.scythe.tables import Tables
+from arbiter.games.scythe.view import PlayerView
 
 State = ScytheState
 
@@ -126,14 +127,17 @@ def apply_section(s: State, m: ChooseSection | GiveCoins) -> State:
 # ------------------------------------------------------------------------ top row
 
 
-def amount(p: PlayerState, action: TopActionName, index: int, option: TopOption) -> int:
-    """The uncovered value: the upgraded one once the cube left the green square."""
+def amount(
+    p: PlayerState | PlayerView, action: TopActionName, index: int, option: TopOption
+) -> int:
+    """The uncovered value: the upgraded one once the cube left the green square (of a seat, or
+    of a view of it: the text of a view shows it too)."""
     return option.upgraded if Cube(action=action, option=index) in p.cubes else option.amount
 
 
-def produce_cost(p: PlayerState, t: Tables) -> Cost:
+def produce_cost(p: PlayerState | PlayerView, t: Tables) -> Cost:
     """«Заплатите стоимость (... открытых красных прямоугольных ячейках)»: every Produce slot
-    uncovered by workers taken off the mat."""
+    uncovered by workers taken off the mat (of a seat, or of a view of it)."""
     uncovered = len(p.workers) - STARTING_WORKERS
     slots = t.mats[p.mat].produce_cost_slots[: max(0, uncovered)]
     return Cost(

@@ -1,4 +1,4 @@
-"""What a seat may know, and a text rendering of the state.
+"""What a seat may know (its text: :mod:`.render`).
 
 A view shows everything public: the board, units, structures, tracks, coins, stars, recruits,
 upgrades, the encounter deck's remaining cards (every drawn card was shown), the combat discard
@@ -180,26 +180,3 @@ def make_view(s: State, t: Tables, seat: int | None) -> ScytheView:
         pending=tuple(_pending(x, seat) for x in s.pending),
         turns_taken=s.turns_taken,
     )
-
-
-def render(s: State, t: Tables) -> str:
-    """A short human-readable text of the state."""
-    lines = [f"Scythe — {s.players_count} players, phase {s.phase}, step {s.step}"]
-    if s.structure_tile:
-        lines.append(f"structure bonus tile: {s.structure_tile}")
-    for i, p in enumerate(s.players):
-        marker = "*" if s.phase == "play" and s.turn.seat == i else " "
-        lines.append(
-            f"{marker} seat {i}: {p.faction}/{p.mat} power {p.power} popularity {p.popularity} "
-            f"${p.coins} cards {len(p.hand)} stars {len(p.stars)} ({', '.join(p.stars)})"
-        )
-        lines.append(
-            f"    character {p.character}; mechs {', '.join(p.mechs) or '-'}; "
-            f"workers {', '.join(p.workers)}; structures "
-            f"{', '.join(f'{b.structure}@{b.territory}' for b in p.structures) or '-'}"
-        )
-    for x, r in s.resources.items():
-        lines.append(f"  {x}: food {r.food} wood {r.wood} metal {r.metal} oil {r.oil}")
-    if s.pending:
-        lines.append("pending: " + ", ".join(type(x).__name__ for x in s.pending))
-    return "\n".join(lines)

@@ -86,7 +86,17 @@ from typing import Any, ClassVar
 import msgspec
 
 from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
-from arbiter.games.the_ancient_world import checks, flow, hidden, legality, scoring, setup, view
+from arbiter.core.render import render_by
+from arbiter.games.the_ancient_world import (
+    checks,
+    flow,
+    hidden,
+    legality,
+    render,
+    scoring,
+    setup,
+    view,
+)
 from arbiter.games.the_ancient_world.content import AncientWorldContent
 from arbiter.games.the_ancient_world.describe import describe_move
 from arbiter.games.the_ancient_world.events import AncientWorldEvent, redact
@@ -213,8 +223,8 @@ class TheAncientWorld(
     ) -> AncientWorldState:
         return hidden.hidden_variant(state, self.tables(state.content_id), seat, rng)
 
-    def render(self, state: AncientWorldState) -> str:
-        return view.render(state, self.tables(state.content_id))
+    def render_view(self, view: AncientWorldView) -> str:
+        return render_by(render.render_view, view, self.tables(view.content_id))
 
     def describe(self, state: AncientWorldState, move: Move) -> str:
         return describe_move(state, self.tables(state.content_id), move)

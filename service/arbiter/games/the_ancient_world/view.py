@@ -1,4 +1,4 @@
-"""What one seat (or a spectator) may know, and a readable text of the whole state.
+"""What one seat (or a spectator) may know (its text: :mod:`.render`).
 
 Never shown: the seed; the hidden middle of any deck (counts only); the empire discard piles
 (kept face down, counts only); other seats' set-aside cards (counts only); the cards another
@@ -12,7 +12,6 @@ import msgspec
 
 from arbiter.games.the_ancient_world.options import AncientWorldOptions
 from arbiter.games.the_ancient_world.state import (
-    DECKS,
     SPACES,
     AncientWorldState,
     Army,
@@ -295,72 +294,3 @@ def make_view(s: AncientWorldState, t: Tables, seat: int | None) -> AncientWorld
         players=tuple(players),
         pending=tuple(_pending_view(task, seat) for task in s.pending),
     )
-
-
-# ------------------------------------------------------------------------------- render
-
-
-def render(s: AncientWorldState, t: Tables) -> str:
-    """The whole state as text (hidden parts included), for people and logs."""
-
-    def names(cards: tuple[str, ...]) -> str:
-        return ", ".join(_name(t, c) for c in cards) or "-"
-
-    lines = [
-        f"The Ancient World -- round {s.round}/6, phase {s.phase}, step {s.step}",
-        f"first player: seat {s.first_player} (hand {'up' if s.token_hand_up else 'down'}); "
-        f"current: seat {s.current}",
-        f"empire row: {names(s.empire_row)}",
-        f"army row: {names(s.army_row)}",
-        f"province: {_name(t, s.province_top) if s.province_top else '-'}",
-        "titans: "
-        + " | ".join(
-            f"{k}* {_titan(t, c) if c else '-'}"
-            for k, c in enumerate(s.titan_tops.cards(), start=1)
-        ),
-        "decks: "
-        + ", ".join(f"{name} {getattr(s, name).size()}" for name in DECKS)
-        + f"; discards A {len(s.empire_discard_a)}, B {len(s.empire_discard_b)}, "
-        f"army {len(s.army_discard)}",
-        "board: "
-        + "; ".join(
-            f"{sp} [{' '.join(f's{c.seat}:{c.skill}' for c in s.board.at(sp))}]"
-            for sp in open_spaces(s)
-        ),
-    ]
-    for i, p in enumerate(s.players):
-        st = stats(t, p)
-        armies = "; ".join(
-            f"{_name(t, a.active)} (scroll {a.scroll}, picture {a.picture}"
-            + (f", +{len(a.retired)} disbanded" if a.retired else "")
-            + ")"
-            for a in p.armies
-        )
-        lines += [
-            f"seat {i}{' (passed)' if p.passed else ''}: {p.coins} coins, {p.knowledge} knowledge, "
-            f"citizens {list(p.citizens)} ready {list(p.ready)} starving {list(p.starving)}, "
-            f"food {st.food}, space {len(p.empire) + len(p.lost)}/{st.space}, "
-            f"army limit {st.army_limit}",
-            f"  empire: {names(p.empire)}" + (f"; lost: {names(p.lost)}" if p.lost else ""),
-            f"  provinces: {names(p.provinces)}; titans: {names(p.titans)}",
-            f"  armies: {armies or '-'}; set aside: {names(p.set_aside)}",
-        ]
-    if s.pending:
-        lines.append(
-            "pending: " + " > ".join(str(type(task).__struct_config__.tag) for task in s.pending)
-        )
-    return "\n".join(lines)
-
-
-def _name(t: Tables, card: str) -> str:
-    for table in (t.empire, t.armies, t.provinces, t.titans):
-        c = table.get(card)
-        if c is not None:
-            return str(c.name)
-    return card
-
-
-def _titan(t: Tables, card: str) -> str:
-    titan = t.titans[card]
-    kinds = "swords+arrows" if titan.arrows_count else "swords"
-    return f"{titan.name} (defence {titan.defence}, {kinds})"

@@ -1,0 +1,532 @@
+"""A seat's view of a game of Scythe as text, for a person to follow the game.
+
+:func:`render_view` answers :meth:`~arbiter.core.Game.render_view` for Scythe. It reads the
+:class:`~.view.ScytheView` only (and the content pack the view names), so a seat's text shows
+exactly what that seat may know: its own combat cards and objectives, never another seat's.
+
+The text, top to bottom: who sees it and what is being decided now (the task on top of the stack,
+then the tasks under it); the structure bonus tile and the decks; a block per seat (faction, mat,
+tracks, coins, stars, combat cards, objectives, units, structures, recruits, Factory card and the
+mat's sections as they stand after upgrades); a map of the board and a line per space with
+anything on it (units, structures, resource tokens, encounter tokens, who controls it).
+
+The view's layout is read through the accessors of the first part (``_resources``,
+``_controllers``, ``_sections`` ...) and the rules' own helpers that take a seat or its view
+(``amount``, ``cost_of``, ``produce_cost``), so a change of that layout is adapted there. Things are named as in the move descriptions (:mod:`.describe`), so a move's sentence and
+the text agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from arbiter.core.render import now_lines
+from arbiter.games.scythe.bottom_actions import cost_of
+from arbiter.games.scythe.content import RESOURCES, MatSection, Terrain
+from arbiter.games.scythe.describe import (
+    AMOUNT_SOURCES,
+    BOTTOM_NAMES,
+    MECH_ABILITY_NAMES,
+    OPTION_NAMES,
+    STRUCTURE_NAMES,
+    TILE_NAMES,
+    TOP_NAMES,
+    _cost,
+    _count,
+    _factory_card,
+    _reward,
+    _space,
+)
+from arbiter.games.scythe.state import (
+    CARD_VALUES,
+    AfterMove,
+    AmountTask,
+    Battle,
+    Battles,
+    BottomTask,
+    ChooseFactionTask,
+    DealFactory,
+    DealObjectives,
+    DiscardTask,
+    DrawCombat,
+    EncounterTask,
+    FactoryChoice,
+    GainTask,
+    MoveTask,
+    PlaceStart,
+    ProduceTask,
+    RetreatTask,
+    Section,
+    SetupFactions,
+    SetupMat,
+    SetupTile,
+    Side,
+    StarCheck,
+    StartPlay,
+    TargetTask,
+)
+from arbiter.games.scythe.tables import Tables
+from arbiter.games.scythe.top_actions import amount, produce_cost
+from arbiter.games.scythe.view import PlayerView, ScytheView
+
+View = ScytheView
+
+# ------------------------------------------------------------------------ reading the view
+
+
+def _resources(v: View, t: Tables) -> dict[str, dict[str, int]]:
+    """The resource tokens on each territory that has any, by resource name."""
+    return {x: {r: n.of(r) for r in RESOURCES if n.of(r)} for x, n in v.resources.items()}
+
+
+def _controllers(v: View, t: Tables) -> dict[str, int]:
+    """The seat that controls each controlled territory."""
+    return v.control
+
+
+def _combat_discard(v: View) -> dict[int, int]:
+    """The combat discard pile: how many cards of each value."""
+    return {value: n for value, n in zip(CARD_VALUES, v.combat_discard, strict=True) if n}
+
+
+def _sections(t: Tables, p: PlayerView) -> tuple[MatSection, ...]:
+    """The four sections of the seat's player mat, in order."""
+    return t.mats[p.mat].sections
+
+
+def _faction_id(v: View, seat: int) -> str:
+    if 0 <= seat < len(v.players):
+        return v.players[seat].faction
+    if 0 <= seat < len(v.factions):
+        return v.factions[seat]
+    return ""
+
+
+# ------------------------------------------------------------------------ names
+
+
+#: Two letters per terrain on the map.
+TERRAIN_CODES: Final[dict[Terrain, str]] = {
+    "farm": "Fa",
+    "forest": "Fo",
+    "mountain": "Mo",
+    "tundra": "Tu",
+    "village": "Vi",
+    "lake": "La",
+    "factory": "FC",
+}
+#: The phases besides play (play names the turn).
+PHASES: Final[dict[str, str]] = {"setup": "setup", "over": "game over"}
+STAGES: Final[dict[str, str]] = {
+    "section": "chooses a section",
+    "top": "takes or skips the top-row action",
+    "bottom": "takes or skips the bottom-row action",
+    "end": "ends the turn (and may reveal a completed objective)",
+}
+AFTER_MOVE: Final[dict[str, str]] = {
+    "battles": "the battles it started",
+    "encounter": "the encounter it reached, if any",
+    "factory": "the Factory card, if it reached the Factory",
+}
+BATTLE_STAGES: Final[dict[str, str]] = {
+    "attacker_abilities": "the attacker's abilities before the reveal",
+    "defender_abilities": "the defender's abilities before the reveal",
+    "artillery": "Artillery",
+    "scout": "Scout",
+    "choose": "both sides secretly choose power and combat cards",
+}
+
+
+def _who(v: View, seat: int) -> str:
+    """``seat 2 (Polania)``; ``seat 2 (Polania, you)`` for the viewer."""
+    parts = [_faction_id(v, seat).capitalize()] if _faction_id(v, seat) else []
+    if seat == v.viewer:
+        parts.append("you")
+    return f"seat {seat} ({', '.join(parts)})" if parts else f"seat {seat}"
+
+
+def _cards(values: tuple[int, ...]) -> str:
+    return ", ".join(map(str, values)) or "none"
+
+
+def _objective(t: Tables, card: int) -> str:
+    """``#16 A Wolf Among the Sheep``."""
+    objective = t.objectives.get(card)
+    return f"#{card} {objective.name}" if objective else f"#{card}"
+
+
+def _amount_of(n: int, what: str) -> str:
+    """``2 units``, ``1 unit``, ``1 territory``, ``3 power`` (``what`` as in ``OPTION_NAMES``)."""
+    if n != 1 or what in ("power", "popularity"):
+        return f"{n} {what}"
+    singular = what[:-3] + "y" if what.endswith("ies") else what.removesuffix("s")
+    return f"{n} {singular}"
+
+
+def _section_name(t: Tables, p: PlayerView, section: Section) -> str:
+    if section == "factory":
+        return "the Factory card"
+    return f"the section {TOP_NAMES[section]} / {BOTTOM_NAMES[t.under(p.mat, section).name]}"
+
+
+# ------------------------------------------------------------------------ now
+
+TaskText = Callable[[View, Tables, Any], str]
+
+
+def _says(text: str, unit: str = "") -> TaskText:
+    """A task said in a fixed sentence: ``{seat}`` (the task's seat or player) named, ``{count}``
+    the task's count of ``unit``."""
+
+    def say(v: View, t: Tables, task: Any) -> str:
+        seat = getattr(task, "seat", getattr(task, "player", -1))
+        count = _count(getattr(task, "count", 0), unit) if unit else ""
+        return text.format(seat=_who(v, seat), count=count)
+
+    return say
+
+
+def _move(v: View, t: Tables, task: MoveTask) -> str:
+    text = (
+        f"{_who(v, task.seat)} moves: up to {_count(task.units_left, 'more unit')}, "
+        f"{_count(task.steps, 'territory', 'territories')} each"
+    )
+    c = task.current
+    if c is not None:
+        unit = "the character" if c.kind == "character" else f"a {c.kind}"
+        text += f"; moving {unit} on {_space(t, c.at)}, {_count(c.steps_left, 'step')} left"
+        carried = [_count(len(c.workers), "worker")] if c.workers else []
+        carried += [f"{c.cargo.of(r)} {r}" for r in RESOURCES if c.cargo.of(r)]
+        if carried:
+            text += ", carrying " + ", ".join(carried)
+    return text
+
+
+def _after_move(v: View, t: Tables, task: AfterMove) -> str:
+    return f"after the Move of {_who(v, task.seat)}: {AFTER_MOVE.get(task.stage, task.stage)}"
+
+
+def _battles(v: View, t: Tables, task: Battles) -> str:
+    where = ", ".join(_space(t, x) for x in task.territories)
+    return f"{_who(v, task.seat)} chooses the next battle: {where}"
+
+
+def _side(v: View, seat: int, side: Side) -> str:
+    if seat != v.viewer:
+        return f"{_who(v, seat)} {'has committed' if side.committed else 'is choosing'}"
+    chosen = f"power {side.power}" + (f", combat cards {_cards(side.cards)}" if side.cards else "")
+    if side.committed:
+        return f"{_who(v, seat)} has committed {chosen}"
+    return f"{_who(v, seat)} is choosing (so far {chosen})"
+
+
+def _battle(v: View, t: Tables, task: Battle) -> str:
+    text = (
+        f"battle on {_space(t, task.territory)}: {_who(v, task.attacker)} attacks "
+        f"{_who(v, task.defender)}; {BATTLE_STAGES.get(task.stage, task.stage)}"
+    )
+    if task.stage == "choose":
+        sides = [
+            _side(v, task.attacker, task.attacker_side),
+            _side(v, task.defender, task.defender_side),
+        ]
+        text += " (" + "; ".join(sides) + ")"
+    elif task.acting >= 0:
+        text += f", {_who(v, task.acting)} decides"
+    return text
+
+
+def _encounter(v: View, t: Tables, task: EncounterTask) -> str:
+    text = f"{_who(v, task.seat)} has an encounter on {_space(t, task.territory)}"
+    card = None if task.card is None else t.encounters.get(task.card)
+    if card is None:
+        return text + ": the card is drawn"
+    options = "; ".join(
+        f"{i}: {_reward(o.reward)}" + ("" if o.cost.is_free() else f" for {_cost(o.cost)}")
+        for i, o in enumerate(card.options)
+    )
+    chosen = f", chosen {', '.join(map(str, task.chosen))}" if task.chosen else ""
+    limit = _count(task.max_options, "option")
+    return f"{text}: card {card.id}, {limit} of {options}{chosen}"
+
+
+def _gain(v: View, t: Tables, task: GainTask) -> str:
+    where = f" on {_space(t, task.place)}" if task.place else ""
+    return f"{_who(v, task.seat)} takes the reward {_reward(task.reward)}{where}, or stops"
+
+
+def _amount(v: View, t: Tables, task: AmountTask) -> str:
+    source = AMOUNT_SOURCES.get(task.source, task.source)
+    what = _amount_of(task.full, task.item.replace("_", " "))
+    return f"{_who(v, task.seat)} takes 0 to {what} from {source}"
+
+
+def _produce(v: View, t: Tables, task: ProduceTask) -> str:
+    text = f"{_who(v, task.seat)} produces on up to {_count(task.territories_left, 'more territory', 'more territories')}"
+    if task.mill:
+        text += f" and the Mill's {_space(t, task.mill)}"
+    if task.done:
+        text += f" (done: {', '.join(task.done)})"
+    return text
+
+
+def _bottom(v: View, t: Tables, task: BottomTask) -> str:
+    name = BOTTOM_NAMES[task.action]
+    return f"{_who(v, task.seat)} takes the bottom-row action {name} ({task.stage})"
+
+
+def _target(v: View, t: Tables, task: TargetTask) -> str:
+    free = " (free)" if task.free else ""
+    at = f" on {_space(t, task.place)}" if task.place else ""
+    return f"{_who(v, task.seat)} chooses the target of {BOTTOM_NAMES[task.action]}{free}{at}"
+
+
+def _star_check(v: View, t: Tables, task: StarCheck) -> str:
+    return "stars earned are placed: " + ", ".join(_who(v, s) for s in task.seats)
+
+
+def _retreat(v: View, t: Tables, task: RetreatTask) -> str:
+    return (
+        f"{_who(v, task.seat)} may retreat the units beaten on {_space(t, task.territory)} "
+        "onto an adjacent lake"
+    )
+
+
+#: What each pending task says (the tasks of :data:`~.state.Pending`).
+TASKS: Final[dict[type[Any], TaskText]] = {
+    SetupTile: _says("setup: the structure bonus tile is dealt"),
+    SetupFactions: _says("setup: the factions are dealt"),
+    SetupMat: _says("setup: a player mat is dealt to {seat}"),
+    ChooseFactionTask: _says("{seat} chooses a faction and a player mat"),
+    PlaceStart: _says("setup: the pieces are placed"),
+    DrawCombat: _says("{seat} draws {count}", "combat card"),
+    DealObjectives: _says("{seat} is dealt {count}", "objective card"),
+    DealFactory: _says("setup: {count} set out face down", "Factory card"),
+    StartPlay: _says("setup done: the seat with the lowest mat number starts"),
+    MoveTask: _move,
+    AfterMove: _after_move,
+    Battles: _battles,
+    Battle: _battle,
+    EncounterTask: _encounter,
+    DiscardTask: _says("{seat} discards {count} to pay a cost", "combat card"),
+    GainTask: _gain,
+    AmountTask: _amount,
+    ProduceTask: _produce,
+    BottomTask: _bottom,
+    TargetTask: _target,
+    StarCheck: _star_check,
+    RetreatTask: _retreat,
+    FactoryChoice: _says("{seat} picks a Factory card"),
+}
+
+
+def _task(v: View, t: Tables, task: Any) -> str:
+    text = TASKS.get(type(task))
+    return text(v, t, task) if text else type(task).__name__
+
+
+def _now(v: View, t: Tables) -> list[str]:
+    """What is being decided now, then the tasks waiting under it."""
+    if v.phase == "over":
+        return now_lines("the game is over", [])
+    if v.pending:
+        under = [_task(v, t, task) for task in v.pending[-2::-1]]
+        lines = now_lines(_task(v, t, v.pending[-1]), under)
+    elif v.phase == "play" and 0 <= v.turn.seat < len(v.players):
+        turn = v.turn
+        p = v.players[turn.seat]
+        doing = STAGES.get(turn.stage, turn.stage)
+        if turn.stage == "section" and p.last_section is not None:
+            doing += f" (not {_section_name(t, p, p.last_section)}, chosen last turn)"
+        elif turn.stage in ("top", "bottom") and turn.section is not None:
+            doing += f" of {_section_name(t, p, turn.section)}"
+        lines = now_lines(f"{_who(v, turn.seat)} {doing}", [])
+    else:
+        lines = now_lines(v.phase, [])
+    if v.phase == "play" and v.pending and 0 <= v.turn.seat < len(v.players):
+        p = v.players[v.turn.seat]
+        chosen = v.turn.section
+        section = "" if chosen is None else f", {_section_name(t, p, chosen)}"
+        lines.append(f"  in the turn of {_who(v, v.turn.seat)}{section}")
+    return lines
+
+
+# ------------------------------------------------------------------------ seats
+
+
+def _mat(t: Tables, p: PlayerView) -> list[str]:
+    """The mat's sections as they stand: current amounts and costs."""
+    last = "" if p.last_section is None else f" ({p.last_section} chosen last turn)"
+    lines = [f"  {t.mats[p.mat].name} mat{last}:"]
+    for sec in _sections(t, p):
+        top = sec.top
+        cost = produce_cost(p, t) if top.name == "produce" else top.cost
+        gains = " or ".join(
+            _amount_of(amount(p, top.name, i, o), OPTION_NAMES[o.name])
+            for i, o in enumerate(top.options)
+        )
+        pay = "" if cost.is_free() else f"pay {_cost(cost)} for "
+        bottom = sec.bottom
+        price = cost_of(p, t, bottom.name)
+        coins = f", then {_count(bottom.coins, 'coin')}" if bottom.coins else ""
+        enlisted = " [recruit enlisted]" if any(r.action == bottom.name for r in p.recruits) else ""
+        lines.append(
+            f"    {TOP_NAMES[top.name]} (section {top.name}): {pay}{gains} | "
+            f"{BOTTOM_NAMES[bottom.name]}: {price} {bottom.resource}{coins}{enlisted}"
+        )
+    return lines
+
+
+def _places(locations: tuple[str, ...]) -> str:
+    """``r4c1 x3, r3c1``: locations in order of first appearance, with counts."""
+    counts: dict[str, int] = {}
+    for location in locations:
+        counts[location] = counts.get(location, 0) + 1
+    return ", ".join(x if n == 1 else f"{x} x{n}" for x, n in counts.items()) or "-"
+
+
+def _seat_block(v: View, t: Tables, seat: int, p: PlayerView) -> list[str]:
+    faction = t.factions[p.faction]
+    mat = t.mats[p.mat]
+    acting = " <- to act" if v.phase == "play" and v.turn.seat == seat else ""
+    stars = t.content.triumph_track.stars
+    hand = f" ({_cards(p.hand)})" if seat == v.viewer else ""
+    lines = [
+        f"{_who(v, seat)}: {faction.name} ({faction.character}), "
+        f"{mat.name} mat (number {mat.number}){acting}",
+        f"  power {p.power}, popularity {p.popularity}, {_count(p.coins, 'coin')}; "
+        f"stars {len(p.stars)} of {stars}" + (f": {', '.join(p.stars)}" if p.stars else ""),
+        f"  combat cards: {p.combat_cards}{hand}; objective cards: {p.objective_cards}"
+        + (f" ({', '.join(_objective(t, c) for c in p.objectives)})" if p.objectives else "")
+        + (f"; revealed: {', '.join(_objective(t, c) for c in p.revealed)}" if p.revealed else ""),
+        f"  character on {_space(t, p.character)}; "
+        f"mechs ({len(p.mechs)}): {_places(p.mechs)}"
+        + (
+            " -- " + ", ".join(MECH_ABILITY_NAMES[m] for m in p.mech_abilities)
+            if p.mech_abilities
+            else ""
+        ),
+        f"  workers ({len(p.workers)}): {_places(p.workers)}",
+        "  structures: "
+        + (
+            ", ".join(f"{STRUCTURE_NAMES[b.structure]} on {b.territory}" for b in p.structures)
+            or "-"
+        )
+        + f"; recruits: {len(p.recruits)}; upgrades: {len(p.cubes)}",
+    ]
+    if p.factory_card:
+        lines.append(f"  Factory card {p.factory_card}: {_factory_card(t, p.factory_card)}")
+    return lines + _mat(t, p)
+
+
+# ------------------------------------------------------------------------ the board
+
+
+def _pieces(v: View) -> dict[str, list[str]]:
+    """What stands on each space: ``Polania: character, 2 workers, Mill``."""
+    found: dict[str, dict[int, list[str]]] = {}
+
+    def put(location: str, seat: int, what: str) -> None:
+        found.setdefault(location, {}).setdefault(seat, []).append(what)
+
+    for seat, p in enumerate(v.players):
+        put(p.character, seat, "character")
+        for location in dict.fromkeys(p.mechs):
+            put(location, seat, _count(p.mechs.count(location), "mech"))
+        for location in dict.fromkeys(p.workers):
+            put(location, seat, _count(p.workers.count(location), "worker"))
+        for built in p.structures:
+            put(built.territory, seat, STRUCTURE_NAMES[built.structure])
+    return {
+        location: [
+            f"{_faction_id(v, seat).capitalize()}: {', '.join(things)}"
+            for seat, things in sorted(by_seat.items())
+        ]
+        for location, by_seat in found.items()
+    }
+
+
+def _map(v: View, t: Tables) -> list[str]:
+    """The board as rows of hexes (even rows shifted half a hex right, as printed)."""
+    control = _controllers(v, t)
+    tokens = set(v.encounter_tokens)
+    cells: dict[tuple[int, int], str] = {}
+    for territory in t.content.board.territories:
+        seat = control.get(territory.id)
+        mark = "?" if territory.id in tokens else " "
+        cells[territory.row, territory.col] = (
+            TERRAIN_CODES[territory.terrain] + ("." if seat is None else str(seat)) + mark
+        )
+    for base in t.content.board.home_bases:
+        cells[base.row, base.col] = f"[{base.owner[:2].capitalize()}]"
+    if not cells:
+        return []
+    rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
+    cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+    lines = [
+        "Board (a hex: its terrain, the seat that controls it or '.', '?' an encounter token; "
+        "[Xx] a home base):"
+    ]
+    for row in rows:
+        shift = "   " if row % 2 == 0 else ""
+        lines.append(
+            (
+                "  " + shift + " ".join(cells.get((row, col), "    ").ljust(5) for col in cols)
+            ).rstrip()
+        )
+    lines.append("  " + ", ".join(f"{code} {terrain}" for terrain, code in TERRAIN_CODES.items()))
+    return lines
+
+
+def _spaces(v: View, t: Tables) -> list[str]:
+    """A line per space with anything on it, in board order, home bases last."""
+    resources = _resources(v, t)
+    control = _controllers(v, t)
+    pieces = _pieces(v)
+    tokens = set(v.encounter_tokens)
+    lines = []
+    for location in (*t.territories, *sorted(t.bases)):
+        parts = list(pieces.get(location, ()))
+        if location in resources:
+            parts.append(", ".join(f"{n} {r}" for r, n in resources[location].items()))
+        if location in tokens:
+            parts.append("encounter token")
+        if not parts:
+            continue
+        owner = control.get(location)
+        held = f", controlled by {_who(v, owner)}" if owner is not None else ""
+        lines.append(f"  {_space(t, location)}{held}: " + "; ".join(parts))
+    return lines
+
+
+# ------------------------------------------------------------------------ the whole text
+
+
+def render_view(v: View, t: Tables) -> str:
+    """The text of a view (module docstring)."""
+    seen = "public view" if v.viewer is None else f"as seat {v.viewer} sees it"
+    when = PHASES.get(v.phase) or f"turn {v.turns_taken + 1}"
+    lines = [
+        f"Scythe -- {v.players_count} players, {when}, step {v.step} ({seen})",
+        *_now(v, t),
+    ]
+    if v.structure_tile:
+        tile = TILE_NAMES.get(v.structure_tile, v.structure_tile)  # type: ignore[call-overload]
+        lines.append(f"Structure bonus tile: {tile}")
+    discard = _combat_discard(v)
+    lines.append(
+        f"Decks: {v.combat_deck_size} combat cards (discarded: "
+        + (", ".join(f"{n}x{value}" for value, n in discard.items()) or "none")
+        + f"); {len(v.encounter_deck) + len(v.encounter_bottom)} encounter cards; "
+        f"{v.objective_deck_size} objective cards; "
+        f"{_count(v.factory_cards_count, 'Factory card')}"
+        + (f" ({', '.join(map(str, v.factory_cards))})" if v.factory_cards else "")
+    )
+    if not v.players and v.factions:
+        lines.append("Factions dealt: " + ", ".join(f.capitalize() for f in v.factions))
+    for seat, p in enumerate(v.players):
+        lines += ["", *_seat_block(v, t, seat, p)]
+    if v.players:
+        lines += ["", *_map(v, t), "Spaces with something on them:", *_spaces(v, t)]
+    return "\n".join(lines)
