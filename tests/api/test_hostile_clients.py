@@ -95,7 +95,7 @@ class Table:
     async def from_state(cls, service: Service, game: AnyGame, state: Any, players: int) -> Table:
         codec = service.codecs[game.id]
         known = service._learn(game, codec, state)
-        table_id, _ = await service.store.open_table(codec, known, True, players)
+        table_id, _ = await service.store.open_table(codec, known, True, players, b"{}", ())
         store = service.store
         tokens = [store.handle(game.id, table_id, 0, k) for k in range(players)]
         return cls(service, game, tokens, store.handle(game.id, table_id, 0, MASTER))
