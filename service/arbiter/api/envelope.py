@@ -62,12 +62,12 @@ class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     acting_seats: bool = False
 
 
-class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """``POST /v1/games/{game}/replay``: set up a game and play a list of moves.
+class RecordDocument(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A game record as a request carries it (``GameRecord`` of :mod:`arbiter.core.record`), its
+    game values kept raw for the game's decoders; GraphQL's ``replay(record: ...)`` reads this.
 
-    A game record (``GameRecord``, as ``POST /v1/games/{game}/record`` exports it) is a replay
-    request as it is: its ``format``, ``game``, ``rules_version`` and ``result`` are checked, and
-    each of its moves comes with the step it was made at.
+    Besides what ``GameRecord`` requires, only ``players``, ``seed`` and ``moves`` are required:
+    each item of ``moves`` is a move, or a move with its step (``{"step": n, "move": m}``).
     """
 
     players: Annotated[int, Meta(ge=1, le=1_000_000)]
@@ -78,10 +78,20 @@ class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     format: Literal["arbiter.record/1"] | None = None
     game: str | None = None
     rules_version: str | None = None
+    resolve_chance: bool = True
     result: Raw | UnsetType = UNSET
+
+
+class ReplayRequest(RecordDocument, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/replay``: set up a game and play a list of moves.
+
+    A game record (``GameRecord``, as ``POST /v1/games/{game}/record`` exports it) is a replay
+    request as it is: its ``format``, ``game``, ``rules_version`` and ``result`` are checked, and
+    each of its moves may come with the step it was made at.
+    """
+
     sealed: bool = False
     as_seat: Seat | None = None
-    resolve_chance: bool = True
     describe: bool = False
     acting_seats: bool = False
 

@@ -53,7 +53,9 @@ StateT = TypeVar("StateT", bound=BaseState)
 Step = Annotated[int, Meta(ge=0, description="The step the move was applied at.")]
 
 
-class RecordedMove(msgspec.Struct, Generic[MoveT], frozen=True, kw_only=True):
+class RecordedMove(
+    msgspec.Struct, Generic[MoveT], frozen=True, kw_only=True, forbid_unknown_fields=True
+):
     """One decision of a game record: a player's move or a chance outcome, and its step.
 
     * ``step`` -- the ``step`` of the state the move was applied to: how many decisions (chance
@@ -65,7 +67,9 @@ class RecordedMove(msgspec.Struct, Generic[MoveT], frozen=True, kw_only=True):
     move: MoveT
 
 
-class GameRecord(msgspec.Struct, Generic[OptionsT, MoveT], frozen=True, kw_only=True):
+class GameRecord(
+    msgspec.Struct, Generic[OptionsT, MoveT], frozen=True, kw_only=True, forbid_unknown_fields=True
+):
     """A whole game as one document: what a replay needs to play it again, and what it led to.
 
     * ``format`` -- the layout of this document: ``arbiter.record/1``;
