@@ -23,7 +23,7 @@ from arbiter.api.cache import Cached, MemoryCache
 from arbiter.api.history import SEGMENT
 from arbiter.core import Registry, Result
 from arbiter.games import registry
-from tests.api.conftest import app_of, new_game, problem, settings
+from tests.api.conftest import NeverEndingPig, app_of, new_game, problem, settings
 from tests.playthroughs.cases import CASES, GAMES
 from tests.playthroughs.golden import load, load_hashes, path_for, state_hash
 from tests.toy import Pig
@@ -153,14 +153,6 @@ def test_a_long_game_is_kept_in_segments_and_a_short_one_in_one_entry(
     assert len(record["moves"]) == decisions > 3 * SEGMENT
     assert reads <= 2 + decisions // (SEGMENT // 2), reads  # one read a segment, not a request
     assert ok(client.post(REPLAY, json=record))["state"] == answer["state"]
-
-
-class NeverEndingPig(Pig):
-    """Pig to 10,000 points: a game as long as a test likes."""
-
-    def setup(self, players: int, options: Any, seed: int, content_id: str, content: Any) -> Any:
-        state = super().setup(players, options, seed, content_id, content)
-        return msgspec.structs.replace(state, target=10_000)
 
 
 def new_game_of(client: TestClient, game: str, **body: Any) -> dict[str, Any]:

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 import redis
 
-from tests.api.conftest import new_game, problem
+from arbiter.core import Registry
+from tests.api.conftest import NeverEndingPig, new_game, problem
 from tests.conftest import RedisServer
 
 pytestmark = pytest.mark.redis
@@ -265,3 +266,25 @@ def test_a_sealed_games_log_lives_beside_its_table_in_redis(
     store.delete(log_key)
     gone = a.post("/v1/games/pig/record", json={"state_token": token})
     problem(gone, 404, "history_unavailable")
+
+
+def test_a_long_sealed_replay_keeps_its_whole_log_in_redis(
+    make_client: Any, redis_url: str
+) -> None:
+    """The log of a replayed sealed game is written in one step, thousands of moves at once."""
+    client = make_client(Registry([NeverEndingPig()]), redis_url=redis_url)
+    moves = [
+        move
+        for turn in range(800)
+        for move in (
+            {"type": "roll", "seat": turn % 2},
+            {"type": "die", "face": 2},
+            {"type": "hold", "seat": turn % 2},
+        )
+    ]
+    body = {"players": 2, "seed": 109, "moves": moves, "resolve_chance": False, "sealed": True}
+    master = client.post("/v1/games/pig/replay", json=body)
+    assert master.status_code == 200, master.text
+    record = client.post("/v1/games/pig/record", json={"state_token": master.json()["state_token"]})
+    assert record.status_code == 200, record.text
+    assert [entry["move"] for entry in record.json()["moves"]] == moves

@@ -400,7 +400,9 @@ class Service:
         if acting_seats and not sealed:
             raise acting_needs_master()
         audience = Audience(sealed, as_seat, master=sealed, describe=describe, acting=acting_seats)
-        applied: list[Any] = []  # every decision, chance drawn from the seed included
+        #: the JSON of every decision, chance drawn from the seed included (the replay's record)
+        applied: list[bytes] = []
+        encode = codec.state_json
         async with self._long_task():  # decoding and setup too: nothing long before its turn
             await asyncio.sleep(0)
             state, events, setup = await self._setup(
@@ -417,7 +419,7 @@ class Service:
                     if game.actor_of(move) != CHANCE and CHANCE in game.to_act(state):
                         state, more, drawn = draw_chance(game, state)
                         events.extend(more)
-                        applied.extend(drawn)
+                        applied.extend(encode(m) for m in drawn)
                     if step is not None and step != state.step:
                         raise Problem(
                             "step_mismatch",
@@ -442,16 +444,16 @@ class Service:
                             game=game.id,
                         ) from None
                     events.extend(more)
-                    applied.append(move)
+                    applied.append(encode(move))
         with untrusted(True, game.id, "/moves"):
             if resolve_chance:
                 state, more, drawn = draw_chance(game, state)
                 events.extend(more)
-                applied.extend(drawn)
+                applied.extend(encode(m) for m in drawn)
             claims.check_result(game, codec, state)
         # the history of the state reached (none past ARBITER_MAX_REPLAY: it could not replay)
         kept = state.step <= self.max_replay
-        link = setup_link(players, setup, self._moves_json(codec, applied) if kept else ())
+        link = setup_link(players, setup, tuple(applied) if kept else ())
         if sealed:
             return await self._new_table(game, codec, state, resolve_chance, audience, events, link)
         return await self.envelope(
