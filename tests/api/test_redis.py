@@ -116,6 +116,9 @@ def test_an_outage_fails_only_requests_that_need_the_store_and_heals_by_itself(
         "/v1/games/pig/moves", json={"state_token": master["state_token"], "move": HOLD}
     )
     problem(by_token, 503, "cache_unavailable")
+    for handle in ({"state_id": opened["state_id"]}, {"state_token": master["state_token"]}):
+        exported = client.post("/v1/games/pig/record", json=handle)  # histories live in the store
+        problem(exported, 503, "cache_unavailable")
     by_state = client.post("/v1/games/pig/moves", json={"state": opened["state"], "move": HOLD})
     assert by_state.status_code == 200 and by_state.json()["state_id"] is None
     created = client.post("/v1/games/pig/states", json={"players": 2})

@@ -15,7 +15,9 @@ A request gives exactly one of:
   carries its treatment (``resolve_chance``).
 
 So a sealed game stays sealed and a table that rolls its own dice keeps rolling them, whichever
-handle the next request uses. An open game's request may override ``resolve_chance`` (the
+handle the next request uses. Every open state and every sealed game the store keeps also keeps
+how it was reached (:mod:`arbiter.api.history`): :meth:`StateStore.history` and
+:meth:`StateStore.table_log` read it back for a game's record. An open game's request may override ``resolve_chance`` (the
 override travels with the handles of the answer); a sealed game's treatment of chance is fixed
 when it is set up.
 """

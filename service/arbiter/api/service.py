@@ -490,17 +490,19 @@ class Service:
             moves = await self.store.table_log(game, ticket.table, state.step)
             players, options, rc = table.players, table.options, table.resolve_chance
         else:
-            cached = None
+            rc, link = resolved.resolve_chance, resolved.link
             if resolved.inline:  # sent in full: the entry the service keeps of it, if any
                 cached = await self.store.entry_of(game, resolved.known.digest)
-                rc = resolved.resolve_chance if cached is None else cached.resolve_chance
-                link = None if cached is None else cached.link
-            else:
-                rc, link = resolved.resolve_chance, resolved.link
+                if cached is not None:
+                    rc, link = cached.resolve_chance, cached.link
             setup, moves = await self.store.history(game, link, state.step, inline=resolved.inline)
             players, options = setup.players, setup.options
-        if not options:  # pragma: no cover - every setup the service keeps has its options
-            raise Problem("history_unavailable", "the game's setup was not kept", game=game.id)
+        if not options:  # a sealed game an earlier release set up, still at its first step
+            raise Problem(
+                "history_unavailable",
+                "this game's record cannot be exported: its setup was not kept",
+                game=game.id,
+            )
         finished = not resolved.known.to_act
         result = game.result(state) if finished else None
         return GameRecord(
