@@ -34,6 +34,16 @@ class SecretPig(Pig):
         return msgspec.structs.replace(state, lucky=lucky)
 
 
+class NeverEndingPig(Pig):
+    """Pig to 10,000 points: a game as long as a test likes."""
+
+    def setup(
+        self, players: int, options: PigOptions, seed: int, content_id: str, content: PigContent
+    ) -> PigState:
+        state = super().setup(players, options, seed, content_id, content)
+        return msgspec.structs.replace(state, target=10_000)
+
+
 class OtherPig(Pig):
     """A second game with the very same types, to test registries of several games."""
 

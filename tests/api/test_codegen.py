@@ -40,6 +40,7 @@ CORE_OPERATIONS = (
     "replay_game",
     "current",
     "undo",
+    "export_record",
 )
 NPM_PACKAGES = ("openapi-typescript@7", "typescript@5")
 PIP_INSTALL = (sys.executable, "-m", "pip", "install", "-q")

@@ -299,7 +299,8 @@ def test_real_answers_validate_against_the_document(client: Any) -> None:
 def test_game_json_schemas_are_2020_12_and_match_real_values(client: Any) -> None:
     schemas = game_json_schemas(Pig())
     assert sorted(schemas) == [
-        "content.json", "event.json", "move.json", "options.json", "state.json", "view.json",
+        "content.json", "event.json", "move.json", "options.json", "record.json", "state.json",
+        "view.json",
     ]  # fmt: skip
     for schema in schemas.values():
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
@@ -312,6 +313,15 @@ def test_game_json_schemas_are_2020_12_and_match_real_values(client: Any) -> Non
     event = {"type": "rolled", "visible_to": None, "seat": 0, "face": 3}
     jsonschema_rs.validate(schemas["event.json"], event)
     assert not jsonschema_rs.is_valid(schemas["state.json"], {**envelope["state"], "seed": "x"})
+    moved = client.post(
+        "/v1/games/pig/moves",
+        json={"state_id": envelope["state_id"], "move": envelope["legal_moves"][0]},
+    ).json()
+    record = client.post("/v1/games/pig/record", json={"state_id": moved["state_id"]}).json()
+    jsonschema_rs.validate(schemas["record.json"], record)
+    assert record["moves"] and not jsonschema_rs.is_valid(
+        schemas["record.json"], {**record, "moves": [{"step": 0, "move": {"type": "fly"}}]}
+    )
 
 
 def test_export_is_deterministic_and_check_reports_drift(tmp_path: Path, capsys: Any) -> None:
@@ -320,7 +330,10 @@ def test_export_is_deterministic_and_check_reports_drift(tmp_path: Path, capsys:
     assert files == generate(registry, graphql_schema.as_str())
     assert sorted(files) == [
         "openapi/openapi.json",
-        *[f"schema/pig/{n}.json" for n in ("content", "event", "move", "options", "state", "view")],
+        *[
+            f"schema/pig/{n}.json"
+            for n in ("content", "event", "move", "options", "record", "state", "view")
+        ],
         "schema/schema.graphql",
     ]
     for data in files.values():

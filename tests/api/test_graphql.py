@@ -251,7 +251,7 @@ def test_refusals_carry_the_problem_in_extensions(client: TestClient) -> None:
 def test_the_sdl_has_the_operations() -> None:
     sdl = schema.as_str()
     for name in (
-        "games:", "game(", "state(", "legalMoves(", "validate(", "replay(", "content(",
+        "games:", "game(", "state(", "legalMoves(", "validate(", "replay(", "record(", "content(",
         "newGame(", "applyMove(", "registerContent(", "scalar JSON", "scalar Seed",
     ):  # fmt: skip
         assert name in sdl, name

@@ -18,6 +18,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from arbiter.api.app import create_app
+from arbiter.core import ScoreLine, rank
+from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.games import registry
 from tests.api.conftest import settings
 
@@ -57,19 +59,39 @@ class World:
     move: Any
     options: Any
     content: Any
+    record: Any  # of setup and the first move, with a result (a record may claim one)
 
 
 def _world(game_id: str) -> World:
     game = registry().get(game_id)
     state = game.new_state(2, None, seed=7)
-    state, _ = game.resolve_chance(state)
+    state, _, drawn = draw_chance(game, state)
     move = game.legal_moves(state, game.to_act(state)[0])[0]
     content = game.content(state.content_id)
+    decisions = [*drawn, move]
+    record = GameRecord(
+        format=RECORD_FORMAT,
+        game=game_id,
+        rules_version=game.rules_version,
+        content_id=state.content_id,
+        players=2,
+        seed=7,
+        options=game.options_type(),
+        moves=[RecordedMove(step=i, move=m) for i, m in enumerate(decisions)],
+        result=rank((3, 1), ("coins",), ((1,), (2,)), (ScoreLine(0, "points", 3),)),
+    )
 
     def plain(value: Any) -> Any:
         return msgspec.json.decode(_encode(value))
 
-    return World(game_id, plain(state), plain(move), plain(game.options_type()), plain(content))
+    return World(
+        game_id,
+        plain(state),
+        plain(move),
+        plain(game.options_type()),
+        plain(content),
+        plain(record),
+    )
 
 
 WORLDS = [_world(game) for game in ("scythe", "the-ancient-world")]
@@ -147,6 +169,9 @@ def rest_routes(world: World) -> dict[str, tuple[str, dict[str, Any]]]:
             f"/v1/games/{g}/replay",
             {"players": 2, "seed": 7, "moves": [world.move], "options": world.options, **text},
         ),
+        "replay-record": (f"/v1/games/{g}/replay", world.record),
+        "record": (f"/v1/games/{g}/record", {"state": world.state}),
+        "record-by-token": (f"/v1/games/{g}/record", {"state_token": HANDLE}),
         "content": (f"/v1/games/{g}/content", world.content),
         "current": (f"/v1/games/{g}/current", {"state_token": HANDLE, "as_seat": 0, **text}),
         "undo": (f"/v1/games/{g}/undo", {"state_token": HANDLE, "as_seat": 0, **text}),
@@ -161,6 +186,9 @@ GAME_MEMBERS: dict[str, list[tuple[Any, ...]]] = {
     "legal-moves": [("state",)],
     "validate": [("state",), ("move",)],
     "replay": [("moves", 0), ("options",)],
+    "replay-record": [("moves", 0), ("moves", 0, "move"), ("options",), ("result",)],
+    "record": [("state",)],
+    "record-by-token": [],
     "content": [()],
     "current": [],
     "undo": [],
@@ -172,6 +200,7 @@ NUMBER_MEMBERS: dict[str, list[tuple[str]]] = {
     "legal-moves": [("as_seat",)],
     "validate": [("as_seat",)],
     "replay": [("players",), ("seed",)],
+    "replay-record": [("players",), ("seed",)],
     "current": [("as_seat",)],
     "undo": [("as_seat",)],
 }
@@ -366,6 +395,8 @@ GRAPHQL_OPERATIONS = {
     "move": "mutation($g: String!, $v: JSON!, $s: JSON) { applyMove(game: $g, move: $v, state: $s, render: true) { game text } }",
     "options": "mutation($g: String!, $v: JSON) { newGame(game: $g, players: 2, seed: 7, options: $v, render: true) { game text } }",
     "moves": "query($g: String!, $v: [JSON!]!) { replay(game: $g, players: 2, seed: 7, moves: $v) { game } }",
+    "record": "query($g: String!, $v: JSON) { replay(game: $g, record: $v) { game } }",
+    "record-state": "query($g: String!, $v: JSON) { record(game: $g, state: $v) }",
     "content": "mutation($g: String!, $v: JSON!) { registerContent(game: $g, content: $v) { contentId } }",
 }
 
@@ -378,6 +409,8 @@ def graphql_cases() -> Iterator[Case]:
             "move": world.move,
             "options": world.options,
             "moves": [world.move],
+            "record": world.record,
+            "record-state": world.state,
             "content": world.content,
         }
         for member, value in values.items():

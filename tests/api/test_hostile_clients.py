@@ -14,7 +14,10 @@ handles to its players would see them. Along the way, for every seat ``k``:
 * a handle of an earlier step acts on nothing (``409 stale_state``), whoever held it;
 * tampered, truncated and cross-game handles are refused;
 * the master's ``undo`` returns every seat to exactly what it saw before the move, or is refused
-  (``nothing_to_undo``) for moves the game says revealed something.
+  (``nothing_to_undo``) for moves the game says revealed something;
+* no seat's handle, current or stale, ever obtains the game's record (it holds the seed and every
+  hidden move: ``403 master_only``); the master's record, exported at the end, replays to the
+  very game the seats played.
 """
 
 from __future__ import annotations
@@ -97,7 +100,7 @@ class Table:
     async def from_state(cls, service: Service, game: AnyGame, state: Any, players: int) -> Table:
         codec = service.codecs[game.id]
         known = service._learn(game, codec, state)
-        table_id, _ = await service.store.open_table(codec, known, True, players)
+        table_id, _ = await service.store.open_table(codec, known, True, players, b"{}", ())
         store = service.store
         tokens = [store.handle(game.id, table_id, 0, k) for k in range(players)]
         return cls(service, game, tokens, store.handle(game.id, table_id, 0, MASTER))
@@ -111,6 +114,7 @@ class Table:
         answers = [
             await outcome(service.current(game.id, token, render=True)),
             await outcome(service.legal_moves(game.id, handle)),
+            await outcome(service.record(game.id, handle)),
         ]
         listed = set(own)
         tried: list[Any] = [*own[:6], *others[:4], *chance[:4]]
@@ -161,6 +165,9 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
         for old in stale:  # the handles of earlier steps act on nothing
             refused = await outcome(service.apply_move(game.id, _handle(old), own[0]))
             assert refused[:3] == ("problem", 409, "stale_state"), refused
+        for held in [*stale, *tokens]:  # no seat's handle gets the record, stale or current
+            refused = await outcome(service.record(game.id, _handle(held)))
+            assert refused[:3] == ("problem", 403, "master_only"), refused
         chosen = rng.choice(own)
         moved = await service.apply_move(game.id, _handle(tokens[seat]), chosen)
         if decisions % UNDO_EVERY == 0:
@@ -184,8 +191,21 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
         assert isinstance(current_master.state_token, str)
         master_token = current_master.state_token
         decisions += 1
+    record = await service.record(game.id, _handle(master_token))
+    replayed = await service.replay(
+        game.id,
+        players=record.players,
+        seed=record.seed,
+        moves=[msgspec.json.decode(msgspec.json.encode(m)) for m in record.moves],
+        sealed=True,
+    )
+    final = await service.current(game.id, master_token)
+    assert (replayed.view, replayed.to_act, replayed.result) == (
+        final.view,
+        final.to_act,
+        final.result,
+    ), "the master's record does not replay to the game played"
     if limit is None:
-        final = await service.current(game.id, tokens[0])
         assert final.finished and final.result is not None
     return decisions, undone
 

@@ -5,9 +5,9 @@ transcribed from, on the machine the pack was built on (``/work/shared/rules/scy
 and ``GET /v1/games/scythe/content/{id}`` served them. This test fetches every ``GET`` route of
 a live ``arbiter serve`` (each game's fact sheet and default pack, every problem page, GraphiQL,
 error documents) and a few ``POST`` answers (a new game of each game, open and sealed, a move, a
-replay, GraphQL with its introspection), and looks in each body -- its raw text and, for JSON,
-every decoded string -- for the paths of this machine: the repository, the installed ``arbiter``
-package, the Python prefix, the server's working directory, and the usual roots.
+replay, a record, GraphQL with its introspection), and looks in each body -- its raw text and,
+for JSON, every decoded string -- for the paths of this machine: the repository, the installed
+``arbiter`` package, the Python prefix, the server's working directory, and the usual roots.
 
 A new ``GET`` route fails :func:`test_every_get_route_is_fetched` until it is fetched here.
 """
@@ -162,12 +162,18 @@ def fetch_everything(server: Server) -> None:
         server.fetch(f"{base}/moves", {"state_id": state_id, "move": {"type": "no-such"}})
         server.fetch(f"{base}/moves", {"state": {"broken": True}, "move": first})
         server.fetch(f"{base}/replay", {"players": 2, "seed": 7, "moves": [first]})
+        status, record = server.fetch(f"{base}/record", {"state_id": state_id})
+        assert status == 200, record
+        server.fetch(f"{base}/replay", record)
+        server.fetch(f"{base}/record", {"state": {"broken": True}})
         status, sealed = server.fetch(f"{base}/states", {"players": 2, "seed": 7, "sealed": True})
         assert status == 201, sealed
         master = sealed["state_token"]
         server.fetch(f"{base}/moves", {"state_token": master, "move": first})
         server.fetch(f"{base}/current", {"state_token": sealed["seat_tokens"][1]})
         server.fetch(f"{base}/undo", {"state_token": master})
+        server.fetch(f"{base}/record", {"state_token": master})
+        server.fetch(f"{base}/record", {"state_token": sealed["seat_tokens"][0]})  # master_only
         server.fetch(f"{base}/moves", {"state_token": "A" * 90, "move": first})
         server.graphql(
             "query($g: String!, $c: String!) { content(game: $g, contentId: $c) }",

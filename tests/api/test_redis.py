@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 import redis
 
-from tests.api.conftest import new_game, problem
+from arbiter.core import Registry
+from tests.api.conftest import NeverEndingPig, new_game, problem
 from tests.conftest import RedisServer
 
 pytestmark = pytest.mark.redis
@@ -115,6 +116,9 @@ def test_an_outage_fails_only_requests_that_need_the_store_and_heals_by_itself(
         "/v1/games/pig/moves", json={"state_token": master["state_token"], "move": HOLD}
     )
     problem(by_token, 503, "cache_unavailable")
+    for handle in ({"state_id": opened["state_id"]}, {"state_token": master["state_token"]}):
+        exported = client.post("/v1/games/pig/record", json=handle)  # histories live in the store
+        problem(exported, 503, "cache_unavailable")
     by_state = client.post("/v1/games/pig/moves", json={"state": opened["state"], "move": HOLD})
     assert by_state.status_code == 200 and by_state.json()["state_id"] is None
     created = client.post("/v1/games/pig/states", json={"players": 2})
@@ -181,3 +185,109 @@ def test_entries_another_release_wrote_are_unknown_not_errors(
     state_id = new_game(client, seed=107)["state_id"]
     redis.Redis.from_url(redis_url).set(f"arbiter:state:{state_id}", b"\x93\xa3old\xc3\xc3")
     problem(client.get(f"/v1/states/{state_id}"), 404, "unknown_state")
+
+
+# ------------------------------------------------------------------------------- records
+
+
+def _play(client: Any, answer: dict[str, Any], moves: int, *, token: bool = False) -> Any:
+    for _ in range(moves):
+        if answer["finished"]:
+            break
+        handle = (
+            {"state_token": answer["state_token"]} if token else {"state_id": answer["state_id"]}
+        )
+        response = client.post(
+            "/v1/games/pig/moves", json={**handle, "move": answer["legal_moves"][0]}
+        )
+        assert response.status_code == 200, response.text
+        answer = response.json()
+    return answer
+
+
+def test_records_of_open_games_are_kept_in_redis_across_workers(
+    make_client: Any, redis_url: str
+) -> None:
+    a, b = make_client(redis_url=redis_url), make_client(redis_url=redis_url)
+    answer = new_game(a, seed=107, resolve_chance=False)
+    for index in range(90):  # the two workers take turns: the history is shared
+        worker = (a, b)[index % 2]
+        move = answer["legal_moves"][index % len(answer["legal_moves"])]
+        response = worker.post(
+            "/v1/games/pig/moves", json={"state_id": answer["state_id"], "move": move}
+        )
+        assert response.status_code == 200, response.text
+        answer = response.json()
+        if answer["finished"]:
+            break
+    record = b.post("/v1/games/pig/record", json={"state_id": answer["state_id"]}).json()
+    assert len(record["moves"]) == answer["state"]["step"] > 64  # more than one segment
+    # the earlier states lost: the history is unavailable, and says so
+    store = redis.Redis.from_url(redis_url)
+    latest = f"arbiter:state:{answer['state_id']}".encode()
+    for key in store.scan_iter("arbiter:state:*"):
+        if key != latest:
+            store.delete(key)
+    gone = b.post("/v1/games/pig/record", json={"state_id": answer["state_id"]})
+    assert "no longer kept" in problem(gone, 404, "history_unavailable")["detail"]
+    # a replay of the record reaches that very state, and keeps its whole history with it
+    replayed = a.post("/v1/games/pig/replay", json=record).json()
+    assert replayed["state"] == answer["state"] and replayed["state_id"] == answer["state_id"]
+    again = b.post("/v1/games/pig/record", json={"state_id": answer["state_id"]}).json()
+    assert again == record
+
+
+def test_a_sealed_games_log_lives_beside_its_table_in_redis(
+    make_client: Any, redis_url: str
+) -> None:
+    a, b = make_client(redis_url=redis_url, cache_ttl=120), make_client(redis_url=redis_url)
+    master = new_game(a, seed=108, sealed=True)
+    token = master["state_token"]
+    moved = _play(a, master, 3, token=True)
+    held = b.post(
+        "/v1/games/pig/moves",
+        json={
+            "state_token": moved["state_token"],
+            "move": {"type": "hold", "seat": moved["to_act"][0]},
+        },
+    )
+    assert held.status_code == 200, held.text
+    before = b.post("/v1/games/pig/record", json={"state_token": token}).json()
+    back = a.post("/v1/games/pig/undo", json={"state_token": held.json()["state_token"]})
+    assert back.status_code == 200, back.text
+    after = a.post("/v1/games/pig/record", json={"state_token": token}).json()
+    assert after["moves"] == before["moves"][:-1]  # undo trimmed the log in the same write
+    store = redis.Redis.from_url(redis_url)
+    (log_key,) = [
+        k for k in store.scan_iter("arbiter:log:*") if store.llen(k) == len(after["moves"])
+    ][:1]
+    table_key = log_key.replace(b"arbiter:log:", b"arbiter:table:")
+    assert 100 < store.ttl(log_key) <= 120 and abs(store.ttl(log_key) - store.ttl(table_key)) <= 1
+    replayed = b.post("/v1/games/pig/replay", json={**after, "sealed": True}).json()
+    assert replayed["view"] == back.json()["view"]
+    # a table an earlier release wrote has no log: its record is unavailable, not wrong
+    store.delete(log_key)
+    gone = a.post("/v1/games/pig/record", json={"state_token": token})
+    problem(gone, 404, "history_unavailable")
+
+
+def test_a_long_sealed_replay_keeps_its_whole_log_in_redis(
+    make_client: Any, redis_url: str
+) -> None:
+    """The log of a replayed sealed game is written in one step, thousands of moves at once."""
+    client = make_client(Registry([NeverEndingPig()]), redis_url=redis_url)
+    moves = [
+        move
+        for turn in range(800)
+        for move in (
+            {"type": "roll", "seat": turn % 2},
+            {"type": "die", "face": 2},
+            {"type": "hold", "seat": turn % 2},
+        )
+    ]
+    body = {"players": 2, "seed": 109, "moves": moves, "resolve_chance": False, "sealed": True}
+    master = client.post("/v1/games/pig/replay", json=body)
+    assert master.status_code == 200, master.text
+    record = client.post("/v1/games/pig/record", json={"state_token": master.json()["state_token"]})
+    assert record.status_code == 200, record.text
+    assert [entry["move"] for entry in record.json()["moves"]] == moves

@@ -172,7 +172,7 @@ def create_app(
     known = KnownStates(settings.memo_size)
     for game in registry:
         game.content_limit = settings.content_limit
-    store = StateStore(cache, sealer, metrics, known)
+    store = StateStore(cache, sealer, metrics, known, max_history=settings.max_replay)
     service = Service(registry, store, metrics, max_replay=settings.max_replay)
     openapi_bytes = dumps(build_openapi(registry))
     index, problem_page = routes_html(service.games().games, arbiter.__version__, registry)

@@ -9,8 +9,13 @@ Two backends:
 * :class:`RedisCache` -- with ``ARBITER_REDIS_URL``: open states are msgpack bytes under
   ``arbiter:state:<state_id>`` with a TTL; a table is one record under ``arbiter:table:{<id>}``
   (hash-tagged) whose TTL is refreshed by every write, replaced by a Lua compare-and-set on its
-  version; content packs are their canonical JSON under ``arbiter:content:<game>:<content_id>``,
-  their TTL (``ARBITER_CONTENT_TTL``) refreshed whenever a process loads them.
+  version, and its move log a list under ``arbiter:log:{<id>}`` (same hash tag) written by the
+  same script; content packs are their canonical JSON under
+  ``arbiter:content:<game>:<content_id>``, their TTL (``ARBITER_CONTENT_TTL``) refreshed whenever
+  a process loads them.
+
+Each open state keeps how it was reached and each table its move log
+(:mod:`arbiter.api.history`): that is what a game's record is exported from.
 
 **Fairness of the embedded store.** A plain LRU lets one client's burst of new states evict
 everybody else's recent ones. :class:`ProtectedLRU` evicts only entries unused for at least
@@ -43,6 +48,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
+from arbiter.api.history import EMPTY, Link, LogWrite, MoveLog
 from arbiter.api.sealing import Entry, decode_entry, encode_entry
 from arbiter.api.tables import Table, decode_table, encode_table
 
@@ -63,13 +69,15 @@ class StoreFull(Exception):
 @dataclass(frozen=True, slots=True)
 class Cached:
     """A cached open state and its treatment: the state object (embedded cache) or its msgpack
-    bytes (Redis), and its digest (:mod:`arbiter.api.memo`)."""
+    bytes (Redis), its digest (:mod:`arbiter.api.memo`), and how the service reached it
+    (:class:`~arbiter.api.history.Link`; ``None`` when unknown)."""
 
     game: str
     resolve_chance: bool
     digest: bytes
     state: Any = None
     packed: bytes | None = None
+    link: Link | None = None
 
 
 class ProtectedLRU(Generic[K, V]):
@@ -140,10 +148,17 @@ class Cache(abc.ABC):
         """A sealed game, or ``None`` when unknown or expired."""
 
     @abc.abstractmethod
-    async def put_table(self, table_id: bytes, table: Table, expected: int | None) -> bool:
-        """Write a sealed game if its stored version is still ``expected`` (``None``: a new
-        table). ``False`` when another write came first; :class:`StoreFull` when a new table is
-        not admitted."""
+    async def put_table(
+        self, table_id: bytes, table: Table, expected: int | None, log: LogWrite
+    ) -> bool:
+        """Write a sealed game and change its move log (``log``), if its stored version is still
+        ``expected`` (``None``: a new table). ``False`` when another write came first;
+        :class:`StoreFull` when a new table is not admitted."""
+
+    @abc.abstractmethod
+    async def get_log(self, table_id: bytes) -> list[bytes] | None:
+        """The move log of a sealed game (each move's JSON), or ``None`` when the game is
+        unknown or expired."""
 
     @abc.abstractmethod
     async def get_content(self, game: str, content_id: str) -> bytes | None: ...
@@ -175,7 +190,10 @@ class MemoryCache(Cache):
         self.size = size
         self.ttl = ttl
         self._states: ProtectedLRU[str, Cached] = ProtectedLRU(size, ttl, min_age, clock)
-        self._tables: ProtectedLRU[bytes, Table] = ProtectedLRU(size, ttl, min_age, clock)
+        #: a table and its move log, kept and evicted together
+        self._tables: ProtectedLRU[bytes, tuple[Table, MoveLog]] = ProtectedLRU(
+            size, ttl, min_age, clock
+        )
 
     async def get_state(self, state_id: str) -> Cached | None:
         return self._states.get(state_id)
@@ -184,20 +202,27 @@ class MemoryCache(Cache):
         return self._states.put(state_id, cached)
 
     async def get_table(self, table_id: bytes) -> Table | None:
-        return self._tables.get(table_id)
+        kept = self._tables.get(table_id)
+        return None if kept is None else kept[0]
 
-    async def put_table(self, table_id: bytes, table: Table, expected: int | None) -> bool:
+    async def put_table(
+        self, table_id: bytes, table: Table, expected: int | None, log: LogWrite
+    ) -> bool:
         current = self._tables.get(table_id)  # no await until the write: atomic in this loop
         if expected is None:
             if current is not None:
                 return False
-            if not self._tables.put(table_id, table):
+            if not self._tables.put(table_id, (table, EMPTY.written(log))):
                 raise StoreFull("the in-process store is full of recent games")
             return True
-        if current is None or current.version != expected:
+        if current is None or current[0].version != expected:
             return False
-        self._tables.put(table_id, table)
+        self._tables.put(table_id, (table, current[1].written(log)))
         return True
+
+    async def get_log(self, table_id: bytes) -> list[bytes] | None:
+        kept = self._tables.get(table_id)
+        return None if kept is None else kept[1].moves()
 
     async def get_content(self, game: str, content_id: str) -> bytes | None:
         return None
@@ -211,6 +236,9 @@ class MemoryCache(Cache):
         return None
 
 
+#: Write a table if its version is still the expected one (ARGV[1], '' for a new table), and
+#: change its move log (KEYS[2]) in the same step: keep its first ARGV[5] moves (a shorter log is
+#: broken: emptied, and nothing appended), then append ARGV[6..] (see history.LogWrite).
 _CAS = """
 local current = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
@@ -220,6 +248,23 @@ elseif current ~= ARGV[1] then
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
+local keep = tonumber(ARGV[5])
+local length = redis.call('LLEN', KEYS[2])
+if length < keep or (keep == 0 and #ARGV == 5) then
+  redis.call('DEL', KEYS[2])
+  return 1
+end
+if length > keep then
+  if keep == 0 then
+    redis.call('DEL', KEYS[2])
+  else
+    redis.call('LTRIM', KEYS[2], 0, keep - 1)
+  end
+end
+for first = 6, #ARGV, 1000 do
+  redis.call('RPUSH', KEYS[2], unpack(ARGV, first, math.min(first + 999, #ARGV)))
+end
+redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 1
 """
 
@@ -300,7 +345,9 @@ class RedisCache(Cache):
             entry = decode_entry(cast(bytes, data))
         except msgspec.MsgspecError:  # written by another release of the service: unknown here
             return None
-        return Cached(entry.game, entry.resolve_chance, entry.digest, None, bytes(entry.state))
+        return Cached(
+            entry.game, entry.resolve_chance, entry.digest, None, bytes(entry.state), entry.link
+        )
 
     async def put_state(self, state_id: str, cached: Cached) -> bool:
         assert cached.packed is not None
@@ -309,6 +356,7 @@ class RedisCache(Cache):
             cached.resolve_chance,
             msgspec.Raw(cached.packed),
             cached.digest,
+            cached.link,
         )
         key = f"arbiter:state:{state_id}"
         await self._run(lambda: self._redis.set(key, encode_entry(entry), ex=self.ttl))
@@ -320,6 +368,10 @@ class RedisCache(Cache):
     def _table_key(table_id: bytes) -> str:
         return "arbiter:table:{" + table_id.hex() + "}"
 
+    @staticmethod
+    def _log_key(table_id: bytes) -> str:
+        return "arbiter:log:{" + table_id.hex() + "}"
+
     async def get_table(self, table_id: bytes) -> Table | None:
         data = await self._run(lambda: self._redis.hget(self._table_key(table_id), "d"))
         if data is None:
@@ -329,15 +381,32 @@ class RedisCache(Cache):
         except msgspec.MsgspecError:  # written by another release of the service: unknown here
             return None
 
-    async def put_table(self, table_id: bytes, table: Table, expected: int | None) -> bool:
+    async def put_table(
+        self, table_id: bytes, table: Table, expected: int | None, log: LogWrite
+    ) -> bool:
         args: list[str | bytes] = [
             "" if expected is None else str(expected),
             str(table.version),
             encode_table(table),
             str(self.ttl * 1000),
+            str(log.keep),
+            *log.append,
         ]
-        written = await self._run(lambda: self._cas(keys=[self._table_key(table_id)], args=args))
+        keys = [self._table_key(table_id), self._log_key(table_id)]
+        written = await self._run(lambda: self._cas(keys=keys, args=args))
         return bool(written)
+
+    async def get_log(self, table_id: bytes) -> list[bytes] | None:
+        table_key, log_key = self._table_key(table_id), self._log_key(table_id)
+
+        async def read() -> Any:
+            async with self._redis.pipeline(transaction=True) as pipe:
+                pipe.exists(table_key)
+                pipe.lrange(log_key, 0, -1)
+                return await pipe.execute()
+
+        exists, moves = await self._run(read)
+        return [bytes(m) for m in moves] if exists else None
 
     # ------------------------------------------------------------------------- content
 

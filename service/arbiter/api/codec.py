@@ -18,10 +18,38 @@ from typing import Any
 import msgspec
 
 from arbiter.api.jsonguard import check_json, decode_error
+from arbiter.core import Result
+from arbiter.core.record import Step
 from arbiter.core.registry import AnyGame
 
 #: A game value as it arrives: raw JSON (REST) or plain Python values (GraphQL).
 Payload = msgspec.Raw | Any
+
+
+class _Probe(msgspec.Struct):
+    """The members that tell a replay's plain move from a record's ``{"step", "move"}`` (every
+    move has a ``type``, an entry never); other members are skipped."""
+
+    type: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
+    step: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
+    move: msgspec.Raw | msgspec.UnsetType = msgspec.UNSET
+
+
+class _Entry(msgspec.Struct, forbid_unknown_fields=True):
+    """A move of a record and its step (:class:`arbiter.core.record.RecordedMove`), its move
+    kept raw for the game's decoder."""
+
+    step: Step
+    move: msgspec.Raw
+
+
+class _PlainEntry(msgspec.Struct, forbid_unknown_fields=True):
+    step: Step
+    move: Any
+
+
+_probe = msgspec.json.Decoder(_Probe)
+_entry = msgspec.json.Decoder(_Entry)
 
 _canonical_json = msgspec.json.Encoder(order="deterministic")
 _WHITESPACE = b" \t\n\r"
@@ -38,6 +66,7 @@ class GameCodec:
         self.move_decoder = msgspec.json.Decoder(game.move_type)
         self.options_decoder = msgspec.json.Decoder(game.options_type)
         self.content_decoder = msgspec.json.Decoder(game.content_type)
+        self.result_decoder = msgspec.json.Decoder(Result)
         self.state_bytes = msgspec.msgpack.Encoder(order="deterministic").encode
         self.state_json = msgspec.json.Encoder(order="deterministic").encode
 
@@ -80,11 +109,41 @@ class GameCodec:
     def move(self, value: Payload, at: str = "/move") -> Any:
         return self._decode(self.move_decoder, self.game.move_type, value, at)
 
+    def entry(self, value: Payload, at: str) -> tuple[int | None, Any, str]:
+        """One item of a replay's ``moves``: a plain move, or a record's ``{"step": n, "move":
+        m}`` (an object with a ``step`` or a ``move`` and no ``type``). Its step (``None`` for a
+        plain move), the move, and the pointer of the move."""
+        if isinstance(value, msgspec.Raw | bytes):
+            try:
+                probe = _probe.decode(value)
+            except (RecursionError, UnicodeDecodeError, msgspec.DecodeError):
+                probe = None  # not an object (or not JSON): the move's decoder says what is wrong
+            if probe is None or probe.type is not msgspec.UNSET:
+                return None, self.move(value, at), at
+            if probe.step is msgspec.UNSET and probe.move is msgspec.UNSET:
+                return None, self.move(value, at), at
+            try:
+                entry = _entry.decode(value)
+            except (RecursionError, UnicodeDecodeError, msgspec.DecodeError) as error:
+                raise decode_error(error, at) from None
+            return entry.step, self.move(entry.move, f"{at}/move"), f"{at}/move"
+        if isinstance(value, dict) and "type" not in value and ("step" in value or "move" in value):
+            try:
+                plain = msgspec.convert(value, type=_PlainEntry)
+            except (RecursionError, msgspec.ValidationError) as error:
+                raise decode_error(error, at) from None
+            return plain.step, self.move(plain.move, f"{at}/move"), f"{at}/move"
+        return None, self.move(value, at), at
+
     def options(self, value: Payload, at: str = "/options") -> Any:
         return self._decode(self.options_decoder, self.game.options_type, value, at)
 
     def content(self, value: Payload, at: str = "") -> Any:
         return self._decode(self.content_decoder, self.game.content_type, value, at)
+
+    def result(self, value: Payload, at: str = "/result") -> Result:
+        result: Result = self._decode(self.result_decoder, Result, value, at)
+        return result
 
 
 def content_json(content: msgspec.Struct) -> bytes:

@@ -13,7 +13,7 @@ registered games' schemas.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 from msgspec import UNSET, Meta, Raw, UnsetType
@@ -64,17 +64,36 @@ class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     render: bool = False
 
 
-class ReplayRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """``POST /v1/games/{game}/replay``: set up a game and play a list of moves."""
+class RecordDocument(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A game record as a request carries it (``GameRecord`` of :mod:`arbiter.core.record`), its
+    game values kept raw for the game's decoders; GraphQL's ``replay(record: ...)`` reads this.
+
+    Besides what ``GameRecord`` requires, only ``players``, ``seed`` and ``moves`` are required:
+    each item of ``moves`` is a move, or a move with its step (``{"step": n, "move": m}``).
+    """
 
     players: Annotated[int, Meta(ge=1, le=1_000_000)]
     seed: Seed
     moves: list[Raw]
     options: Raw | UnsetType = UNSET
     content_id: str | None = None
+    format: Literal["arbiter.record/1"] | None = None
+    game: str | None = None
+    rules_version: str | None = None
+    resolve_chance: bool = True
+    result: Raw | UnsetType = UNSET
+
+
+class ReplayRequest(RecordDocument, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/replay``: set up a game and play a list of moves.
+
+    A game record (``GameRecord``, as ``POST /v1/games/{game}/record`` exports it) is a replay
+    request as it is: its ``format``, ``game``, ``rules_version`` and ``result`` are checked, and
+    each of its moves may come with the step it was made at.
+    """
+
     sealed: bool = False
     as_seat: Seat | None = None
-    resolve_chance: bool = True
     describe: bool = False
     acting_seats: bool = False
     render: bool = False
@@ -109,6 +128,15 @@ class Envelope(msgspec.Struct, kw_only=True):
     events: list[Any]
     finished: bool
     result: Result | None
+
+
+class RecordRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/record``: exactly one of the three state handles -- an open
+    state's id or the state itself, or a sealed game's master handle."""
+
+    state: Raw | UnsetType = UNSET
+    state_id: str | None = None
+    state_token: str | None = None
 
 
 class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

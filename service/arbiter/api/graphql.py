@@ -34,9 +34,11 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext, Info
 
 from arbiter.api.envelope import Envelope as EnvelopeStruct
+from arbiter.api.envelope import RecordDocument
 from arbiter.api.handles import Handle
+from arbiter.api.jsonguard import decode_error
 from arbiter.api.problems import Problem
-from arbiter.api.service import Service
+from arbiter.api.service import Claims, Service
 
 log = logging.getLogger("arbiter.graphql")
 
@@ -255,6 +257,11 @@ def _seat(as_seat: int | None) -> int | None:
     return as_seat
 
 
+def _refusal(code: str, detail: str, pointer: str) -> GraphQLError:
+    problem = Problem(code, detail, pointer=pointer)
+    return GraphQLError(problem.detail, extensions=problem.extensions())
+
+
 def _players(players: int) -> int:
     if players < 1:
         problem = Problem("invalid_request", "players must be at least 1", pointer="/players")
@@ -334,35 +341,112 @@ async def resolve_validate(
     )
 
 
+_record_decoder = msgspec.json.Decoder(RecordDocument)
+#: The members of a record: problems about them point into the ``record`` argument.
+_RECORD_MEMBERS = frozenset(RecordDocument.__struct_fields__)
+
+
+def _given(raw: msgspec.Raw | msgspec.UnsetType) -> msgspec.Raw | None:
+    """An optional member of a record: absent when missing or ``null``."""
+    if isinstance(raw, msgspec.Raw) and bytes(raw) != b"null":
+        return raw
+    return None
+
+
+def _record(record: JSON) -> RecordDocument:
+    """The ``record`` argument read as the REST body's record members are."""
+    try:
+        return _record_decoder.decode(msgspec.json.encode(record))
+    except (RecursionError, UnicodeDecodeError, msgspec.DecodeError) as error:
+        raise decode_error(error, "/record") from None
+
+
+async def _replay_record(
+    service: Service,
+    game: str,
+    record: JSON,
+    resolve_chance: bool | None,
+    **treatment: Any,
+) -> EnvelopeStruct:
+    """A replay of a record given as the ``record`` argument; pointers into it say so."""
+    try:
+        document = _record(record)
+        rc = document.resolve_chance if resolve_chance is None else resolve_chance
+        return await service.replay(
+            game,
+            players=document.players,
+            seed=document.seed,
+            moves=list(document.moves),
+            options=_given(document.options),
+            content_id=document.content_id,
+            resolve_chance=rc,
+            claims=Claims(document.game, document.rules_version, _given(document.result)),
+            **treatment,
+        )
+    except Problem as problem:
+        pointer = problem.pointer
+        if pointer is not None and (pointer == "" or pointer.split("/")[1] in _RECORD_MEMBERS):
+            problem.pointer = "/record" + pointer
+        raise
+
+
 async def resolve_replay(
     info: Info,
     game: str,
-    players: int,
-    seed: Seed,
-    moves: list[JSON],
+    players: int | None = None,
+    seed: Seed | None = None,
+    moves: list[JSON] | None = None,
     options: JSON | None = None,
     content_id: str | None = None,
     sealed: bool = False,
     as_seat: int | None = None,
-    resolve_chance: bool = True,
+    resolve_chance: bool | None = None,
     describe: bool = False,
     acting_seats: bool = False,
     render: bool = False,
+    record: JSON | None = None,
 ) -> Envelope:
+    service = _service(info)
+    treatment: dict[str, Any] = {
+        "sealed": sealed,
+        "as_seat": _seat(as_seat),
+        "describe": describe,
+        "acting_seats": acting_seats,
+        "render": render,
+    }
+    given = [
+        name
+        for name, value in (
+            ("players", players),
+            ("seed", seed),
+            ("moves", moves),
+            ("options", options),
+            ("contentId", content_id),
+        )
+        if value is not None
+    ]
+    if record is not None:
+        if given:
+            raise _refusal(
+                "invalid_request",
+                f"give a record or the game's setup and moves, not both (got record and "
+                f"{', '.join(given)})",
+                "/record",
+            )
+        answer = _replay_record(service, game, record, resolve_chance, **treatment)
+        return _envelope(await _call(answer))
+    if players is None or seed is None or moves is None:
+        raise _refusal("invalid_request", "give players, seed and moves, or a record", "/record")
     envelope = await _call(
-        _service(info).replay(
+        service.replay(
             game,
             players=_players(players),
             seed=seed,
             moves=list(moves),
             options=options,
             content_id=content_id,
-            sealed=sealed,
-            as_seat=_seat(as_seat),
-            resolve_chance=resolve_chance,
-            describe=describe,
-            acting_seats=acting_seats,
-            render=render,
+            resolve_chance=True if resolve_chance is None else resolve_chance,
+            **treatment,
         )
     )
     return _envelope(envelope)
@@ -387,6 +471,17 @@ async def _sealed(
         render=render,
     )
     return _envelope(await _call(answer))
+
+
+async def resolve_record(
+    info: Info,
+    game: str,
+    state: JSON | None = None,
+    state_id: str | None = None,
+    state_token: str | None = None,
+) -> JSON:
+    record = await _call(_service(info).record(game, _handle(state, state_id, state_token)))
+    return cast(JSON, msgspec.json.decode(msgspec.json.encode(record)))
 
 
 async def resolve_current(
@@ -425,7 +520,9 @@ async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
 #: at most (aliases and fragments included), so one request costs one REST call of them at most;
 #: :mod:`arbiter.api.graphql_http` enforces it. Names are GraphQL's (camelCase); list here every
 #: new root field of that kind (names not in the schema yet cost nothing).
-EXPENSIVE_FIELDS = frozenset({"replay", "newGame", "applyMove", "registerContent", "undo", "hints"})
+EXPENSIVE_FIELDS = frozenset(
+    {"replay", "record", "newGame", "applyMove", "registerContent", "undo", "hints"}
+)
 
 
 @strawberry.type
@@ -446,7 +543,19 @@ class Query:
     )
     replay: Envelope = strawberry.field(
         resolver=resolve_replay,
-        description="Set up a game and play a list of moves (chance not given: from the seed).",
+        description="Set up a game and play a list of moves (chance not given: from the seed): "
+        "give `players`, `seed` and `moves` (and `options`, `contentId`), or `record`: a game "
+        "record as `record` answers it (the same JSON document as REST's, members in "
+        "snake_case), whose steps, game, rules version and result are checked. `resolveChance` "
+        "defaults to the record's, else true.",
+    )
+    record: JSON = strawberry.field(
+        resolver=resolve_record,
+        description="The record of a game up to a state, as one JSON document (the same as "
+        "REST's `POST /v1/games/{game}/record`, `replay(record: ...)` takes it as it is): its "
+        "setup and every move with its step. Give one handle: an open state's `stateId` or "
+        "the `state` itself, or a sealed game's master handle (a seat's is refused: "
+        "`master_only`).",
     )
     content: JSON = strawberry.field(resolver=resolve_content, description="A content pack.")
     current: Envelope = strawberry.field(

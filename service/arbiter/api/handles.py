@@ -15,7 +15,9 @@ A request gives exactly one of:
   carries its treatment (``resolve_chance``).
 
 So a sealed game stays sealed and a table that rolls its own dice keeps rolling them, whichever
-handle the next request uses. An open game's request may override ``resolve_chance`` (the
+handle the next request uses. Every open state and every sealed game the store keeps also keeps
+how it was reached (:mod:`arbiter.api.history`): :meth:`StateStore.history` and
+:meth:`StateStore.table_log` read it back for a game's record. An open game's request may override ``resolve_chance`` (the
 override travels with the handles of the answer); a sealed game's treatment of chance is fixed
 when it is set up.
 """
@@ -31,6 +33,7 @@ import msgspec
 
 from arbiter.api.cache import Cache, Cached, CacheUnavailable, StoreFull
 from arbiter.api.codec import GameCodec, Payload
+from arbiter.api.history import Link, LogWrite
 from arbiter.api.memo import Known, KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, from_core
@@ -57,7 +60,9 @@ class Resolved:
 
     ``inline`` marks a state the client submitted: the rules treat it as untrusted input.
     ``known`` holds what the process already worked out about the state (:mod:`.memo`).
-    A sealed game's state comes with its ``table`` and the ``ticket`` of the handle.
+    A sealed game's state comes with its ``table`` and the ``ticket`` of the handle. An open
+    state comes with the ``state_id`` it has (or would have) in the store, and the ``link`` its
+    entry keeps when the request read the entry (:mod:`.history`).
     """
 
     state: Any
@@ -67,6 +72,8 @@ class Resolved:
     known: Known
     table: Table | None = None
     ticket: Ticket | None = None
+    state_id: str | None = None
+    link: Link | None = None
 
     @property
     def seat(self) -> int | None:
@@ -125,13 +132,28 @@ class untrusted:
 class StateStore:
     """Resolves state handles and mints the handles of answers."""
 
-    def __init__(self, cache: Cache, sealer: Sealer, metrics: Metrics, known: KnownStates) -> None:
+    def __init__(
+        self,
+        cache: Cache,
+        sealer: Sealer,
+        metrics: Metrics,
+        known: KnownStates,
+        *,
+        max_history: int = 10_000,
+    ) -> None:
         self.cache = cache
         self.sealer = sealer
         self.metrics = metrics
         self.known = known
+        #: the most moves a history keeps (``ARBITER_MAX_REPLAY``: a longer record cannot be
+        #: replayed)
+        self.max_history = max_history
 
     # ---------------------------------------------------------------------------- minting
+
+    def state_id(self, game: str, resolve_chance: bool, digest: bytes) -> str:
+        """The id an open state has (or would have) in the store."""
+        return self.sealer.state_id(game, resolve_chance, digest)
 
     async def put(self, cached: Cached) -> str | None:
         """Cache an open state; its id, or ``None`` when the store cannot take it now."""
@@ -151,14 +173,28 @@ class StateStore:
         packed = codec.state_bytes(known.state) if self.cache.needs_bytes else None
         return Snap(known.digest, known.state, packed)
 
+    def _log(self, keep: int, append: tuple[bytes, ...] = ()) -> LogWrite:
+        """A change of a move log, or dropping it once it would be longer than histories are."""
+        if keep + len(append) > self.max_history:
+            return LogWrite(0)
+        return LogWrite(keep, append)
+
     async def open_table(
-        self, codec: GameCodec, known: Known, resolve_chance: bool, players: int
+        self,
+        codec: GameCodec,
+        known: Known,
+        resolve_chance: bool,
+        players: int,
+        options: bytes,
+        moves: tuple[bytes, ...],
     ) -> tuple[bytes, Table]:
-        """Keep a new sealed game in the store: its table id and table (version 0)."""
+        """Keep a new sealed game in the store: its table id and table (version 0). ``options``
+        (their JSON) and ``moves`` (every decision since setup) start its record."""
         table_id = secrets.token_bytes(16)
-        table = Table(codec.game.id, resolve_chance, players, 0, self.snap(codec, known))
+        snap = self.snap(codec, known)
+        table = Table(codec.game.id, resolve_chance, players, 0, snap, (), options)
         try:
-            await self.cache.put_table(table_id, table, None)
+            await self.cache.put_table(table_id, table, None, self._log(0, moves))
         except StoreFull:
             raise Problem(
                 "store_full", "the in-process store admits no new game now; retry later"
@@ -175,11 +211,14 @@ class StateStore:
         known: Known,
         *,
         undoable: bool,
+        step: int,
+        moves: tuple[bytes, ...],
     ) -> Table:
         """Make ``known`` the head of a sealed game, if nobody changed it since it was read.
 
         ``undoable``: the step from the old head may be taken back (the old head joins the
         history); otherwise the history is cleared -- nobody may return past that step.
+        ``moves`` (the decisions from the old head, at ``step``, to ``known``) join the log.
         """
         history = (*table.history, table.head)[-MAX_HISTORY:] if undoable else ()
         following = Table(
@@ -189,12 +228,13 @@ class StateStore:
             table.version + 1,
             self.snap(codec, known),
             history,
+            table.options,
         )
-        await self._replace(ticket, table, following)
+        await self._replace(ticket, table, following, self._log(step, moves))
         return following
 
-    async def take_back(self, ticket: Ticket, table: Table) -> Table:
-        """Return a sealed game to the state before its last step (``422 nothing_to_undo``)."""
+    def undoable(self, table: Table) -> Snap:
+        """The state the last step of a sealed game returns to (``422 nothing_to_undo``)."""
         if not table.history:
             raise Problem(
                 "nothing_to_undo",
@@ -202,20 +242,26 @@ class StateStore:
                 "value, or chance after it)",
                 game=table.game,
             )
+        return table.history[-1]
+
+    async def take_back(self, ticket: Ticket, table: Table, step: int) -> Table:
+        """Return a sealed game to the state before its last step (:meth:`undoable`), whose
+        ``step`` the move log is cut back to."""
         following = Table(
             table.game,
             table.resolve_chance,
             table.players,
             table.version + 1,
-            table.history[-1],
+            self.undoable(table),
             table.history[:-1],
+            table.options,
         )
-        await self._replace(ticket, table, following)
+        await self._replace(ticket, table, following, self._log(step))
         return following
 
-    async def _replace(self, ticket: Ticket, table: Table, following: Table) -> None:
+    async def _replace(self, ticket: Ticket, table: Table, following: Table, log: LogWrite) -> None:
         try:
-            written = await self.cache.put_table(ticket.table, following, table.version)
+            written = await self.cache.put_table(ticket.table, following, table.version, log)
         except CacheUnavailable:
             raise self._unavailable() from None
         if not written:
@@ -232,11 +278,18 @@ class StateStore:
     # -------------------------------------------------------------------------- resolving
 
     async def resolve(
-        self, game: AnyGame, codec: GameCodec, handle: Handle, resolve_chance: bool | None
+        self,
+        game: AnyGame,
+        codec: GameCodec,
+        handle: Handle,
+        resolve_chance: bool | None,
+        *,
+        current: bool = False,
     ) -> Resolved:
         """The state a request names, checked; raises a :class:`Problem` otherwise.
 
-        A sealed game's handle must name its current version (``409 stale_state``).
+        A sealed game's handle must name its current version (``409 stale_state``), unless
+        ``current`` asks for the current version whatever the handle's.
         """
         given = [
             name
@@ -257,9 +310,12 @@ class StateStore:
         if handle.state is not None:
             rc = True if resolve_chance is None else resolve_chance
             known = await self._submitted(game, codec, handle.state)
-            return Resolved(known.state, False, rc, True, known)
+            state_id = self.state_id(game.id, rc, known.digest)
+            return Resolved(known.state, False, rc, True, known, state_id=state_id)
         if handle.state_token is not None:
-            return await self.sealed(game, codec, handle.state_token, resolve_chance)
+            return await self.sealed(
+                game, codec, handle.state_token, resolve_chance, current=current
+            )
         assert handle.state_id is not None
         cached = await self.get(handle.state_id)
         if cached.game != game.id:
@@ -269,7 +325,7 @@ class StateStore:
                 pointer="/state_id",
                 game=game.id,
             )
-        return await self.from_cache(game, codec, cached, resolve_chance)
+        return await self.from_cache(game, codec, cached, resolve_chance, handle.state_id)
 
     async def sealed(
         self,
@@ -344,12 +400,17 @@ class StateStore:
         return known
 
     async def from_cache(
-        self, game: AnyGame, codec: GameCodec, cached: Cached, resolve_chance: bool | None
+        self,
+        game: AnyGame,
+        codec: GameCodec,
+        cached: Cached,
+        resolve_chance: bool | None,
+        state_id: str | None = None,
     ) -> Resolved:
-        """The state of a cache entry (trusted: the service made it)."""
+        """The state of a cache entry (trusted: the service made it), named ``state_id``."""
         known = await self.stored(game, codec, Snap(cached.digest, cached.state, cached.packed))
         rc = cached.resolve_chance if resolve_chance is None else resolve_chance
-        return Resolved(known.state, False, rc, False, known)
+        return Resolved(known.state, False, rc, False, known, state_id=state_id, link=cached.link)
 
     async def stored(self, game: AnyGame, codec: GameCodec, snap: Snap) -> Known:
         """A state the service stored itself (a cache entry, a step of a sealed game): trusted,
@@ -380,6 +441,88 @@ class StateStore:
         if cached is None:
             raise Problem("unknown_state", "no cached state has this id (unknown or expired)")
         return cached
+
+    # -------------------------------------------------------------------------- histories
+
+    async def entry_of(self, game: AnyGame, digest: bytes) -> Cached | None:
+        """The entry the store keeps of an open state (by its digest), under either treatment
+        of chance; ``None`` when it keeps none."""
+        for resolve_chance in (True, False):
+            state_id = self.state_id(game.id, resolve_chance, digest)
+            try:
+                cached = await self.cache.get_state(state_id)
+            except CacheUnavailable:
+                raise self._unavailable() from None
+            if cached is not None and cached.game == game.id:
+                return cached
+        return None
+
+    async def history(
+        self, game: AnyGame, link: Link | None, step: int, *, inline: bool = False
+    ) -> tuple[Link, list[bytes]]:
+        """Every move from setup to an open state at ``step`` whose entry keeps ``link``, and
+        the link of the setup (:mod:`arbiter.api.history`); ``404 history_unavailable`` when the
+        store no longer keeps (or never kept) part of it. ``inline``: the state was sent in
+        full."""
+        if step > self.max_history:
+            raise _no_history(
+                game.id,
+                f"the game is {step} moves long: histories are kept up to ARBITER_MAX_REPLAY "
+                f"({self.max_history}) moves, the longest replay",
+            )
+        if link is None:
+            raise _no_history(
+                game.id,
+                "the service keeps no history of this state: it was not made by this service "
+                "(or is no longer kept)"
+                if inline
+                else "the service keeps no history of this state (it was stored by an earlier "
+                "release)",
+            )
+        segments: list[tuple[bytes, ...]] = []
+        total = 0
+        while True:
+            segments.append(link.moves)
+            total += len(link.moves)
+            if link.parent is None or total > step or not link.moves:
+                break
+            try:
+                cached = await self.cache.get_state(link.parent)
+            except CacheUnavailable:
+                raise self._unavailable() from None
+            if cached is None or cached.game != game.id or cached.link is None:
+                raise _no_history(
+                    game.id,
+                    "an earlier state of this game is no longer kept (each expires "
+                    "ARBITER_CACHE_TTL after it was stored): its moves are lost",
+                )
+            link = cached.link
+        if link.parent is not None or total != step:  # pragma: no cover - links add up (above)
+            log.error("a history does not add up", extra={"game": game.id})
+            raise _no_history(game.id, "the history kept of this state is inconsistent")
+        return link, [move for segment in reversed(segments) for move in segment]
+
+    async def table_log(self, game: AnyGame, table_id: bytes, step: int) -> list[bytes]:
+        """The move log of a sealed game at ``step`` (``404 history_unavailable`` when it was
+        not kept)."""
+        try:
+            moves = await self.cache.get_log(table_id)
+        except CacheUnavailable:
+            raise self._unavailable() from None
+        if moves is None:
+            raise Problem(
+                "unknown_state",
+                "no sealed game has this handle (unknown, or expired after ARBITER_CACHE_TTL)",
+                pointer="/state_token",
+                game=game.id,
+            )
+        if len(moves) != step:
+            raise _no_history(
+                game.id,
+                "this game's move log was not kept: it grew longer than ARBITER_MAX_REPLAY "
+                f"({self.max_history}) moves, or the game was set up by an earlier release",
+            )
+        return moves
 
     def decode(self, game: AnyGame, codec: GameCodec, packed: bytes) -> Any:
         """The state of a token or cache entry; one made under other rules is refused."""
@@ -439,4 +582,10 @@ def _stale(game: str) -> Problem:
         f"a later step of this sealed game exists; get it with POST /v1/games/{game}/current",
         pointer="/state_token",
         game=game,
+    )
+
+
+def _no_history(game: str, why: str) -> Problem:
+    return Problem(
+        "history_unavailable", f"this game's record cannot be exported: {why}", game=game
     )

@@ -74,8 +74,8 @@ browser).</li>
 move and event type with an example, every rule code with its rulebook section, the state and view
 layout.</li>
 <li>The project's {README}: sections <em>HTTP API</em> (open and sealed games, state handles,
-chance, replay, content packs), <em>Two commands</em> and <em>Layout</em>; the settings are listed
-in <code>arbiter/api/settings.py</code>.</li>
+chance, replay, game records, content packs), <em>Two commands</em> and <em>Layout</em>; the
+settings are listed in <code>arbiter/api/settings.py</code>.</li>
 <li><a href="/problems/illegal_move">/problems/&lt;code&gt;</a> &mdash; what each problem code
 means.</li>
 <li><a href="/healthz">/healthz</a>, <a href="/readyz">/readyz</a>,

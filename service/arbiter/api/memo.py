@@ -41,8 +41,11 @@ class Known:
         self.digest = digest
         self.json: bytes | None = None
         self.moves: dict[Actor, list[Any]] = {}
-        #: (move, resolve_chance) -> (the next state's entry, the events on the way there)
-        self.applied: dict[tuple[Any, bool], tuple[weakref.ref[Known], tuple[Event, ...]]] = {}
+        #: (move, resolve_chance) -> (the next state's entry, the events on the way there, the
+        #: JSON of every decision applied on the way: the move and the chance drawn after it)
+        self.applied: dict[
+            tuple[Any, bool], tuple[weakref.ref[Known], tuple[Event, ...], tuple[bytes, ...]]
+        ] = {}
 
     def legal_moves(self, game: AnyGame, state: Any, actor: Actor) -> list[Any]:
         moves = self.moves.get(actor)
@@ -53,7 +56,9 @@ class Known:
     def all_legal_moves(self, game: AnyGame, state: Any) -> list[Any]:
         return [m for actor in self.to_act for m in self.legal_moves(game, state, actor)]
 
-    def after(self, move: Any, resolve_chance: bool) -> tuple[Known, tuple[Event, ...]] | None:
+    def after(
+        self, move: Any, resolve_chance: bool
+    ) -> tuple[Known, tuple[Event, ...], tuple[bytes, ...]] | None:
         """The remembered result of applying ``move`` here, if any (and still remembered)."""
         try:
             hit = self.applied.get((move, resolve_chance))
@@ -62,11 +67,18 @@ class Known:
         if hit is None:
             return None
         following = hit[0]()
-        return None if following is None else (following, hit[1])
+        return None if following is None else (following, hit[1], hit[2])
 
-    def remember(self, move: Any, resolve_chance: bool, following: Known, events: Any) -> None:
+    def remember(
+        self,
+        move: Any,
+        resolve_chance: bool,
+        following: Known,
+        events: Any,
+        applied: tuple[bytes, ...],
+    ) -> None:
         with contextlib.suppress(TypeError):
-            self.applied[(move, resolve_chance)] = (weakref.ref(following), tuple(events))
+            self.applied[(move, resolve_chance)] = (weakref.ref(following), tuple(events), applied)
 
 
 class KnownStates:

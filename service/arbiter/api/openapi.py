@@ -11,7 +11,9 @@
   :data:`arbiter.api.problems.CODES`, the links that continue a game from every answer that
   carries a state -- are built in :mod:`arbiter.api.openapi_paths`; the examples, played from the
   registered games, in :mod:`arbiter.api.openapi_examples`.
-* ``schema/<game>/{state,move,view,content,options,event}.json`` -- JSON Schema 2020-12.
+* ``schema/<game>/{state,move,view,content,options,event}.json`` -- JSON Schema 2020-12; and
+  ``schema/<game>/record.json``, the game's records (:mod:`arbiter.core.record`) with its own
+  options and moves.
 * ``schema/schema.graphql`` -- the GraphQL SDL.
 
 Everything is deterministic: sorted keys, two-space indentation, a trailing newline.
@@ -40,12 +42,14 @@ from arbiter.api.envelope import (
     LegalMoves,
     MoveRequest,
     NewStateRequest,
+    RecordRequest,
     ReplayRequest,
     Validation,
 )
 from arbiter.api.openapi_paths import Operations
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import Registry
+from arbiter.core.record import GameRecord, record_type
 from arbiter.core.registry import AnyGame
 
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -147,8 +151,10 @@ API_TYPES = [
     HandleRequest,
     MoveRequest,
     ReplayRequest,
+    RecordRequest,
     CurrentRequest,
     Envelope,
+    GameRecord,
     LegalMoves,
     Validation,
     ContentCreated,
@@ -157,9 +163,37 @@ API_TYPES = [
 ]
 
 
+def _generic_names(schemas: dict[str, Any], prefix: str = REF) -> None:
+    """Name generic structs' schemas by their struct alone (msgspec writes ``RecordedMove__MoveT_``
+    for ``RecordedMove[MoveT]``), references included: ``GameRecord``, ``RecordedMove``."""
+    renamed = {
+        name: name.split("_", 1)[0]
+        for name, schema in schemas.items()
+        if "[" in schema.get("title", "") and "_" in name
+    }
+    for old, new in renamed.items():
+        schema = schemas.pop(old)
+        schema["title"] = new
+        schemas[new] = schema
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.removeprefix(prefix) in renamed:
+                node["$ref"] = prefix + renamed[ref.removeprefix(prefix)]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(schemas)
+
+
 def api_components(registry: Registry) -> dict[str, Any]:
     """Every component: the API's own types, the unions over games, and each game's types."""
     _, components = msgspec.json.schema_components(API_TYPES, ref_template=REF + "{name}")
+    _generic_names(components)
     components["Problem"] = components.pop("ProblemDetails")
     components["Problem"]["title"] = "Problem"
     components["Problem"]["properties"]["code"]["description"] = (
@@ -169,13 +203,20 @@ def api_components(registry: Registry) -> dict[str, Any]:
     components["State"] = _union(registry, "State", "oneOf")
     for role in ROLES[1:]:
         components[role] = _union(registry, role, "anyOf")
-    for name in ("HandleRequest", "MoveRequest"):
+    for name in ("HandleRequest", "MoveRequest", "RecordRequest"):
         _patch(components[name], "state", _ref("State"))
     for name in ("MoveRequest",):
         _patch(components[name], "move", _ref("Move"))
     _patch(components["NewStateRequest"], "options", _ref("Options"))
     _patch(components["ReplayRequest"], "options", _ref("Options"))
-    _patch(components["ReplayRequest"], "moves", _ref("Move"))
+    _patch(
+        components["ReplayRequest"],
+        "moves",
+        {"anyOf": [_ref("Move"), _ref("RecordedMove")]},
+    )
+    _patch(components["ReplayRequest"], "result", _ref("Result"))
+    _patch(components["GameRecord"], "options", _ref("Options"))
+    _patch(components["RecordedMove"], "move", _ref("Move"))
     _patch(components["Envelope"], "state", _ref("State"))
     _patch(components["Envelope"], "view", _ref("View"))
     _patch(components["Envelope"], "legal_moves", _ref("Move"))
@@ -187,7 +228,7 @@ def api_components(registry: Registry) -> dict[str, Any]:
         _patch(components["SeatAnswer"], "events", _ref("Event"))
     describe(components)
     bound_seats(components, registry)
-    for name in ("HandleRequest", "MoveRequest"):
+    for name in ("HandleRequest", "MoveRequest", "RecordRequest"):
         exactly_one_handle(components[name], name)
     for game in registry:
         for name, schema in game_components(game).items():
@@ -288,7 +329,33 @@ def describe(components: dict[str, Any]) -> None:
         ),
         ("ReplayRequest", "moves"): (
             "Moves in order; chance outcomes may be included. A chance decision still pending "
-            "when the next move is a player's is drawn from the seed."
+            "when the next move is a player's is drawn from the seed. Each item is a move, or a "
+            'move with the step it was made at (`{"step": n, "move": m}`, as a record lists '
+            "them): the replay must reach it at that step (`step_mismatch` otherwise)."
+        ),
+        ("ReplayRequest", "format"): (
+            "A game record's format (`arbiter.record/1`): a record is a replay request as it is."
+        ),
+        ("ReplayRequest", "game"): (
+            "A game record's game: it must be the game of the path (`game_mismatch`)."
+        ),
+        ("ReplayRequest", "rules_version"): (
+            "A game record's rules version: it must be this server's (`rules_version_mismatch`)."
+        ),
+        ("ReplayRequest", "result"): (
+            "A game record's result: the replay must reach it (`result_mismatch`); absent or "
+            "null: not checked."
+        ),
+        ("ReplayRequest", "content_id"): (
+            "The content pack to play with (default: the game's own pack)."
+        ),
+        ("RecordRequest", "state"): (
+            "The full state of an open game this service made. Give exactly one handle."
+        ),
+        ("RecordRequest", "state_id"): "The id of a cached open state. Give exactly one handle.",
+        ("RecordRequest", "state_token"): (
+            "The master handle of a sealed game (current or stale; a seat's is refused). Give "
+            "exactly one handle."
         ),
         ("Envelope", "state_id"): (
             "The id of this open state in the cache; null for sealed games and when the cache "
@@ -533,10 +600,14 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
 
 
 def game_json_schemas(game: AnyGame) -> dict[str, Any]:
-    """The JSON Schemas (2020-12) of one game's types, by file name."""
+    """The JSON Schemas (2020-12) of one game's types, by file name; ``record.json`` is its game
+    records' (:class:`arbiter.core.record.GameRecord` over its options and moves)."""
     out: dict[str, Any] = {}
-    for role, kind in zip(ROLES, _role_types(game), strict=True):
+    kinds = [*zip(ROLES, _role_types(game), strict=True), ("Record", record_type(game))]
+    for role, kind in kinds:
         schema = msgspec.json.schema(kind)
+        _generic_names(schema.get("$defs", {}), "#/$defs/")
+        _generic_names_ref(schema)
         out[f"{role.lower()}.json"] = _clean(
             {
                 "$schema": JSON_SCHEMA_DIALECT,
@@ -545,6 +616,13 @@ def game_json_schemas(game: AnyGame) -> dict[str, Any]:
             }
         )
     return out
+
+
+def _generic_names_ref(schema: dict[str, Any]) -> None:
+    """The top ``$ref`` of a schema whose ``$defs`` :func:`_generic_names` renamed."""
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.removeprefix("#/$defs/") not in schema.get("$defs", {}):
+        schema["$ref"] = "#/$defs/" + ref.removeprefix("#/$defs/").split("_", 1)[0]
 
 
 def generate(registry: Registry, graphql_sdl: str) -> dict[str, bytes]:

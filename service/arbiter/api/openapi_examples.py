@@ -37,6 +37,7 @@ from arbiter.api.codec import GameCodec
 from arbiter.api.envelope import Envelope, GameList, LegalMoves, Validation
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import CHANCE, Event, IllegalMove, Registry
+from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.core.registry import AnyGame
 
 #: The audience of an open game's answers.
@@ -76,11 +77,13 @@ def example_handle(game: str, state: Any, role: str) -> str:
 
 @dataclass
 class Step:
-    """A state the examples show, with what led to it (the events of its last move, that move)."""
+    """A state the examples show, with what led to it (the events of its last move, that move,
+    and every decision applied on the way: chance drawn before and after it included)."""
 
     state: Any
     events: list[Event]
     move: Any = None
+    decisions: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -98,8 +101,8 @@ class GameExamples:
 
     def setup(self) -> Step:
         state = self.game.new_state(self.players, seed=SEED)
-        state, events = self.game.resolve_chance(state)
-        return Step(state, events)
+        state, events, drawn = draw_chance(self.game, state)
+        return Step(state, events, None, drawn)
 
     def line(self) -> list[Step]:
         """The example line: setup, then moves drawn with :data:`SEED` (module docstring)."""
@@ -115,14 +118,34 @@ class GameExamples:
     def play(self, step: Step, move: Any) -> Step:
         """``move`` applied as the service applies it (chance resolved before and after)."""
         game = self.game
-        state, events = step.state, list[Event]()
+        state, events, decisions = step.state, list[Event](), list[Any]()
         if game.actor_of(move) != CHANCE and CHANCE in game.to_act(state):
-            state, events = game.resolve_chance(state)
+            state, events, decisions = draw_chance(game, state)
         state, more = game.apply(state, move)
         events.extend(more)
-        state, more = game.resolve_chance(state)
+        state, more, drawn = draw_chance(game, state)
         events.extend(more)
-        return Step(state, events, move)
+        return Step(state, events, move, [*decisions, move, *drawn])
+
+    def record(self, steps: list[Step]) -> Example:
+        """The record of the game at the last of ``steps`` (setup first), as the service
+        exports it."""
+        game, state = self.game, steps[-1].state
+        decisions = [move for step in steps for move in step.decisions]
+        result = None if game.to_act(state) else game.result(state)
+        record = GameRecord(
+            format=RECORD_FORMAT,
+            game=game.id,
+            rules_version=game.rules_version,
+            content_id=state.content_id,
+            players=self.players,
+            seed=SEED,
+            options=game.options_type(),
+            resolve_chance=True,
+            moves=[RecordedMove(step=i, move=move) for i, move in enumerate(decisions)],
+            result=msgspec.UNSET if result is None else result,
+        )
+        return _builtins(record)  # type: ignore[no-any-return]
 
     def undoable(self) -> tuple[Step, Any, Step] | None:
         """The first step of a game whose move the master handle may take back."""
@@ -358,6 +381,16 @@ class Examples:
         replayed = ex.open_answer(opening[-1])
         replayed["events"] = _builtins([event for step in opening for event in step.events])
         self._response("replayGame", 200, "opening", gid, title, replayed)
+        # records: the opening's, exported by the id of its last state and replayed as it is
+        record = ex.record(opening)
+        text = f"{title}: the record of setup and {len(opening) - 1} moves"
+        self._request("replayGame", "record", gid, text, record)
+        self._response("replayGame", 200, "record", gid, title, replayed)
+        asked = {"state_id": replayed["state_id"]}
+        text = f"{title}: by the id of a state after {len(opening) - 1} moves"
+        self._request("exportRecord", "by-state-id", gid, text, asked)
+        text = f"{title}: setup and {len(opening) - 1} moves, chance outcomes included"
+        self._response("exportRecord", 200, "by-state-id", gid, text, record)
         # a cached state
         cached = ex.open_answer(moved, events=False)
         self.state_ids[gid] = {"summary": title, "value": cached["state_id"]}

@@ -50,14 +50,14 @@ GAME_PARAM = {"$ref": "#/components/parameters/game"}
 GAME_OPS = frozenset(
     {
         "getGame", "newState", "applyMove", "legalMoves", "validateMove", "replayGame",
-        "current", "undo", "registerContent", "getContent",
+        "current", "undo", "registerContent", "getContent", "exportRecord",
     }
 )  # fmt: skip
 #: Operations with a path parameter (:mod:`arbiter.api.guard` refuses odd segments: `not_found`).
 PATH_OPS = GAME_OPS | {"getState"}
 HANDLE_OPS = frozenset({"applyMove", "legalMoves", "validateMove"})
 SEALED_OPS = frozenset({"current", "undo"})
-STATE_OPS = HANDLE_OPS | SEALED_OPS | {"getState"}
+STATE_OPS = HANDLE_OPS | SEALED_OPS | {"getState", "exportRecord"}
 SETUP_OPS = frozenset({"newState", "replayGame"})
 #: Operations whose rules may refuse the request with a game's own code (``<game>.<rule>``).
 RULE_OPS = STATE_OPS | SETUP_OPS | {"registerContent"}
@@ -69,19 +69,25 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "unknown_game": {},  # every operation under /v1/games/{game} (idem)
     "invalid_request": {"getState": None},  # and every operation with a body
     "unknown_state": dict.fromkeys(STATE_OPS),
-    "invalid_state_handle": dict.fromkeys(HANDLE_OPS),
-    "invalid_state_token": dict.fromkeys(HANDLE_OPS | SEALED_OPS),
-    "invalid_state": dict.fromkeys(HANDLE_OPS | SETUP_OPS | {"registerContent"}),
-    "invalid_seat": dict.fromkeys(STATE_OPS | SETUP_OPS),
+    "invalid_state_handle": dict.fromkeys(HANDLE_OPS | {"exportRecord"}),
+    "invalid_state_token": dict.fromkeys(HANDLE_OPS | SEALED_OPS | {"exportRecord"}),
+    "invalid_state": dict.fromkeys(HANDLE_OPS | SETUP_OPS | {"registerContent", "exportRecord"}),
+    "invalid_seat": dict.fromkeys((STATE_OPS | SETUP_OPS) - {"exportRecord"}),
     "unknown_content": {**dict.fromkeys(STATE_OPS | SETUP_OPS), "getContent": 404},
-    "rules_version_mismatch": dict.fromkeys(STATE_OPS),
+    "rules_version_mismatch": dict.fromkeys(STATE_OPS | {"replayGame"}),
     "illegal_move": dict.fromkeys(("applyMove", "replayGame")),
     "forbidden_seat": dict.fromkeys(HANDLE_OPS | {"current"}),
     "chance_forbidden": dict.fromkeys(("applyMove", "validateMove")),
-    # undo, and `acting_seats` anywhere but with a sealed game's master handle
-    "master_only": dict.fromkeys(("undo", "newState", "applyMove", "replayGame", "current")),
+    # undo, a record (a seat's handle), and `acting_seats` but with a sealed game's master handle
+    "master_only": dict.fromkeys(
+        ("undo", "newState", "applyMove", "replayGame", "current", "exportRecord")
+    ),
     "stale_state": dict.fromkeys(HANDLE_OPS | {"undo"}),
     "nothing_to_undo": {"undo": None},
+    "history_unavailable": {"exportRecord": None},
+    "game_mismatch": {"replayGame": None},
+    "step_mismatch": {"replayGame": None},
+    "result_mismatch": {"replayGame": None},
     "replay_too_long": {"replayGame": None},
     "store_full": dict.fromkeys(SETUP_OPS),
     "busy": {"replayGame": None},
@@ -244,6 +250,10 @@ class Operations:
             links[f"Apply0AsSeat{seat}"] = self._link("applyMove", text, move, game)
             text = f"Seat {seat} catches up with its own handle."
             links[f"CurrentAsSeat{seat}"] = self._link("current", text, token, game)
+        for suffix, member in HANDLE_LINKS.items():
+            handle = {member: f"$response.body#/{member}"}
+            text = f"Export the record of this game up to this state (by `{member}`)."
+            links[f"Record{suffix}"] = self._link("exportRecord", text, handle, game)
         token = {"state_token": "$response.body#/state_token"}
         text = "The current step of this sealed game (this handle may be stale by then)."
         links["Current"] = self._link("current", text, token, game)
@@ -597,6 +607,22 @@ class Operations:
                 "Setup and moves.",
                 "An illegal move is refused with 422 naming its index (`move_index`).",
             ),
+            "/v1/games/{game}/record": self._game_post(
+                "exportRecord",
+                "The record of a game: its setup and every move with its step",
+                self._record_answer(),
+                "RecordRequest",
+                "Exactly one state handle: an open state's id (or the state itself), or a sealed "
+                "game's master handle.",
+                "One JSON document (`GameRecord`, also `schema/<game>/record.json`) that "
+                "`POST .../replay` accepts as it is: the game, its rules version and content "
+                "pack, players, seed and options, and every move -- chance outcomes included -- "
+                "with the step it was made at; the result once the game is over. An open game's "
+                "history lives in the states along it (each expires `ARBITER_CACHE_TTL` after "
+                "it was stored): `404 history_unavailable` once part of it is gone, or for a "
+                "state this service did not make. A sealed game's record holds its seed and "
+                "every hidden move: its master handle only (`403 master_only` for a seat's).",
+            ),
             "/v1/games/{game}/current": self._game_post(
                 "current",
                 "The current step of a sealed game, for the holder of any of its handles",
@@ -646,6 +672,23 @@ class Operations:
                 ),
             },
         }
+
+    def _record_answer(self) -> dict[str, Any]:
+        response = self._answer(
+            "exportRecord",
+            200,
+            "The game's record, up to the state asked about.",
+            ref("GameRecord"),
+        )
+        response["200"]["links"] = {
+            "Replay": {
+                "operationId": "replayGame",
+                "parameters": {"path.game": "$response.body#/game"},
+                "requestBody": "$response.body",
+                "description": "Replay the record as it is: the state it leads to.",
+            }
+        }
+        return response
 
     def _content_created(self) -> dict[str, Any]:
         response = self._answer(

@@ -138,6 +138,31 @@ CODES: dict[str, ProblemCode] = {
         "The last step of this sealed game cannot be taken back: no move was made since setup, "
         "or the move revealed a hidden value, or chance decided something after it.",
     ),
+    "history_unavailable": ProblemCode(
+        404,
+        "History unavailable",
+        "The game's record cannot be exported: the service no longer keeps (or never kept) the "
+        "moves that led to this state. An open game's history lives in the states along it, each "
+        "expiring ARBITER_CACHE_TTL after it was stored; a state sent in full has one only if "
+        "this service made it; histories longer than ARBITER_MAX_REPLAY moves are not kept.",
+    ),
+    "game_mismatch": ProblemCode(
+        422,
+        "Record of another game",
+        "The record's `game` is not the game of the path: replay it at its own game's path.",
+    ),
+    "step_mismatch": ProblemCode(
+        422,
+        "Step mismatch",
+        "A move of the record is recorded at another step than the one the replay reaches it "
+        "at (a move left out, repeated or moved); `pointer` and `move_index` name the move.",
+    ),
+    "result_mismatch": ProblemCode(
+        422,
+        "Result mismatch",
+        "The record's `result` is not the result its replay reaches (or the replayed game is "
+        "not over).",
+    ),
     "replay_too_long": ProblemCode(
         422,
         "Replay too long",

@@ -22,13 +22,14 @@ from arbiter.api.envelope import (
     HandleRequest,
     MoveRequest,
     NewStateRequest,
+    RecordRequest,
     ReplayRequest,
 )
 from arbiter.api.handles import Handle
 from arbiter.api.jsonguard import check_envelope, decode_error
 from arbiter.api.logs import request_id
 from arbiter.api.problems import PROBLEM_MEDIA_TYPE, Problem
-from arbiter.api.service import Service
+from arbiter.api.service import Claims, Service
 
 JSON_MEDIA_TYPE = "application/json"
 T = TypeVar("T")
@@ -87,7 +88,7 @@ def _given(raw: msgspec.Raw | msgspec.UnsetType) -> msgspec.Raw | None:
     return None
 
 
-def _handle(body: HandleRequest | MoveRequest) -> Handle:
+def _handle(body: HandleRequest | MoveRequest | RecordRequest) -> Handle:
     return Handle(state=_given(body.state), state_id=body.state_id, state_token=body.state_token)
 
 
@@ -98,6 +99,7 @@ def routes(service: Service) -> list[Route]:
     move_decoder = msgspec.json.Decoder(MoveRequest)
     replay_decoder = msgspec.json.Decoder(ReplayRequest)
     current_decoder = msgspec.json.Decoder(CurrentRequest)
+    record_decoder = msgspec.json.Decoder(RecordRequest)
     raw_decoder = msgspec.json.Decoder(msgspec.Raw)
 
     async def echo(request: Request) -> Response:
@@ -192,8 +194,15 @@ def routes(service: Service) -> list[Route]:
             describe=body.describe,
             acting_seats=body.acting_seats,
             render=body.render,
+            claims=Claims(body.game, body.rules_version, _given(body.result)),
         )
         return json_response(envelope)
+
+    async def record(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(record_decoder, await request.body())
+        return json_response(await service.record(game_id, _handle(body)))
 
     def sealed(operation: Callable[..., Awaitable[Envelope]]) -> Callable[..., Any]:
         """A route over one handle of a sealed game (``current``, ``undo``)."""
@@ -245,6 +254,7 @@ def routes(service: Service) -> list[Route]:
         Route("/v1/games/{game}/legal-moves", legal_moves, methods=["POST"]),
         Route("/v1/games/{game}/validate", validate, methods=["POST"]),
         Route("/v1/games/{game}/replay", replay, methods=["POST"]),
+        Route("/v1/games/{game}/record", record, methods=["POST"]),
         Route("/v1/games/{game}/current", current, methods=["POST"]),
         Route("/v1/games/{game}/undo", undo, methods=["POST"]),
         Route("/v1/games/{game}/content", register_content, methods=["POST"]),

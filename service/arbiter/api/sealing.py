@@ -40,6 +40,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from arbiter.api.history import Link
+
 log = logging.getLogger("arbiter.sealing")
 
 _VERSION = b"\x02"
@@ -55,13 +57,15 @@ class Entry(msgspec.Struct, array_like=True, frozen=True):
     """A cached open state and its treatment, as kept in Redis.
 
     ``state`` holds the msgpack bytes of the game's state struct, ``digest`` its
-    :meth:`arbiter.api.memo.KnownStates.key`.
+    :meth:`arbiter.api.memo.KnownStates.key`, ``link`` how the service reached it
+    (:mod:`arbiter.api.history`; absent in entries written before links were kept).
     """
 
     game: str
     resolve_chance: bool
     state: msgspec.Raw
     digest: bytes
+    link: Link | None = None
 
 
 class Ticket(msgspec.Struct, array_like=True, frozen=True):

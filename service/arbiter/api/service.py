@@ -40,6 +40,7 @@ import asyncio
 import logging
 import secrets
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from msgspec import UNSET, Raw, UnsetType
@@ -65,12 +66,23 @@ from arbiter.api.envelope import (
     Validation,
 )
 from arbiter.api.handles import Handle, StateStore, untrusted
+from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem
 from arbiter.api.sealing import MASTER
 from arbiter.api.tables import Table
-from arbiter.core import CHANCE, Event, GameInfo, IllegalMove, Registry, compact, seat_count
+from arbiter.core import (
+    CHANCE,
+    Event,
+    GameInfo,
+    IllegalMove,
+    Registry,
+    RulesVersionMismatch,
+    compact,
+    seat_count,
+)
+from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.core.registry import AnyGame
 
 log = logging.getLogger("arbiter.service")
@@ -130,25 +142,27 @@ class Service:
     ) -> Envelope:
         """Set up a new game (``POST /v1/games/{game}/states``)."""
         game, codec = self.game(game_id)
-        state, events = await self._setup(game, codec, players, seed, options, content_id)
+        state, events, setup = await self._setup(game, codec, players, seed, options, content_id)
         check_seat(state, as_seat, players)
         # With the default options and content a crash of the rules is the server's own bug.
         custom = options is not None or content_id is not None
         pointer = "/options" if options is not None else "/content_id"
+        drawn: list[Any] = []
         if resolve_chance:
             with untrusted(custom, game.id, pointer):
-                state, more = game.resolve_chance(state)
+                state, more, drawn = draw_chance(game, state)
                 events.extend(more)
         if acting_seats and not sealed:
             raise acting_needs_master()
         audience = Audience(
             sealed, as_seat, master=sealed, describe=describe, acting=acting_seats, render=render
         )
+        link = setup_link(players, setup, self._moves_json(codec, drawn))
         if sealed:
-            return await self._new_table(game, codec, state, resolve_chance, audience, events)
+            return await self._new_table(game, codec, state, resolve_chance, audience, events, link)
         return await self.envelope(
             game, codec, state, resolve_chance=resolve_chance, audience=audience, events=events,
-            inline=custom, pointer=pointer,
+            inline=custom, pointer=pointer, link=link,
         )  # fmt: skip
 
     async def apply_move(
@@ -175,13 +189,17 @@ class Service:
         rc = resolved.resolve_chance
         origin: Known | None = resolved.known
         following: Known | None = None
+        #: every decision applied, in order (chance drawn before the move, it, chance after), as
+        #: the game's history keeps them (:mod:`arbiter.api.history`)
+        applied: tuple[bytes, ...] = ()
         with untrusted(resolved.inline, game.id):
             if rc and actor != CHANCE and CHANCE in resolved.known.to_act:
-                state, events = game.resolve_chance(state)
+                state, events, drawn = draw_chance(game, state)
+                applied = self._moves_json(codec, drawn)
                 origin = None
             hit = None if origin is None else origin.after(decoded, rc)
             if hit is not None:  # this very move was applied to this very state before
-                following, done = hit
+                following, done, applied = hit
                 state, events = following.state, list(done)
             else:
                 try:
@@ -201,9 +219,11 @@ class Service:
                         game=game.id,
                     ) from None
                 events.extend(more)
+                drawn = []
                 if rc:
-                    state, more = game.resolve_chance(state)
+                    state, more, drawn = draw_chance(game, state)
                     events.extend(more)
+                applied += self._moves_json(codec, [decoded, *drawn])
         self.metrics.applied(game.id)
         if resolved.sealed:
             assert resolved.table is not None and resolved.ticket is not None
@@ -216,17 +236,26 @@ class Service:
                 and game.can_take_back(before, decoded, state)
             )
             table = await self.store.advance(
-                codec, resolved.ticket, resolved.table, known, undoable=undoable
+                codec,
+                resolved.ticket,
+                resolved.table,
+                known,
+                undoable=undoable,
+                step=before.step,
+                moves=applied,
             )
             return self._sealed_answer(
                 game, known, resolved.ticket.table, table, resolved.ticket.seat, audience, events
             )
+        link = None
+        if state.step <= self.max_replay:
+            link = link_after(resolved.state_id, resolved.link, applied)
         envelope, known = await self._answer(
             game, codec, state, resolve_chance=rc, audience=audience, events=events,
-            inline=resolved.inline, known=following,
+            inline=resolved.inline, known=following, link=link,
         )  # fmt: skip
         if origin is not None and following is None:
-            origin.remember(decoded, rc, known, events)
+            origin.remember(decoded, rc, known, events, applied)
         return envelope
 
     async def legal_moves(
@@ -329,8 +358,8 @@ class Service:
         if not ticket.is_master:
             raise Problem("master_only", "only the master handle may take moves back", game=game.id)
         audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
-        table = await self.store.take_back(ticket, table)
-        known = await self.store.stored(game, codec, table.head)
+        known = await self.store.stored(game, codec, self.store.undoable(table))
+        table = await self.store.take_back(ticket, table, known.state.step)
         return self._sealed_answer(game, known, ticket.table, table, MASTER, audience, [])
 
     async def get_state(
@@ -347,6 +376,7 @@ class Service:
         return await self.envelope(
             game, codec, resolved.state, resolve_chance=resolved.resolve_chance,
             audience=Audience(False, as_seat, render=render), events=[], inline=False,
+            link=cached.link,
         )  # fmt: skip
 
     async def replay(
@@ -364,6 +394,7 @@ class Service:
         describe: bool = False,
         acting_seats: bool = False,
         render: bool = False,
+        claims: Claims | None = None,
     ) -> Envelope:
         """Set up a game and play ``moves`` (``POST /v1/games/{game}/replay``).
 
@@ -373,8 +404,16 @@ class Service:
         The events are those of the whole replay. At most ``ARBITER_MAX_REPLAY`` moves; one long
         replay runs at a time per worker, in slices that leave the event loop free for others
         (health probes included).
+
+        A game record (:mod:`arbiter.core.record`) is a replay request as it is: a move may come
+        with the step it was made at (``{"step": n, "move": m}``: ``422 step_mismatch`` unless
+        the replay reaches it at that step), and the record's ``claims`` are checked -- its game
+        (``game_mismatch``), its rules (``rules_version_mismatch``) and its result
+        (``result_mismatch``).
         """
         game, codec = self.game(game_id)
+        claims = claims or Claims()
+        claims.check_before(game)
         if len(moves) > self.max_replay:
             raise Problem(
                 "replay_too_long",
@@ -387,20 +426,35 @@ class Service:
         audience = Audience(
             sealed, as_seat, master=sealed, describe=describe, acting=acting_seats, render=render
         )
+        #: the JSON of every decision, chance drawn from the seed included (the replay's record)
+        applied: list[bytes] = []
+        encode = codec.state_json
         async with self._long_task():  # decoding and setup too: nothing long before its turn
             await asyncio.sleep(0)
-            state, events = await self._setup(game, codec, players, seed, options, content_id)
+            state, events, setup = await self._setup(
+                game, codec, players, seed, options, content_id
+            )
             check_seat(state, as_seat, players)
             deadline = time.perf_counter() + SLICE
             for index, raw in enumerate(moves):
                 if time.perf_counter() > deadline:
                     await asyncio.sleep(0)
                     deadline = time.perf_counter() + SLICE
-                move = codec.move(raw, f"/moves/{index}")
-                with untrusted(True, game.id, f"/moves/{index}"):
+                step, move, at = codec.entry(raw, f"/moves/{index}")
+                with untrusted(True, game.id, at):
                     if game.actor_of(move) != CHANCE and CHANCE in game.to_act(state):
-                        state, more = game.resolve_chance(state)
+                        state, more, drawn = draw_chance(game, state)
                         events.extend(more)
+                        applied.extend(encode(m) for m in drawn)
+                    if step is not None and step != state.step:
+                        raise Problem(
+                            "step_mismatch",
+                            f"move {index} is recorded at step {step}, but the replay reaches it "
+                            f"at step {state.step}",
+                            pointer=f"/moves/{index}/step",
+                            move_index=index,
+                            game=game.id,
+                        )
                     try:
                         state, more = game.apply(state, move)
                     except IllegalMove as error:
@@ -410,22 +464,85 @@ class Service:
                             f"move {index} is illegal: {error.message}",
                             status=422,
                             title="Illegal move",
-                            pointer=f"/moves/{index}",
+                            pointer=at,
                             move_index=index,
                             legal_moves_count=len(compact(moves_for(game, state, audience))[0]),
                             game=game.id,
                         ) from None
                     events.extend(more)
+                    applied.append(encode(move))
         with untrusted(True, game.id, "/moves"):
             if resolve_chance:
-                state, more = game.resolve_chance(state)
+                state, more, drawn = draw_chance(game, state)
                 events.extend(more)
+                applied.extend(encode(m) for m in drawn)
+            claims.check_result(game, codec, state)
+        # the history of the state reached (none past ARBITER_MAX_REPLAY: it could not replay)
+        kept = state.step <= self.max_replay
+        link = setup_link(players, setup, tuple(applied) if kept else ())
         if sealed:
-            return await self._new_table(game, codec, state, resolve_chance, audience, events)
+            return await self._new_table(game, codec, state, resolve_chance, audience, events, link)
         return await self.envelope(
             game, codec, state, resolve_chance=resolve_chance, audience=audience, events=events,
-            inline=True, pointer="/moves",
+            inline=True, pointer="/moves", link=link if kept else None,
         )  # fmt: skip
+
+    async def record(self, game_id: str, handle: Handle) -> GameRecord[Any, Any]:
+        """The record of a game (``POST /v1/games/{game}/record``): its setup and every decision
+        since, up to the state ``handle`` names (:mod:`arbiter.core.record`).
+
+        * an open state (by ``state_id``, or sent in full: the entry the service keeps of that
+          very state) -- from the history its entry keeps (:mod:`arbiter.api.history`);
+        * a sealed game -- from its move log, through its **master** handle only, current or
+          stale (``403 master_only`` for a seat's: the record holds the seed and every hidden
+          move); the record reaches the game's current step.
+
+        ``404 history_unavailable`` when the service no longer keeps (or never kept) part of it.
+        """
+        game, codec = self.game(game_id)
+        resolved = await self.store.resolve(game, codec, handle, None, current=True)
+        state = resolved.state
+        if resolved.sealed:
+            ticket, table = resolved.ticket, resolved.table
+            assert ticket is not None and table is not None
+            if not ticket.is_master:
+                raise Problem(
+                    "master_only",
+                    "a game's record holds its seed and every hidden move: only the master "
+                    "handle may export it",
+                    pointer="/state_token",
+                    game=game.id,
+                )
+            moves = await self.store.table_log(game, ticket.table, state.step)
+            players, options, rc = table.players, table.options, table.resolve_chance
+        else:
+            rc, link = resolved.resolve_chance, resolved.link
+            if resolved.inline:  # sent in full: the entry the service keeps of it, if any
+                cached = await self.store.entry_of(game, resolved.known.digest)
+                if cached is not None:
+                    rc, link = cached.resolve_chance, cached.link
+            setup, moves = await self.store.history(game, link, state.step, inline=resolved.inline)
+            players, options = setup.players, setup.options
+        if not options:  # a sealed game an earlier release set up, still at its first step
+            raise Problem(
+                "history_unavailable",
+                "this game's record cannot be exported: its setup was not kept",
+                game=game.id,
+            )
+        finished = not resolved.known.to_act
+        result = game.result(state) if finished else None
+        return GameRecord(
+            format=RECORD_FORMAT,
+            game=game.id,
+            rules_version=state.rules_version,
+            content_id=state.content_id,
+            players=players,
+            seed=state.seed,
+            options=Raw(options),
+            resolve_chance=rc,
+            moves=[RecordedMove(step=step, move=Raw(move)) for step, move in enumerate(moves)],
+            result=UNSET if result is None else result,
+        )
 
     async def register_content(self, game_id: str, content: Payload) -> ContentCreated:
         """Check and register a content pack; its id is the hash of its canonical JSON."""
@@ -461,15 +578,17 @@ class Service:
         events: list[Event],
         inline: bool,
         pointer: str = "/state",
+        link: Link | None = None,
     ) -> Envelope:
-        """The answer for an open ``state`` (module docstring).
+        """The answer for an open ``state`` (module docstring), stored with ``link`` (how the
+        service reached it, :mod:`arbiter.api.history`).
 
         ``inline`` marks a state made from client input (``pointer`` names it): a crash of the
         rules on it is that input's fault.
         """
         envelope, _ = await self._answer(
             game, codec, state, resolve_chance=resolve_chance, audience=audience, events=events,
-            inline=inline, pointer=pointer,
+            inline=inline, pointer=pointer, link=link,
         )  # fmt: skip
         return envelope
 
@@ -485,6 +604,7 @@ class Service:
         inline: bool,
         pointer: str = "/state",
         known: Known | None = None,
+        link: Link | None = None,
     ) -> tuple[Envelope, Known]:
         """:meth:`envelope`, and the memo entry of the state (``known``, if the caller has it)."""
         as_seat = audience.seat
@@ -500,7 +620,7 @@ class Service:
             shown = game.view(state, None) if view is UNSET and audience.render else view
             text = render_text(game, shown, audience)
             packed = codec.state_bytes(state) if self.store.cache.needs_bytes else None
-        cached = Cached(game.id, resolve_chance, known.digest, state, packed)
+        cached = Cached(game.id, resolve_chance, known.digest, state, packed, link)
         state_id = await self.store.put(cached)
         envelope = Envelope(
             game=game.id,
@@ -535,11 +655,15 @@ class Service:
         resolve_chance: bool,
         audience: Audience,
         events: list[Event],
+        setup: Link,
     ) -> Envelope:
-        """Keep a new sealed game and answer its creator with the master handle."""
+        """Keep a new sealed game and answer its creator with the master handle; ``setup`` holds
+        the game's setup and every move since, which start its move log."""
         known = self._learn(game, codec, state)
-        players = seat_count(state) or 0
-        table_id, table = await self.store.open_table(codec, known, resolve_chance, players)
+        players = seat_count(state) or setup.players
+        table_id, table = await self.store.open_table(
+            codec, known, resolve_chance, players, setup.options, setup.moves
+        )
         return self._sealed_answer(game, known, table_id, table, MASTER, audience, events)
 
     def _sealed_answer(
@@ -615,7 +739,9 @@ class Service:
         seed: int | None,
         options: Payload | None,
         content_id: str | None,
-    ) -> tuple[Any, list[Event]]:
+    ) -> tuple[Any, list[Event], bytes]:
+        """The state after setup, its events (none yet), and the JSON of the options it was set
+        up with (every option, defaults included: the start of its record)."""
         decoded = None if options is None else codec.options(options)
         if content_id is not None:
             await self.store.ensure_content(game, codec, content_id)
@@ -631,7 +757,13 @@ class Service:
             elif problem.code.endswith(".setup.players"):
                 problem.pointer = "/players"
             raise
-        return state, []
+        setup = codec.state_json(decoded if decoded is not None else game.options_type())
+        return state, [], setup
+
+    @staticmethod
+    def _moves_json(codec: GameCodec, moves: list[Any]) -> tuple[bytes, ...]:
+        """The JSON of each move, as histories and records keep them."""
+        return tuple(codec.state_json(move) for move in moves)
 
 
 class _LongTask:
@@ -650,3 +782,43 @@ class _LongTask:
 
     async def __aexit__(self, *exc: object) -> None:
         self.service._long_tasks.release()
+
+
+@dataclass(frozen=True, slots=True)
+class Claims:
+    """What a game record says of itself besides its moves, checked by a replay of it: its
+    ``game`` (the path's), its ``rules_version`` (the server's) and its ``result`` (the one the
+    replay reaches). ``None``: not claimed."""
+
+    game: str | None = None
+    rules_version: str | None = None
+    result: Payload | None = None
+
+    def check_before(self, game: AnyGame) -> None:
+        """Refuse a record of another game, or of other rules, before playing it."""
+        if self.game is not None and self.game != game.id:
+            raise Problem(
+                "game_mismatch",
+                f"the record is of {self.game!r}, not of {game.id!r}: replay it at "
+                f"/v1/games/{self.game}/replay",
+                pointer="/game",
+                game=game.id,
+            )
+        if self.rules_version is not None and self.rules_version != game.rules_version:
+            error = RulesVersionMismatch(game.id, game.rules_version, self.rules_version)
+            raise Problem(error.code, error.message, pointer="/rules_version", game=game.id)
+
+    def check_result(self, game: AnyGame, codec: GameCodec, state: Any) -> None:
+        """Refuse a replay whose end is not the result the record claims."""
+        if self.result is None:
+            return
+        claimed = codec.result(self.result)
+        reached = game.result(state)
+        if claimed != reached:
+            said = "the game is not over" if reached is None else "the result differs"
+            raise Problem(
+                "result_mismatch",
+                f"the replay does not reach the record's result: {said}",
+                pointer="/result",
+                game=game.id,
+            )

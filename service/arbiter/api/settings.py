@@ -37,7 +37,8 @@ Bounds on work:
 
 * ``ARBITER_MAX_BODY`` -- the largest request body in bytes; default 1048576 (1 MiB). Larger bodies
   get ``413 body_too_large``.
-* ``ARBITER_MAX_REPLAY`` -- the most moves one ``replay`` may play; default 10000.
+* ``ARBITER_MAX_REPLAY`` -- the most moves one ``replay`` may play, and so the longest history kept
+  for a game's record; default 10000.
 * ``ARBITER_GRAPHIQL`` / ``ARBITER_GRAPHQL_INTROSPECTION`` -- ``true`` or ``false``; default true in
   development and test, false otherwise.
 * ``ARBITER_GRAPHQL_MAX_DEPTH`` (default 10), ``ARBITER_GRAPHQL_MAX_ALIASES`` (default 10),

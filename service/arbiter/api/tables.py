@@ -3,7 +3,8 @@
 A sealed game never leaves the server. Its table holds the current state (the *head*), a version
 that grows with every change (a move, chance drawn after it, or an undo) and never repeats, and
 the states a backend may return to with ``undo`` (:attr:`Table.history`, newest last, at most
-:data:`MAX_HISTORY`). Handles (:class:`arbiter.api.sealing.Ticket`) name a table, a version and a
+:data:`MAX_HISTORY`). It also keeps its setup (``players`` and ``options``) and, beside it in
+the store, its move log (:mod:`arbiter.api.history`): its master may export it as a record. Handles (:class:`arbiter.api.sealing.Ticket`) name a table, a version and a
 role; a handle whose version is not the table's acts on nothing (``409 stale_state``), so an old
 handle can never fork the game, whichever worker it reaches.
 
@@ -34,7 +35,8 @@ class Snap:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """A sealed game: how it treats chance, its head and version, and what undo may restore."""
+    """A sealed game: how it treats chance, its head and version, what undo may restore, and
+    the options it was set up with (their JSON)."""
 
     game: str
     resolve_chance: bool
@@ -42,6 +44,7 @@ class Table:
     version: int
     head: Snap
     history: tuple[Snap, ...] = ()
+    options: bytes = b""
 
 
 class _SnapRecord(msgspec.Struct, array_like=True, frozen=True):
@@ -58,6 +61,7 @@ class TableRecord(msgspec.Struct, array_like=True, frozen=True):
     version: int
     head: _SnapRecord
     history: tuple[_SnapRecord, ...]
+    options: bytes = b""
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -77,6 +81,7 @@ def encode_table(table: Table) -> bytes:
             table.version,
             record(table.head),
             tuple(record(s) for s in table.history),
+            table.options,
         )
     )
 
@@ -94,4 +99,5 @@ def decode_table(data: bytes) -> Table:
         record.version,
         snap(record.head),
         tuple(snap(s) for s in record.history),
+        record.options,
     )
