@@ -51,7 +51,8 @@ UNDO_EVERY = 13
 
 
 def _app(game: AnyGame) -> ArbiterApp:
-    return create_app(settings(), Registry([type(game)()]))
+    # a random two-player Scythe runs past 10,000 decisions: the master's record of it is kept
+    return create_app(settings(max_replay=100_000), Registry([type(game)()]))
 
 
 async def outcome(awaitable: Awaitable[Any]) -> Any:

@@ -35,6 +35,15 @@ class InvalidState(ArbiterError):
         self.pointer = pointer
 
 
+class PositionsUnsupported(ArbiterError):
+    """The game takes no positions from a table (it has no ``position_type``)."""
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            "positions_unsupported", f"game {game_id!r} cannot set up a state from a position"
+        )
+
+
 class UnknownGame(ArbiterError):
     def __init__(self, game_id: str) -> None:
         super().__init__("unknown_game", f"no game is registered with id {game_id!r}")

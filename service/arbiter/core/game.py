@@ -33,7 +33,12 @@ import msgspec
 from arbiter.core.chance import generator, pick
 from arbiter.core.content import content_id as hash_content
 from arbiter.core.describe import describe_generic
-from arbiter.core.errors import IllegalMove, RulesVersionMismatch, UnknownContent
+from arbiter.core.errors import (
+    IllegalMove,
+    PositionsUnsupported,
+    RulesVersionMismatch,
+    UnknownContent,
+)
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks
 from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
@@ -236,6 +241,29 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
 
     def check_state(self, state: StateT) -> None:
         """Refuse a state that breaks the game's invariants (raise :class:`InvalidState`)."""
+
+    # ------------------------------------------------------------- positions from a table
+
+    #: The msgspec struct of a *position*: what a real table shows, in the rulebook's own terms
+    #: (pieces on named places, tracks, cards face up, hands as known cards or as counts, whose
+    #: turn it is and which decision is pending), for a companion app to say where a game stands.
+    #: ``None``: the game takes no positions (:meth:`state_of` refuses).
+    position_type: ClassVar[type[Any] | None] = None
+
+    def state_of(self, position: Any, seed: int, content_id: str | None = None) -> StateT:
+        """The complete, consistent state of the table ``position`` describes.
+
+        What the table does not show (the order of decks, cards held face down and given as
+        counts) is drawn from what the content pack leaves, by ``seed``; the state is checked
+        (:meth:`check_state`). An impossible position is refused with :class:`InvalidState`, its
+        ``pointer`` into the position. The reverse is :meth:`position_of`:
+        ``position_of(state_of(p, seed)) == p``.
+        """
+        raise PositionsUnsupported(self.id)
+
+    def position_of(self, state: StateT) -> Any:
+        """The position a state shows (everything known: for an open game or a master)."""
+        raise PositionsUnsupported(self.id)
 
     @abc.abstractmethod
     def hidden_variant(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
