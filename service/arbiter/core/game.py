@@ -265,6 +265,11 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         """The position a state shows (everything known: for an open game or a master)."""
         raise PositionsUnsupported(self.id)
 
+    def position_examples(self) -> list[tuple[str, Any]]:
+        """Worked examples of positions, each with a title saying where it comes from (the
+        rulebook's examples first); the game's reference docs show them. None by default."""
+        return []
+
     @abc.abstractmethod
     def hidden_variant(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
         """A state that differs from ``state`` only in what ``seat`` cannot know."""
