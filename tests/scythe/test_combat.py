@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
+from arbiter.games.scythe.events import CombatCardsChanged
 from arbiter.games.scythe.moves import (
     AddCombatCard,
     ChooseBattle,
@@ -93,6 +94,28 @@ def test_the_rulebook_example_vanya_wins_the_tie_7_against_4_plus_3() -> None:
     assert vanya.power == 3 and sveta.power == 0
     assert len(sveta.hand) == 2, "Sveta spent power: she draws a card («компенсация»)"
     assert s.combat_discard == (0, 1, 0, 0)
+
+
+def test_a_card_under_the_dial_is_hidden_until_the_reveal() -> None:
+    """«Количество карт битвы у Вас на руках - это открытая информация, но во время битвы Вы
+    можете скрыть, пользовались ли Вы картами или нет»: until the reveal every other seat sees
+    the count Sveta held when the battle began, in views and in events alike."""
+    s = vanya_and_sveta()
+    before = [GAME.view(s, seat).players[1].combat_cards for seat in (None, 0, 1)]
+    assert before == [2, 2, 2]
+    after, events = GAME.apply(s, AddCombatCard(seat=1, value=3))
+    assert [GAME.view(after, seat).players[1].combat_cards for seat in (None, 0, 1)] == [2, 2, 2]
+    assert GAME.view(after, 1).players[1].hand == (2,), "Sveta herself sees her hand"
+    assert GAME.events_for(events, 0) == [] and GAME.events_for(events, None) == []
+    (own,) = GAME.events_for(events, 1)
+    assert isinstance(own, CombatCardsChanged) and own.hand == (2,) and own.change == 0
+    # the reveal: the card goes face up to the discard pile, the count drops for everyone
+    revealed, events = GAME.apply(
+        play(after, CommitPower(seat=1, power=4)), CommitPower(seat=0, power=7)
+    )
+    shown = [e for e in GAME.events_for(events, 0) if isinstance(e, CombatCardsChanged)]
+    assert any(e.seat == 1 and e.combat_cards == 1 and e.hand is None for e in shown)
+    assert revealed.combat_discard == (0, 1, 0, 0)
 
 
 def test_choices_are_limited_by_units_the_dial_and_the_track() -> None:

@@ -17,6 +17,7 @@ from arbiter.core.tuples import replace_at
 from arbiter.games.scythe.content import FactoryCard, MechAbility
 from arbiter.games.scythe.state import (
     NO_RESOURCES,
+    Battle,
     Pending,
     PlayerState,
     Resources,
@@ -130,6 +131,21 @@ def factory_card(t: Tables, p: PlayerState) -> FactoryCard:
     """The Factory card a player kept (only asked once it has one)."""
     assert p.factory_card is not None
     return t.factory_cards[p.factory_card]
+
+
+def combat_cards_shown(s: State, seat: int) -> int:
+    """How many combat cards the table sees a seat hold: those in its hand, and those it put
+    under its power dial in a battle not yet revealed («Количество карт битвы у Вас на руках -
+    это открытая информация, но во время битвы Вы можете скрыть, пользовались ли Вы картами или
+    нет»)."""
+    n = len(s.players[seat].hand)
+    for task in s.pending:
+        if isinstance(task, Battle):
+            if task.attacker == seat:
+                n += len(task.attacker_side.cards)
+            elif task.defender == seat:
+                n += len(task.defender_side.cards)
+    return n
 
 
 def fighters(p: PlayerState, location: str) -> int:

@@ -224,9 +224,11 @@ class PopularityChanged(Event, frozen=True, kw_only=True, tag="popularity_change
 
 
 class CombatCardsChanged(Event, frozen=True, kw_only=True, tag="combat_cards_changed"):
-    """``seat`` holds ``combat_cards`` combat cards now (``change``: how many more). ``hand``,
-    the values held, only for ``seat`` itself (``null`` for the others: the count is public, the
-    values are not)."""
+    """The table sees ``seat`` hold ``combat_cards`` combat cards now (``change``: how many
+    more), cards under its power dial in a battle not yet revealed included. ``hand``, the
+    values still in hand, only for ``seat`` itself (``null`` for the others: the count is
+    public, the values are not; a card put under the dial changes the hand alone, so the others
+    are told nothing)."""
 
     explains = ("/players/{seat}/combat_cards", "/players/{seat}/hand")
 
@@ -494,7 +496,11 @@ ScytheEvent: TypeAlias = (
 def redact(event: Event) -> Event | None:
     """The public form of a private event (``None``: the others see nothing of it)."""
     if isinstance(event, CombatCardsChanged):
-        return msgspec.structs.replace(event, hand=None, visible_to=None)
+        return (
+            None
+            if event.change == 0
+            else msgspec.structs.replace(event, hand=None, visible_to=None)
+        )
     if isinstance(event, CombatCardDrawn):
         return CombatCardDrawnHidden(seat=event.seat)
     if isinstance(event, ObjectiveDealt):

@@ -1,7 +1,8 @@
 """A state differing from another only in what one seat cannot know (for leak tests).
 
 Hidden from a seat: the values of other seats' combat cards and the deck's contents (pooled and
-dealt again over the same places: the deck, other hands, other seats' secret battle cards); other
+dealt again over the same places: the deck, other hands, other seats' secret battle cards), and
+how many of a fighter's cards lie under its dial rather than in its hand; other
 seats' objective cards (pooled with the objective deck); the face-down Factory cards if the seat
 never looked at them; the power an opponent set on its dial before the reveal; the seed.
 """
@@ -12,6 +13,7 @@ import random
 
 import msgspec
 
+from arbiter.games.scythe.combat import card_limit
 from arbiter.games.scythe.state import (
     CARD_VALUES,
     Battle,
@@ -32,12 +34,15 @@ def hidden_variant(s: State, t: Tables, seat: int | None, rng: random.Random) ->
     def mine(x: int) -> bool:
         return seat is not None and x == seat
 
-    # combat cards
+    # combat cards: the values, and for a fighter how many of its cards lie under its dial
+    # (the table sees only how many it holds in all: «Вы можете скрыть, пользовались ли Вы
+    # картами или нет»)
     pool: list[int] = [v for v, n in zip(CARD_VALUES, s.combat_deck, strict=True) for _ in range(n)]
     for i, p in enumerate(s.players):
         if not mine(i):
             pool.extend(p.hand)
-    battle_sides: list[tuple[int, int, Side]] = []
+    held = [len(p.hand) for p in s.players]
+    battle_sides: list[tuple[int, int, Side, int]] = []
     for k, task in enumerate(s.pending):
         if isinstance(task, Battle):
             for who, side in (
@@ -46,18 +51,21 @@ def hidden_variant(s: State, t: Tables, seat: int | None, rng: random.Random) ->
             ):
                 if not mine(who):
                     pool.extend(side.cards)
-                    battle_sides.append((k, who, side))
+                    total = held[who] + len(side.cards)
+                    under = rng.randint(0, min(total, card_limit(s, t, task, who)))
+                    held[who] = total - under
+                    battle_sides.append((k, who, side, under))
     rng.shuffle(pool)
     players = list(s.players)
     for i, p in enumerate(players):
         if not mine(i):
-            hand = tuple(sorted(pool[: len(p.hand)]))
-            del pool[: len(p.hand)]
+            hand = tuple(sorted(pool[: held[i]]))
+            del pool[: held[i]]
             players[i] = msgspec.structs.replace(p, hand=hand)
     pending: list[Pending] = list(s.pending)
-    for k, who, side in battle_sides:
-        cards = tuple(pool[: len(side.cards)])
-        del pool[: len(side.cards)]
+    for k, who, side, under in battle_sides:
+        cards = tuple(pool[:under])
+        del pool[:under]
         power = side.power
         if side.committed:
             power = rng.randint(0, min(t.content.tracks.power_dial_max, players[who].power))
@@ -78,9 +86,9 @@ def hidden_variant(s: State, t: Tables, seat: int | None, rng: random.Random) ->
     rng.shuffle(objectives)
     for i, p in enumerate(players):
         if not mine(i):
-            held = tuple(objectives[: len(p.objectives)])
+            dealt = tuple(objectives[: len(p.objectives)])
             del objectives[: len(p.objectives)]
-            players[i] = msgspec.structs.replace(p, objectives=held)
+            players[i] = msgspec.structs.replace(p, objectives=dealt)
 
     # face-down Factory cards
     factory_cards = s.factory_cards

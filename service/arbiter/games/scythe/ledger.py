@@ -16,6 +16,7 @@ cards are reported where they are dealt or revealed.
 from __future__ import annotations
 
 from arbiter.core import Event
+from arbiter.games.scythe.board import combat_cards_shown
 from arbiter.games.scythe.content import BOTTOM_ACTIONS
 from arbiter.games.scythe.events import (
     CoinsChanged,
@@ -117,10 +118,11 @@ def record(before: State, after: State, why: Reason, events: list[Event]) -> Non
         events.append(StructureTileDrawn(tile=after.structure_tile))
     if len(before.players) != len(after.players):
         events.append(PiecesPlaced())
-    elif before.players is not after.players:
+    elif before.players is not after.players or before.pending is not after.pending:
         for seat, (p, q) in enumerate(zip(before.players, after.players, strict=True)):
             if p is not q:
                 _player(seat, p, q, why, events)
+            _combat_cards(before, after, seat, why, events)
     if before.resources is not after.resources:
         _resources(before, after, why, events)
     _board(before, after, why, events)
@@ -136,18 +138,6 @@ def _player(seat: int, p: PlayerState, q: PlayerState, why: Reason, events: list
         change = q.popularity - p.popularity
         events.append(
             PopularityChanged(seat=seat, popularity=q.popularity, change=change, reason=why)
-        )
-    if p.hand != q.hand:
-        change = len(q.hand) - len(p.hand)
-        events.append(
-            CombatCardsChanged(
-                seat=seat,
-                combat_cards=len(q.hand),
-                change=change,
-                hand=q.hand,
-                reason=why,
-                visible_to=(seat,),
-            )
         )
     if p.character != q.character:
         events.append(
@@ -187,6 +177,24 @@ def _player(seat: int, p: PlayerState, q: PlayerState, why: Reason, events: list
             events.append(Upgraded(seat=seat, action=c.action, option=c.option, to=to, reason=why))
     if p.factory_card != q.factory_card and q.factory_card is not None:
         events.append(FactoryCardTaken(seat=seat, card=q.factory_card))
+
+
+def _combat_cards(before: State, after: State, seat: int, why: Reason, events: list[Event]) -> None:
+    """The count of a seat's combat cards the table sees, and its hand for the seat itself."""
+    hand = after.players[seat].hand
+    shown = combat_cards_shown(after, seat)
+    change = shown - combat_cards_shown(before, seat)
+    if change or before.players[seat].hand != hand:
+        events.append(
+            CombatCardsChanged(
+                seat=seat,
+                combat_cards=shown,
+                change=change,
+                hand=hand,
+                reason=why,
+                visible_to=(seat,),
+            )
+        )
 
 
 def _resources(before: State, after: State, why: Reason, events: list[Event]) -> None:

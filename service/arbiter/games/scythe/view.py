@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from arbiter.games.scythe.board import control_map
+from arbiter.games.scythe.board import combat_cards_shown, control_map
 from arbiter.games.scythe.content import (
     FactionId,
     MatId,
@@ -29,7 +29,6 @@ from arbiter.games.scythe.state import (
     Cube,
     Pending,
     Phase,
-    PlayerState,
     Recruit,
     Resources,
     ScytheState,
@@ -44,7 +43,11 @@ State = ScytheState
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A seat as another seat sees it: :class:`~.state.PlayerState` with ``combat_cards`` and
-    ``objective_cards`` counted, and ``hand`` and ``objectives`` shown only to oneself."""
+    ``objective_cards`` counted, and ``hand`` and ``objectives`` shown only to oneself.
+
+    ``combat_cards`` is the count the table sees: the cards in hand and, until a battle is
+    revealed, those its fighters put under their power dials («во время битвы Вы можете скрыть,
+    пользовались ли Вы картами или нет»); ``hand`` holds the cards still in one's hand."""
 
     faction: FactionId
     mat: MatId
@@ -114,14 +117,15 @@ class ScytheView(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     turns_taken: int
 
 
-def _player(p: PlayerState, own: bool) -> PlayerView:
+def _player(s: State, i: int, own: bool) -> PlayerView:
+    p = s.players[i]
     return PlayerView(
         faction=p.faction,
         mat=p.mat,
         power=p.power,
         popularity=p.popularity,
         coins=p.coins,
-        combat_cards=len(p.hand),
+        combat_cards=combat_cards_shown(s, i),
         hand=p.hand if own else (),
         objective_cards=len(p.objectives),
         objectives=p.objectives if own else (),
@@ -164,7 +168,7 @@ def make_view(s: State, t: Tables, seat: int | None) -> ScytheView:
         phase=s.phase,
         factions=s.factions,
         mats=s.mats,
-        players=tuple(_player(p, i == seat) for i, p in enumerate(s.players)),
+        players=tuple(_player(s, i, i == seat) for i in range(len(s.players))),
         resources=s.resources,
         control={x: cmap[x] for x in t.territories if x in cmap},
         encounter_tokens=s.encounter_tokens,
