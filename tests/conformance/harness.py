@@ -7,6 +7,8 @@
 * every listed move applies through the checked ``apply`` (not only the one that is played);
 * the compact listing (moves differing only in an amount, :mod:`arbiter.core.ranges`) stands
   for exactly the legal moves;
+* anytime moves (coins changing hands) apply for every seat without changing who must act, and
+  their mutations are refused;
 * mutated moves that are not listed are refused with an ``IllegalMove`` carrying a code, and the
   state is left as it was;
 * chance decisions list positive weights, and their outcomes are exactly chance's legal moves;
@@ -143,6 +145,31 @@ class Checker:
         assert self.encoder.encode(state) == before, "apply changed its input"
         return all_moves
 
+    def check_anytime(
+        self, state: Any, players: int, rng: random.Random, sample: int, explained: Explained
+    ) -> None:
+        """Every seat's anytime moves apply without changing who must act, their events account
+        for what they change, and their mutations are refused with a code."""
+        game = self.game
+        for seat in range(players):
+            offers = game.anytime_moves(state, seat)
+            for move in rng.sample(offers, min(sample, len(offers))):
+                assert type(move).anytime and game.actor_of(move) == seat
+                assert move not in game.all_legal_moves(state), "an anytime move is listed"
+                after, events = game.apply(state, move)
+                assert game.to_act(after) == game.to_act(state), "an anytime move took a turn"
+                explained.check(game.view(state, None), game.view(after, None), events)
+                for mutated in mutations(move):
+                    actor = game.actor_of(mutated)
+                    if actor != CHANCE and mutated in game.anytime_moves(state, actor):
+                        continue  # another seat's (or amount's) gift, legal in its own right
+                    try:
+                        game.apply(state, mutated)
+                    except IllegalMove as refusal:
+                        assert refusal.code.startswith(f"{game.id}."), refusal.code
+                    else:
+                        raise AssertionError(f"unlisted anytime move {mutated!r} was accepted")
+
 
 def check_random_game(
     game: AnyGame,
@@ -169,6 +196,7 @@ def check_random_game(
             checker.check_views(state, players, rng)
             assert game.result(state) is None
             moves = checker.check_moves(state, rng, sample)
+            checker.check_anytime(state, players, rng, sample, explained)
         else:
             moves = game.all_legal_moves(state)
         move = game.sample_chance(state) if game.to_act(state)[0] == CHANCE else rng.choice(moves)

@@ -15,7 +15,6 @@ from arbiter.games.scythe.moves import (
     EndTurn,
     Enlist,
     GainOne,
-    GiveCoins,
     PayResource,
     PayWithCombatCard,
     Produce,
@@ -63,18 +62,6 @@ def test_the_same_section_twice_is_refused_except_for_rusviet() -> None:
     s = player(base(("rusviet", "nordic")), 0, last_section="move_gain")
     s = play(turn(s, 0), ChooseSection(seat=0, section="move_gain"))
     assert s.turn.stage == "top"
-
-
-def test_bribes_before_the_section_but_not_in_a_tournament() -> None:
-    s = turn(base(), 0)
-    coins = s.players[0].coins
-    s = play(s, GiveCoins(seat=0, to=1, amount=2))
-    assert s.players[0].coins == coins - 2
-    assert refused(s, GiveCoins(seat=0, to=1, amount=99)) == "scythe.pay.not_enough_coins"
-    t = clear_board(started(tournament=True))
-    t = turn(t, 0)
-    assert not any(isinstance(m, GiveCoins) for m in legal(t, 0))
-    assert refused(t, GiveCoins(seat=0, to=1, amount=1)) == "scythe.bribe.tournament"
 
 
 def test_a_turn_may_do_nothing_but_move_the_token() -> None:

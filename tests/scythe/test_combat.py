@@ -34,11 +34,12 @@ from tests.scythe.helpers import (
 )
 
 
-def vanya_and_sveta() -> State:
+def vanya_and_sveta(table: State | None = None) -> State:
     """«Ваня выполняет действие Движения, двигая Героя на незанятую ферму, а затем Механизм с 2
     рабочими на территорию, которую контролирует Света. У Светы на этой территории стоят Герой,
-    Механизм, рабочий и 3 фишки еды. У Ивана - 10 силы, у Светы - 4»."""
-    s = clear_board(started(("nordic", "rusviet"), ("industrial", "engineering")))
+    Механизм, рабочий и 3 фишки еды. У Ивана - 10 силы, у Светы - 4» (Vanya seat 0, Sveta seat
+    1, at ``table`` if given: other seats look on)."""
+    s = clear_board(table or started(("nordic", "rusviet"), ("industrial", "engineering")))
     s = player(
         s,
         0,

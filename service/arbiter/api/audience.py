@@ -14,6 +14,7 @@ from typing import Any
 
 from msgspec import UNSET, UnsetType
 
+from arbiter.api.envelope import AnytimeMoves
 from arbiter.api.handles import Resolved
 from arbiter.api.memo import Known
 from arbiter.api.problems import Problem
@@ -143,6 +144,21 @@ def listing(game: AnyGame, state: Any, moves: list[Any], audience: Audience) -> 
     """The answer's listing of ``moves`` (every legal move ``audience`` may see)."""
     listed, ranges = compact(moves)
     return Listing(listed, ranges or UNSET, describe_moves(game, state, listed, ranges, audience))
+
+
+def anytime_for(
+    game: AnyGame, state: Any, seat: int | None, audience: Audience
+) -> AnytimeMoves | UnsetType:
+    """The anytime moves of ``seat`` (the seat an answer is for), when it has any."""
+    if seat is None:
+        return UNSET
+    moves = game.anytime_moves(state, seat)
+    if not moves:
+        return UNSET
+    listed = listing(game, state, moves, audience)
+    return AnytimeMoves(
+        moves=listed.moves, move_ranges=listed.ranges, descriptions=listed.descriptions
+    )
 
 
 def describe_moves(

@@ -99,6 +99,16 @@ class ReplayRequest(RecordDocument, kw_only=True, forbid_unknown_fields=True):
     render: bool = False
 
 
+class AnytimeMoves(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """The anytime moves of the seat an answer is for: moves it may make at any moment of play,
+    whoever must decide now (Scythe's coins changing hands), listed like ``legal_moves``."""
+
+    moves: list[Any]
+    move_ranges: list[MoveRange] | UnsetType = UNSET
+    descriptions: list[str] | UnsetType = UNSET
+    anytime: AnytimeMoves | UnsetType = UNSET
+
+
 class Envelope(msgspec.Struct, kw_only=True):
     """A state as the service answers it: handles, what the viewer may see, and what comes next.
 
@@ -125,6 +135,7 @@ class Envelope(msgspec.Struct, kw_only=True):
     legal_moves: list[Any]
     move_ranges: list[MoveRange] | UnsetType = UNSET
     descriptions: list[str] | UnsetType = UNSET
+    anytime: AnytimeMoves | UnsetType = UNSET
     events: list[Any]
     finished: bool
     result: Result | None
@@ -159,6 +170,7 @@ class SeatAnswer(msgspec.Struct, kw_only=True, omit_defaults=True):
     legal_moves: list[Any]
     move_ranges: list[MoveRange] | UnsetType = UNSET
     descriptions: list[str] | UnsetType = UNSET
+    anytime: AnytimeMoves | UnsetType = UNSET
     events: list[Any]
 
 
@@ -175,6 +187,7 @@ class LegalMoves(msgspec.Struct, kw_only=True):
     moves: list[Any]
     move_ranges: list[MoveRange] | UnsetType = UNSET
     descriptions: list[str] | UnsetType = UNSET
+    anytime: AnytimeMoves | UnsetType = UNSET
 
 
 class Validation(msgspec.Struct, kw_only=True, omit_defaults=True):

@@ -103,6 +103,26 @@ def _ranges(data: list[dict[str, Any]] | None) -> list[MoveRange] | None:
     return None if data is None else [MoveRange(**r) for r in data]
 
 
+@strawberry.type(
+    description="The anytime moves of the seat an answer is for: moves it may make at any moment "
+    "of play, whoever must decide now (Scythe's coins changing hands), listed like legal moves."
+)
+class AnytimeMoves:
+    moves: list[JSON]
+    move_ranges: list[MoveRange] | None
+    descriptions: list[str] | None
+
+
+def _anytime(data: dict[str, Any] | None) -> AnytimeMoves | None:
+    if data is None:
+        return None
+    return AnytimeMoves(
+        moves=data["moves"],
+        move_ranges=_ranges(data.get("move_ranges")),
+        descriptions=data.get("descriptions"),
+    )
+
+
 @strawberry.type(description="What one seat that must act sees (see the REST `SeatAnswer`).")
 class SeatAnswer:
     seat: int
@@ -113,6 +133,7 @@ class SeatAnswer:
     legal_moves: list[JSON]
     move_ranges: list[MoveRange] | None
     descriptions: list[str] | None
+    anytime: AnytimeMoves | None
     events: list[JSON]
 
 
@@ -149,6 +170,9 @@ class Envelope:
     descriptions: list[str] | None = strawberry.field(
         description="With `describe: true`: one English sentence per legal move, in order."
     )
+    anytime: AnytimeMoves | None = strawberry.field(
+        description="The anytime moves of `asSeat` (or of a seat's handle), when it has any."
+    )
     events: list[JSON]
     finished: bool
     result: JSON | None
@@ -163,6 +187,9 @@ class LegalMoves:
     )
     descriptions: list[str] | None = strawberry.field(
         description="With `describe: true`: one English sentence per move, in order."
+    )
+    anytime: AnytimeMoves | None = strawberry.field(
+        description="The anytime moves of `asSeat` (or of a seat's handle), when it has any."
     )
 
 
@@ -224,6 +251,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
                 legal_moves=a["legal_moves"],
                 move_ranges=_ranges(a.get("move_ranges")),
                 descriptions=a.get("descriptions"),
+                anytime=_anytime(a.get("anytime")),
                 events=a["events"],
             )
             for a in data["acting"]
@@ -234,6 +262,7 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
         legal_moves=data["legal_moves"],
         move_ranges=_ranges(data.get("move_ranges")),
         descriptions=data.get("descriptions"),
+        anytime=_anytime(data.get("anytime")),
         events=data["events"],
         finished=data["finished"],
         result=data["result"],
@@ -312,6 +341,7 @@ async def resolve_legal_moves(
         moves=data["moves"],
         move_ranges=_ranges(data.get("move_ranges")),
         descriptions=data.get("descriptions"),
+        anytime=_anytime(data.get("anytime")),
     )
 
 

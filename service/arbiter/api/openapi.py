@@ -425,6 +425,13 @@ def describe(components: dict[str, Any]) -> None:
     notes[("LegalMoves", "descriptions")] = notes[("Envelope", "descriptions")].replace(
         "legal_moves", "moves"
     )
+    notes[("Envelope", "anytime")] = (
+        "The anytime moves of `as_seat` (or of a seat's handle): moves it may make at any moment "
+        "of play, whoever must decide now (Scythe's coins changing hands), listed like "
+        "`legal_moves`; absent when it has none, and without `as_seat`."
+    )
+    notes[("LegalMoves", "anytime")] = notes[("Envelope", "anytime")]
+    notes[("SeatAnswer", "anytime")] = notes[("Envelope", "anytime")]
     notes[("LegalMoves", "move_ranges")] = notes[("Envelope", "move_ranges")]
     notes[("SeatAnswer", "move_ranges")] = notes[("Envelope", "move_ranges")]
     for (component, field), text in notes.items():

@@ -32,7 +32,7 @@ from typing import Any
 
 import msgspec
 
-from arbiter.api.audience import Audience, listing, moves_for
+from arbiter.api.audience import Audience, anytime_for, listing, moves_for
 from arbiter.api.codec import GameCodec
 from arbiter.api.envelope import Envelope, GameList, LegalMoves, Validation
 from arbiter.api.problems import CODES, ProblemDetails
@@ -223,6 +223,7 @@ class GameExamples:
             to_act=to_act,
             legal_moves=listed.moves,
             move_ranges=listed.ranges,
+            anytime=anytime_for(game, state, seat, audience),
             events=game.events_for(step.events, seat) if events else [],
             finished=not to_act,
             result=None if to_act else game.result(state),

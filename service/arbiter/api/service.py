@@ -48,6 +48,7 @@ from msgspec import UNSET, Raw, UnsetType
 from arbiter.api.audience import (
     Audience,
     acting_needs_master,
+    anytime_for,
     audience_of,
     authorize,
     check_seat,
@@ -276,11 +277,13 @@ class Service:
             listed = listing(
                 game, resolved.state, moves_for(game, resolved.state, audience, known), audience
             )
+            anytime = anytime_for(game, resolved.state, audience.seat, audience)
         return LegalMoves(
             to_act=list(known.to_act),
             moves=listed.moves,
             move_ranges=listed.ranges,
             descriptions=listed.descriptions,
+            anytime=anytime,
         )
 
     async def validate(
@@ -616,6 +619,7 @@ class Service:
             to_act = list(known.to_act)
             result = None if to_act else game.result(state)
             listed = listing(game, state, moves_for(game, state, audience, known), audience)
+            anytime = anytime_for(game, state, as_seat, audience)
             view = UNSET if as_seat is None else game.view(state, as_seat)
             shown = game.view(state, None) if view is UNSET and audience.render else view
             text = render_text(game, shown, audience)
@@ -636,6 +640,7 @@ class Service:
             legal_moves=listed.moves,
             move_ranges=listed.ranges,
             descriptions=listed.descriptions,
+            anytime=anytime,
             events=events,
             finished=not to_act,
             result=result,
@@ -701,6 +706,7 @@ class Service:
                             legal_moves=own.moves,
                             move_ranges=own.ranges,
                             descriptions=own.descriptions,
+                            anytime=anytime_for(game, state, k, audience),
                             events=game.events_for(events, k),
                         )
                     )
@@ -721,6 +727,7 @@ class Service:
             legal_moves=listed.moves,
             move_ranges=listed.ranges,
             descriptions=listed.descriptions,
+            anytime=anytime_for(game, state, seat, audience),
             events=game.events_for(events, seat),
             finished=not to_act,
             result=None if to_act else game.result(state),

@@ -219,6 +219,14 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     def generate_moves(self, state: StateT, actor: Actor) -> list[Any]:
         """Every legal move of ``actor`` now (empty when it need not act)."""
 
+    def anytime_moves(self, state: StateT, seat: int) -> list[Any]:
+        """The *anytime moves* of ``seat`` now: moves of a type marked :attr:`Move.anytime`, which
+        a seat makes at any moment of play whoever must decide (Scythe's coins changing hands,
+        «Союзы и подкуп»). No one waits for them: ``to_act`` and :meth:`legal_moves` leave them
+        out, so lists of legal moves stay short; :meth:`apply` takes them from any seat, and
+        :meth:`explain` refuses the others of their types. None by default."""
+        return []
+
     def chance_outcomes(self, state: StateT) -> list[ChanceOutcome]:
         """The weighted outcomes of the pending chance decision (empty when none is pending)."""
         return []
@@ -342,7 +350,10 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         return CHANCE if seat is None else int(seat)
 
     def is_legal(self, state: StateT, move: Move) -> bool:
-        return move in self.legal_moves(state, self.actor_of(move))
+        actor = self.actor_of(move)
+        if type(move).anytime and actor != CHANCE:
+            return bool(self.to_act(state)) and move in self.anytime_moves(state, actor)
+        return move in self.legal_moves(state, actor)
 
     def check_move(self, state: StateT, move: Move) -> None:
         """Raise :class:`IllegalMove` unless ``move`` is legal now."""
@@ -350,6 +361,10 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         to_act = self.to_act(state)
         if not to_act:
             raise IllegalMove(f"{self.id}.game_over", "the game is over")
+        if type(move).anytime and actor != CHANCE:
+            if move in self.anytime_moves(state, actor):
+                return
+            raise self.explain(state, move)
         if actor not in to_act:
             who = "chance" if actor == CHANCE else f"seat {actor}"
             waiting = ", ".join(str(a) for a in to_act)

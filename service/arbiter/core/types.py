@@ -40,6 +40,9 @@ class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     #: given): answers list such moves compactly, one move a run of amounts with its range
     #: (:mod:`arbiter.core.ranges`). ``None``: every move is listed.
     ranged: ClassVar[str | None] = None
+    #: Moves of this type are *anytime moves*: a seat makes them at any moment of play, whoever
+    #: must decide now (:meth:`arbiter.core.Game.anytime_moves`), never as the decision under way.
+    anytime: ClassVar[bool] = False
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):

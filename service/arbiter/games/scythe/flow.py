@@ -17,6 +17,7 @@ import msgspec
 from arbiter.core import CHANCE, Actor, ChanceOutcome, Event
 from arbiter.games.scythe import (
     bottom_actions,
+    bribes,
     combat,
     encounters,
     factory,
@@ -200,9 +201,11 @@ def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event]]:
 def _apply(s: State, t: Tables, m: Any, events: list[Event]) -> State:
     if isinstance(m, RevealObjective):
         return objectives.apply(s, t, m, events)
+    if isinstance(m, GiveCoins):
+        return bribes.apply(s, m)
     task = top(s)
     if task is None:
-        if isinstance(m, ChooseSection | GiveCoins):
+        if isinstance(m, ChooseSection):
             return top_actions.apply_section(s, m)
         if isinstance(m, TakeTopAction | SkipTopAction):
             return top_actions.apply_top(s, t, m, events)

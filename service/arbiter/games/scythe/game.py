@@ -79,7 +79,17 @@ from typing import Any, ClassVar
 
 from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
 from arbiter.core.render import render_by
-from arbiter.games.scythe import checks, flow, hidden, legality, render, scoring, setup, view
+from arbiter.games.scythe import (
+    bribes,
+    checks,
+    flow,
+    hidden,
+    legality,
+    render,
+    scoring,
+    setup,
+    view,
+)
 from arbiter.games.scythe.content import ScytheContent, default_content
 from arbiter.games.scythe.content_limits import check_limits
 from arbiter.games.scythe.describe import describe_move
@@ -164,6 +174,9 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
 
     def generate_moves(self, state: ScytheState, actor: Actor) -> list[Any]:
         return flow.generate_moves(state, self.tables(state.content_id), actor)
+
+    def anytime_moves(self, state: ScytheState, seat: int) -> list[Any]:
+        return bribes.moves(state, seat)
 
     def chance_outcomes(self, state: ScytheState) -> list[ChanceOutcome]:
         return flow.chance_outcomes(state, self.tables(state.content_id))

@@ -11,6 +11,7 @@ from typing import Any
 from arbiter.core import IllegalMove
 from arbiter.games.scythe import (
     bottom_actions,
+    bribes,
     combat,
     encounters,
     factory,
@@ -99,7 +100,7 @@ CHANCE_MOVES = (
     StealCombatCard,
 )
 STAGE_ANSWERS: dict[str, tuple[type[Any], ...]] = {
-    "section": (ChooseSection, GiveCoins),
+    "section": (ChooseSection,),
     "top": (TakeTopAction, SkipTopAction),
     "bottom": (TakeBottomAction, SkipBottomAction),
     "end": (EndTurn,),
@@ -135,6 +136,8 @@ def _why(s: State, t: Tables, m: Any) -> IllegalMove | None:
         return refuse("chance.not_an_outcome", "that is not an outcome of the pending chance")
     if isinstance(m, RevealObjective):
         return objectives.refusal(s, t, m)
+    if isinstance(m, GiveCoins):
+        return bribes.refusal(s, m)
     task = top(s)
     if task is None:
         stage = s.turn.stage
@@ -142,8 +145,6 @@ def _why(s: State, t: Tables, m: Any) -> IllegalMove | None:
             return _wrong(f"the {stage} of the turn")
         if isinstance(m, ChooseSection):
             return top_actions.section_refusal(s, t, m)
-        if isinstance(m, GiveCoins):
-            return top_actions.give_refusal(s, m)
         if isinstance(m, TakeTopAction):
             return top_actions.top_refusal(s, t, m)
         if isinstance(m, TakeBottomAction):

@@ -56,9 +56,12 @@ class ChooseFaction(Move, frozen=True, kw_only=True, tag="choose_faction"):
 
 
 class GiveCoins(Move, frozen=True, kw_only=True, tag="give_coins"):
-    """«Союзы и подкуп»: give coins to another player (before choosing a section)."""
+    """«Союзы и подкуп»: give ``amount`` coins to seat ``to``. An anytime move: any seat may give
+    coins at any moment of play, but for the two sides of a battle to each other («Вы не можете
+    откупиться в этот момент»)."""
 
     ranged = "amount"
+    anytime = True
 
     seat: int
     to: int

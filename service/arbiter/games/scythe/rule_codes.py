@@ -581,9 +581,15 @@ RULE_CODES: tuple[RuleCode, ...] = (
     _move(
         "bribe.window",
         BRIBES,
+        "Игроки могут заключать неформальные соглашения",
+        "Coins change hands while the game is played: not during setup, not once it is over.",
+    ),
+    _move(
+        "bribe.buy_out",
+        BRIBES,
         "Вы не можете откупиться в этот момент",
-        "Coins are given by the active seat before it chooses a section, never during a battle "
-        "(a ruling).",
+        "Once a Move has ended with battles to fight, the attacker and a defender it must fight "
+        "give each other no coins until that battle is revealed.",
     ),
     _move("bribe.recipient", BRIBES, "", "Coins go to another player of the game."),
     _move("bribe.amount", BRIBES, "", "A gift is at least $1."),

@@ -2,7 +2,6 @@
 
 * choosing a section: «нельзя повторить действие, выполненное в предыдущий ход» (Rusviet's
   Relentless excepted; the Factory card is a fifth section);
-* giving coins («Союзы и подкуп») before the section is chosen, unless in tournament mode;
 * Move / Gain, Bolster (Monument +1 popularity), Trade (Armory +1 power), Produce (the cost of
   the uncovered Produce slots; the Mill adds its territory);
 * «потом получите награду (или часть награды)»: the coins, power, popularity and combat cards
@@ -30,7 +29,6 @@ from arbiter.games.scythe.content import Cost, Reward, TopActionName, TopOption
 from arbiter.games.scythe.moves import (
     ChooseSection,
     EndProduce,
-    GiveCoins,
     Produce,
     SkipTopAction,
     TakeTopAction,
@@ -87,39 +85,16 @@ def section_refusal(s: State, t: Tables, m: ChooseSection) -> IllegalMove | None
     return None
 
 
-def section_moves(s: State, t: Tables, seat: int) -> list[ChooseSection | GiveCoins]:
-    out: list[ChooseSection | GiveCoins] = []
+def section_moves(s: State, t: Tables, seat: int) -> list[ChooseSection]:
+    out: list[ChooseSection] = []
     for section in SECTIONS:
         m = ChooseSection(seat=seat, section=section)
         if section_refusal(s, t, m) is None:
             out.append(m)
-    if not s.options.tournament:
-        coins = s.players[seat].coins
-        for to in range(s.players_count):
-            if to != seat:
-                out.extend(GiveCoins(seat=seat, to=to, amount=a) for a in range(1, coins + 1))
     return out
 
 
-def give_refusal(s: State, m: GiveCoins) -> IllegalMove | None:
-    if s.options.tournament:
-        return refuse("bribe.tournament", "no coins change hands in tournament mode («Союзы»)")
-    if s.turn.stage != "section":
-        return refuse("bribe.window", "coins are given before choosing a section")
-    if not 0 <= m.to < s.players_count or m.to == m.seat:
-        return refuse("bribe.recipient", "coins go to another player")
-    if m.amount < 1:
-        return refuse("bribe.amount", "give at least $1")
-    if m.amount > s.players[m.seat].coins:
-        return refuse("pay.not_enough_coins", "you cannot give more coins than you have")
-    return None
-
-
-def apply_section(s: State, m: ChooseSection | GiveCoins) -> State:
-    if isinstance(m, GiveCoins):
-        a, b = s.players[m.seat], s.players[m.to]
-        s = update_player(s, m.seat, coins=a.coins - m.amount)
-        return update_player(s, m.to, coins=b.coins + m.amount)
+def apply_section(s: State, m: ChooseSection) -> State:
     turn = msgspec.structs.replace(s.turn, stage="top", section=m.section)
     return msgspec.structs.replace(s, turn=turn)
 
