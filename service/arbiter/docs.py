@@ -238,7 +238,8 @@ def play(game: AnyGame, found: Found, budget: int = BUDGET) -> Iterator[None]:
     """Play seeded games into ``found`` until every move type is seen or ``budget`` decisions
     were taken; yields after each decision (callers may pause there). Moves of a type not seen
     yet come first; else a listed move at random, as an answer lists them (moves that differ
-    only in an amount count once)."""
+    only in an amount count once), half the time among the moves of a kind drawn first. Anytime
+    moves are shown (an example is kept), not played."""
     wanted = {str(t.__struct_config__.tag) for t in union_members(game.move_type)}
     plan = setups(game)
     while found.decisions < budget and not wanted <= set(found.moves):
@@ -252,6 +253,8 @@ def play(game: AnyGame, found: Found, budget: int = BUDGET) -> Iterator[None]:
         while game.to_act(state) and found.decisions < budget:
             move = _pick(game, state, found, rng)
             here = f"decision {step + 1} of {where}"
+            for offer in game.anytime_moves(state, step % players)[:1]:  # shown, not played
+                found.moves.setdefault(tag_of(offer), Example(_json(offer), here))
             found.moves.setdefault(tag_of(move), Example(_json(move), here))
             state, events = game.apply_unchecked(state, move)
             for event in events:
@@ -276,6 +279,12 @@ def _pick(game: AnyGame, state: Any, found: Found, rng: random.Random) -> Any:
     new = [m for m in moves if tag_of(m) not in found.moves]
     if new:
         return rng.choice(new)
+    if rng.random() < 0.5:
+        # half the time a kind of move first, so the rare kinds (a battle's choices) come up
+        kinds: dict[str, list[Any]] = {}
+        for m in moves:
+            kinds.setdefault(tag_of(m), []).append(m)
+        moves = kinds[rng.choice(sorted(kinds))]
     # as a client picks: among the listed moves, an amount within a listed move's range
     listed, ranges = compact(moves)
     index = rng.randrange(len(listed))

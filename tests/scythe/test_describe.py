@@ -104,7 +104,7 @@ def test_the_chosen_assignment_and_its_choices_are_described() -> None:
 
 def test_the_first_moves_after_setup() -> None:
     s, _ = GAME.resolve_chance(GAME.new_state(2, seed=1))
-    text = {m: GAME.describe(s, m) for m in GAME.legal_moves(s, 0)}
+    text = {m: GAME.describe(s, m) for m in (*GAME.legal_moves(s, 0), *GAME.anytime_moves(s, 0))}
     assert text[ChooseSection(seat=0, section="bolster")] == (
         "Choose the section Bolster / Upgrade of the Industrial mat"
     )
