@@ -8,6 +8,7 @@ import pytest
 from arbiter.games.scythe.content import Reward
 from arbiter.games.scythe.moves import (
     ChooseEncounterOption,
+    CommitPower,
     DiscardCombatCard,
     DrawEncounterCard,
     EndEncounter,
@@ -129,3 +130,40 @@ def test_polania_may_choose_two_options() -> None:
     assert EndEncounter(seat=0) in legal(s, 0)
     s = play(s, ChooseEncounterOption(seat=0, option=1))
     assert s.players[0].coins == 8
+
+
+def character_attacks_a_mech_on_an_encounter() -> State:
+    """«Если Герой попадает на территорию с жетоном Случайной встречи и Механизмом соперника,
+    таким образом начиная битву»: Nordic's character steps onto r2c5, where Rusviet's mech stands
+    on an encounter token."""
+    s = clear_board(started(("nordic", "rusviet"), ("industrial", "engineering")))
+    s = player(s, 0, character="r1c6", power=10)
+    s = player(s, 1, mechs=("r2c5",), mech_abilities=("riverwalk",), power=4)
+    s = msgspec.structs.replace(s, encounter_tokens=("r2c5",))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
+    s = play(s, SelectUnit(seat=0, kind="character", at="r1c6"), Step(seat=0, to="r2c5"))
+    return play(s, EndMove(seat=0))
+
+
+def test_the_encounter_follows_a_battle_the_character_wins() -> None:
+    """Ruling on «он может воспользоваться Случайной встречей» («Битва», «Победитель»): the winner's
+    character has the encounter, as it would have without the battle -- «встреча проходит после
+    того, как Герой победит в битве» («Случайные встречи», «Битва») and «сбросьте жетон и возьмите
+    карту Случайной встречи» are said without a choice, and «Вы должны выбрать одну» of its
+    options. «может» grants the encounter to the winner (a loser's character went home); it is not
+    a way to decline it: no move skips it."""
+    s = play(character_attacks_a_mech_on_an_encounter(), CommitPower(seat=0, power=7))
+    s, _ = GAME.apply(s, CommitPower(seat=1, power=0))  # the reveal: Nordic wins
+    assert s.players[0].character == "r2c5" and "r2c5" not in s.encounter_tokens
+    assert GAME.to_act(s) == ("chance",), "the card is drawn: nothing to decline"
+    s, _ = GAME.apply(s, DrawEncounterCard(card=5))
+    assert {type(m) for m in legal(s, 0)} == {ChooseEncounterOption}
+
+
+def test_the_token_stays_when_the_character_loses_the_battle() -> None:
+    """«В ином случае жетон остается на территории»."""
+    s = character_attacks_a_mech_on_an_encounter()
+    s = play(s, CommitPower(seat=0, power=0), CommitPower(seat=1, power=4))
+    assert s.players[0].character == "base_nordic"
+    assert s.encounter_tokens == ("r2c5",)
+    assert not any(isinstance(x, EncounterTask) for x in s.pending)

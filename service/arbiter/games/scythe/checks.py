@@ -6,6 +6,7 @@ from arbiter.core import InvalidState
 from arbiter.games.scythe.content import BOTTOM_ACTIONS, TOP_ACTIONS, ScytheContent
 from arbiter.games.scythe.state import WORKERS, Battle, ScytheState
 from arbiter.games.scythe.tables import Tables
+from arbiter.games.scythe.table_checks import check_table
 from arbiter.games.scythe.task_checks import check_tasks
 
 State = ScytheState
@@ -39,6 +40,7 @@ def check_state(s: State, t: Tables) -> None:
     :mod:`.task_checks`."""
     _check_pieces(s, t)
     check_tasks(s, t)
+    check_table(s, t)
 
 
 def _check_pieces(s: State, t: Tables) -> None:
@@ -63,8 +65,16 @@ def _check_pieces(s: State, t: Tables) -> None:
             raise _bad("popularity is 0-18", f"{at}/popularity")
         if p.coins < 0:
             raise _bad("coins are not negative", f"{at}/coins")
-        if len(p.workers) > WORKERS or len(p.mechs) > 4 or len(p.mechs) != len(p.mech_abilities):
-            raise _bad("at most 8 workers and 4 mechs", at)
+        if len(p.workers) > WORKERS:
+            raise _bad(f"{len(p.workers)} workers: a faction has 8", f"{at}/workers")
+        if len(p.mechs) > 4:
+            raise _bad(f"{len(p.mechs)} mechs: a faction has 4", f"{at}/mechs")
+        if len(p.mechs) != len(p.mech_abilities):
+            raise _bad(
+                f"{len(p.mechs)} mechs deployed but {len(p.mech_abilities)} mech abilities "
+                "unlocked: each deployed mech unlocks its ability",
+                f"{at}/mech_abilities",
+            )
         if len(p.structures) > 4 or len({b.structure for b in p.structures}) != len(p.structures):
             raise _bad("each structure once", f"{at}/structures")
         if len(p.stars) > t.content.triumph_track.stars:

@@ -7,6 +7,13 @@ the reward as it likes; what it gains is placed on the character's territory («
 награды»), and gives no coins or recruit bonus («Отдельные затраты и награды»). Polania
 («Изворотливость») may choose up to two different options, in any order, the first's reward
 paying for the second. The card goes under the deck.
+
+Ruling: an encounter after a battle is not optional. «Если на территории есть жетон Случайной
+встречи, а у победителя здесь стоит Герой, то он может воспользоваться Случайной встречей»
+(«Битва») says who gets it -- the winner, whose character is still there; the encounter's own
+section says it «проходит после того, как Герой победит в битве», and an encounter is drawn and
+resolved without a choice («сбросьте жетон и возьмите карту», «Вы должны выбрать одну»). A
+character that lost went home, and the token stays («В ином случае жетон остается»).
 """
 
 from __future__ import annotations
@@ -15,7 +22,7 @@ import msgspec
 
 from arbiter.core import Event, IllegalMove
 from arbiter.games.scythe.board import pop, push, refuse, replace_top
-from arbiter.games.scythe.content import EncounterCard
+from arbiter.games.scythe.content import EncounterCard, FactionId
 from arbiter.games.scythe.events import EncounterDrawn
 from arbiter.games.scythe.moves import ChooseEncounterOption, DrawEncounterCard, EndEncounter
 from arbiter.games.scythe.rewards import cost_refusal, pay
@@ -30,8 +37,7 @@ def start(s: State, t: Tables, seat: int, territory: str) -> State:
     """Discard the token and wait for the card."""
     tokens = tuple(x for x in s.encounter_tokens if x != territory)
     s = msgspec.structs.replace(s, encounter_tokens=tokens)
-    meander = t.factions[s.players[seat].faction].ability == "meander"
-    return push(s, EncounterTask(seat=seat, territory=territory, max_options=2 if meander else 1))
+    return push(s, EncounterTask(seat=seat, territory=territory))
 
 
 def draw_outcomes(s: State) -> list[DrawEncounterCard]:
@@ -90,8 +96,15 @@ def moves(s: State, t: Tables, task: EncounterTask) -> list[EncounterMove]:
     return out
 
 
-def finished(task: EncounterTask) -> bool:
-    return len(task.chosen) >= task.max_options
+def options_allowed(t: Tables, faction: FactionId) -> int:
+    """How many options of an encounter card a faction chooses: «Затем выберите одну из опций»;
+    Polania «Изворотливость»: «Выберите до 2-х опций» -- decided by the faction, never by a
+    member of the state a client could set."""
+    return 2 if t.factions[faction].ability == "meander" else 1
+
+
+def finished(s: State, t: Tables, task: EncounterTask) -> bool:
+    return len(task.chosen) >= options_allowed(t, s.players[task.seat].faction)
 
 
 def finish(s: State) -> State:

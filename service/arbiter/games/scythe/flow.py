@@ -333,7 +333,7 @@ def _auto(s: State, t: Tables, task: Any, events: list[Event]) -> State | None:
     if isinstance(task, EncounterTask):
         if task.card is None:
             return None if encounters.draw_outcomes(s) else pop(s)
-        if encounters.finished(task) or not encounters.moves(s, t, task):
+        if encounters.finished(s, t, task) or not encounters.moves(s, t, task):
             return encounters.finish(s)
         return None
     if isinstance(task, FactoryChoice):

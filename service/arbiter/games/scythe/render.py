@@ -38,6 +38,7 @@ from arbiter.games.scythe.describe import (
     _reward,
     _space,
 )
+from arbiter.games.scythe.encounters import options_allowed
 from arbiter.games.scythe.state import (
     CARD_VALUES,
     AfterMove,
@@ -247,7 +248,7 @@ def _encounter(v: View, t: Tables, task: EncounterTask) -> str:
         for i, o in enumerate(card.options)
     )
     chosen = f", chosen {', '.join(map(str, task.chosen))}" if task.chosen else ""
-    limit = _count(task.max_options, "option")
+    limit = _count(options_allowed(t, v.players[task.seat].faction), "option")
     return f"{text}: card {card.id}, {limit} of {options}{chosen}"
 
 

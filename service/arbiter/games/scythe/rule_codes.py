@@ -37,6 +37,8 @@ FACTORY_CARDS = "КАРТЫ ФАКТОРИИ"
 OBJECTIVES = "ЦЕЛИ"
 BRIBES = "СОЮЗЫ И ПОДКУП"
 END = "ОКОНЧАНИЕ ИГРЫ И ПОДСЧЕТ ОЧКОВ"
+STARS = "РАЗМЕЩЕНИЕ ЗВЕЗД"
+EDGE_CASES = "КРАЙНИЕ СЛУЧАИ"
 CONCEPTS = "ОСНОВНЫЕ ПОНЯТИЯ"
 UNITS = "ТИПЫ ИГРОВЫХ ЕДИНИЦ (ЮНИТОВ)"
 COMPONENTS = "ОБЩИЕ КОМПОНЕНТЫ ИГРЫ"
@@ -618,6 +620,40 @@ RULE_CODES: tuple[RuleCode, ...] = (
         "order.",
     ),
     _state("state.faction", SETUP, CHOOSING, "A player's faction is one of the pack's."),
+    _state(
+        "state.lake",
+        FACTION_ABILITIES,
+        SEAWORTHY,
+        "A worker on a lake stands with a mech of its own: workers reach a lake only carried by "
+        "a mech and are never left there.",
+    ),
+    _state(
+        "state.together",
+        COMBAT,
+        "Битва происходит, если Герой и/или Механизмы одного игрока находятся на территории",
+        "Outside a Move and its battles no territory holds units of two seats: a Move ends in a "
+        "battle there, or sends the workers home.",
+    ),
+    _state(
+        "state.moved_from",
+        EDGE_CASES,
+        "Вы должны отменить эту часть действия Движения",
+        "While battles wait, each of the attacker's units on a battle territory remembers where "
+        "it came from this turn (the game's end sends it back there).",
+    ),
+    _state(
+        "state.stars",
+        STARS,
+        "",
+        "At most 2 stars for battles but for Saxony, one for an objective (two for Saxony) and "
+        "never more than revealed, every other goal once.",
+    ),
+    _state(
+        "state.star_missing",
+        STARS,
+        "Когда Вы достигнете одной из этих целей, Вы должны положить фишку звезды",
+        "At a decision outside a bottom-row action every goal a seat has reached holds its star.",
+    ),
     _state("state.mat", SETUP, CHOOSING, "A player's player mat is one of the pack's."),
     _state(
         "state.seat",

@@ -352,14 +352,14 @@ class Battle(Task, frozen=True, kw_only=True, tag="battle"):
 
 
 class EncounterTask(Task, frozen=True, kw_only=True, tag="encounter"):
-    """An encounter («Случайные встречи»): ``card`` ``null`` until drawn; ``chosen`` options taken;
-    ``max_options`` 2 for Polania («Изворотливость»)."""
+    """An encounter («Случайные встречи»): ``card`` ``null`` until drawn; ``chosen`` options taken
+    (one, or up to two for a faction with Meander, «Изворотливость»: the faction decides, not the
+    task)."""
 
     seat: int
     territory: str
     card: int | None = None
     chosen: tuple[int, ...] = ()
-    max_options: int = 1
 
 
 class DiscardTask(Task, frozen=True, kw_only=True, tag="discard"):

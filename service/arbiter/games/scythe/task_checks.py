@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from arbiter.core import InvalidState
 from arbiter.games.scythe.content import BOTTOM_ACTIONS
+from arbiter.games.scythe.encounters import options_allowed
 from arbiter.games.scythe.state import (
     CARD_VALUES,
     AfterMove,
@@ -309,7 +310,13 @@ def _check_task(s: State, t: Tables, task: Pending, at: str) -> None:
             raise _err("encounter_card", f"no encounter card {task.card}", f"{at}/card")
         if task.card is None and task.chosen:
             raise _err("task_stack", "options are chosen from a drawn card", f"{at}/chosen")
-        _count(task.max_options, f"{at}/max_options", 1)
+        allowed = options_allowed(t, s.players[task.seat].faction)
+        if len(task.chosen) > allowed or len(set(task.chosen)) != len(task.chosen):
+            raise _err(
+                "encounter_option",
+                f"at most {allowed} different option(s) of a card for this faction",
+                f"{at}/chosen",
+            )
         for j, o in enumerate(task.chosen):
             if not 0 <= o < 3:
                 raise _err("encounter_option", f"no option {o}", f"{at}/chosen/{j}")
