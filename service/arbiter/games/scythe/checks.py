@@ -5,8 +5,8 @@ from __future__ import annotations
 from arbiter.core import InvalidState
 from arbiter.games.scythe.content import BOTTOM_ACTIONS, TOP_ACTIONS, ScytheContent
 from arbiter.games.scythe.state import WORKERS, Battle, ScytheState
-from arbiter.games.scythe.tables import Tables
 from arbiter.games.scythe.table_checks import check_table
+from arbiter.games.scythe.tables import Tables
 from arbiter.games.scythe.task_checks import check_tasks
 
 State = ScytheState

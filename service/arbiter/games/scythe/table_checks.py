@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 
 from arbiter.core import InvalidState
+from arbiter.games.scythe.stars import goal_reached, max_combat_stars, max_objective_stars
 from arbiter.games.scythe.state import (
     AfterMove,
     Battle,
@@ -36,7 +37,6 @@ from arbiter.games.scythe.state import (
     ScytheState,
     StarCheck,
 )
-from arbiter.games.scythe.stars import goal_reached, max_combat_stars, max_objective_stars
 from arbiter.games.scythe.tables import Tables
 
 State = ScytheState
