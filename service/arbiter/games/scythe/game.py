@@ -86,6 +86,9 @@ from arbiter.games.scythe.describe import describe_move
 from arbiter.games.scythe.events import ScytheEvent, redact
 from arbiter.games.scythe.moves import ScytheMove
 from arbiter.games.scythe.options import ScytheOptions
+from arbiter.games.scythe.position import ScythePosition
+from arbiter.games.scythe.position_convert import position_of, state_of
+from arbiter.games.scythe.position_examples import examples
 from arbiter.games.scythe.rule_codes import RULE_CODES
 from arbiter.games.scythe.state import ScytheState
 from arbiter.games.scythe.tables import Tables
@@ -124,6 +127,7 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     content_type = ScytheContent
     move_type = ScytheMove
     event_type = ScytheEvent
+    position_type = ScythePosition
 
     def __init__(self, default: ScytheContent | None = None) -> None:
         self._default = default
@@ -184,6 +188,18 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
 
     def check_state(self, state: ScytheState) -> None:
         checks.check_state(state, self.tables(state.content_id))
+
+    def state_of(
+        self, position: ScythePosition, seed: int, content_id: str | None = None
+    ) -> ScytheState:
+        cid = content_id or self.default_content_id
+        return state_of(position, seed, cid, self.tables(cid), self.rules_version)
+
+    def position_of(self, state: ScytheState) -> ScythePosition:
+        return position_of(state)
+
+    def position_examples(self) -> list[tuple[str, ScythePosition]]:
+        return examples()
 
     def hidden_variant(
         self, state: ScytheState, seat: int | None, rng: random.Random
