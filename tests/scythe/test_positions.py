@@ -33,6 +33,7 @@ from arbiter.games.scythe.position import (
     PayCost,
     Retreat,
     ScythePosition,
+    TopAction,
     TurnPosition,
     UnitRef,
 )
@@ -42,6 +43,8 @@ from arbiter.games.scythe.position_examples import (
     START_OF_A_GAME,
 )
 from arbiter.games.scythe.state import (
+    Covered,
+    Cube,
     EncounterTask,
     MovedFrom,
     Resources,
@@ -240,6 +243,25 @@ def test_seats_and_the_turn() -> None:
     assert refusal(bad) == ("scythe.position.turn", "/turn/seat")
     twice = seat(BATTLE, 1, faction="nordic", character="base_nordic")
     assert refusal(twice)[1] == "/seats"
+
+
+def test_what_the_mats_show_together() -> None:
+    cube = (Cube(action="bolster", option=0),)
+    assert refusal(seat(START_OF_A_GAME, 0, cubes=cube)) == (
+        "scythe.position.upgrades",
+        "/seats/0/cubes",
+    )
+    upgraded = seat(START_OF_A_GAME, 0, cubes=cube, covered=Covered(enlist=1))
+    assert GAME.state_of(upgraded, seed=1).players[0].covered.enlist == 1
+    again = msgspec.structs.replace(
+        seat(START_OF_A_GAME, 0, last_section="bolster"),
+        turn=TurnPosition(seat=0, section="bolster"),
+        decision=TopAction(),
+    )
+    assert refusal(again) == ("scythe.position.section", "/turn/section")
+    # «Беспощадные»: Rusviet may choose last turn's section again
+    relentless = seat(BATTLE, 1, last_section="move_gain")
+    assert GAME.state_of(relentless, seed=1).players[1].last_section == "move_gain"
 
 
 def test_cards_no_more_than_the_pack_holds() -> None:

@@ -68,6 +68,11 @@ Where the rulebook is silent or ambiguous:
   Build, Enlist and Produce are free of the mat's costs, give no coins, no recruit bonus and no
   Mill territory; their resources go to a controlled territory with a worker (as Trade).
 * **Tie-breaker «Число контролируемых территорий»** counts the Factory once.
+* **Positions from a table** (:mod:`.position`): a position names the seats, the board, what the
+  decks show, the turn and the decision pending in the rulebook's terms; hands, objectives and
+  face-down Factory cards may be counts, drawn by the seed from what the pack leaves
+  (:mod:`.position_convert`). Not expressible: a game still in setup (factions and mats being
+  dealt or chosen, ``scythe.position.not_expressible``).
 * **Not implemented**: the «Задержка игры» variant (a real-time penalty for stalling), which a
   rules server has no clock for, and the promo components.
 """

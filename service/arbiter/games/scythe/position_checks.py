@@ -20,6 +20,7 @@ import msgspec
 
 from arbiter.core import InvalidState
 from arbiter.games.scythe import flow
+from arbiter.games.scythe.content import BOTTOM_ACTIONS
 from arbiter.games.scythe.position import (
     Battle,
     GameOver,
@@ -52,6 +53,33 @@ def check_seats(position: ScythePosition, t: Tables) -> None:
     if not 0 <= position.turn.seat < n:
         raise _bad(
             "turn", f"seat {position.turn.seat} is not at the table ({n} seats)", "/turn/seat"
+        )
+
+
+def check_seat_boards(position: ScythePosition, t: Tables) -> None:
+    """What the mats show together: each Upgrade moved one cube onto one red square
+    («Улучшение»); the section chosen is not last turn's («нельзя повторить действие, выполненное
+    в предыдущий ход»), Rusviet's Relentless excepted."""
+    for i, seat in enumerate(position.seats):
+        covered = sum(seat.covered.of(action) for action in BOTTOM_ACTIONS)
+        if len(seat.cubes) != covered:
+            raise _bad(
+                "upgrades",
+                f"{len(seat.cubes)} cubes moved, {covered} red squares covered: each Upgrade "
+                "moves one cube onto one square",
+                f"/seats/{i}/cubes",
+            )
+    turn = position.turn
+    active = position.seats[turn.seat]
+    if (
+        turn.section is not None
+        and turn.section == active.last_section
+        and t.factions[active.faction].ability != "relentless"
+    ):
+        raise _bad(
+            "section",
+            f"the action token stood on {turn.section} last turn; only Rusviet chooses it again",
+            "/turn/section",
         )
 
 

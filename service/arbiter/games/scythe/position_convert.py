@@ -35,6 +35,7 @@ from arbiter.games.scythe.position import (
 from arbiter.games.scythe.position_checks import (
     check_at_rest,
     check_game_over,
+    check_seat_boards,
     check_seats,
     combat_left,
     factory_left,
@@ -131,6 +132,7 @@ def state_of(
     """The complete, consistent state of a position (see the module docs); refuses an impossible
     one with :class:`InvalidState`, its pointer into the position."""
     check_seats(position, t)
+    check_seat_boards(position, t)
     all_steps = steps(position)
     combat = combat_left(position, t, all_steps)
     objectives = objectives_left(position, t)

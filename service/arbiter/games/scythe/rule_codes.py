@@ -723,6 +723,20 @@ RULE_CODES: tuple[RuleCode, ...] = (
     ),
     _state("position.turn", PLAY, TURN_ORDER, "The seat whose turn it is sits at the table."),
     _state(
+        "position.section",
+        PLAY,
+        "нельзя повторить действие, выполненное в предыдущий ход",
+        "The section chosen this turn is not the one the seat's action token stood on last "
+        "turn (Rusviet's Relentless excepted).",
+    ),
+    _state(
+        "position.upgrades",
+        UPGRADE,
+        "переставьте его на любой красный квадрат с черными скобками",
+        "A seat has moved as many technology cubes as it has covered red squares: each Upgrade "
+        "moves one cube onto one square.",
+    ),
+    _state(
         "position.combat_cards",
         POWER_DIAL,
         "Колода битвы состоит из следующих карт",
