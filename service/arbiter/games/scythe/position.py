@@ -66,8 +66,8 @@ from arbiter.games.scythe.state import (
 )
 
 
-class _P(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    pass
+class _P(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Position structs leave out members at their defaults when encoded."""
 
 
 # ------------------------------------------------------------------------------ the table
@@ -180,7 +180,12 @@ class TurnPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 
 class StepBase(
-    msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="step"
+    msgspec.Struct,
+    frozen=True,
+    kw_only=True,
+    forbid_unknown_fields=True,
+    omit_defaults=True,
+    tag_field="step",
 ):
     """Base of the steps of a turn (a tagged union on ``step``)."""
 
