@@ -68,6 +68,11 @@ Where the rulebook is silent or ambiguous:
   Build, Enlist and Produce are free of the mat's costs, give no coins, no recruit bonus and no
   Mill territory; their resources go to a controlled territory with a worker (as Trade).
 * **Tie-breaker «Число контролируемых территорий»** counts the Factory once.
+* **Positions from a table** (:mod:`.position`): a position names the seats, the board, what the
+  decks show, the turn and the decision pending in the rulebook's terms; hands, objectives and
+  face-down Factory cards may be counts, drawn by the seed from what the pack leaves
+  (:mod:`.position_convert`). Not expressible: a game still in setup (factions and mats being
+  dealt or chosen, ``scythe.position.not_expressible``).
 * **Not implemented**: the «Задержка игры» variant (a real-time penalty for stalling), which a
   rules server has no clock for, and the promo components.
 """
@@ -96,6 +101,9 @@ from arbiter.games.scythe.describe import describe_move
 from arbiter.games.scythe.events import ScytheEvent, redact
 from arbiter.games.scythe.moves import ScytheMove
 from arbiter.games.scythe.options import ScytheOptions
+from arbiter.games.scythe.position import ScythePosition
+from arbiter.games.scythe.position_convert import position_of, state_of
+from arbiter.games.scythe.position_examples import examples
 from arbiter.games.scythe.rule_codes import RULE_CODES
 from arbiter.games.scythe.state import ScytheState
 from arbiter.games.scythe.tables import Tables
@@ -134,6 +142,7 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     content_type = ScytheContent
     move_type = ScytheMove
     event_type = ScytheEvent
+    position_type = ScythePosition
 
     def __init__(self, default: ScytheContent | None = None) -> None:
         self._default = default
@@ -197,6 +206,18 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
 
     def check_state(self, state: ScytheState) -> None:
         checks.check_state(state, self.tables(state.content_id))
+
+    def state_of(
+        self, position: ScythePosition, seed: int, content_id: str | None = None
+    ) -> ScytheState:
+        cid = content_id or self.default_content_id
+        return state_of(position, seed, cid, self.tables(cid), self.rules_version)
+
+    def position_of(self, state: ScytheState) -> ScythePosition:
+        return position_of(state)
+
+    def position_examples(self) -> list[tuple[str, ScythePosition]]:
+        return examples()
 
     def hidden_variant(
         self, state: ScytheState, seat: int | None, rng: random.Random

@@ -756,4 +756,80 @@ RULE_CODES: tuple[RuleCode, ...] = (
         "БОНУС В КОНЦЕ ИГРЫ",
         "The structure bonus tile is one of the pack's.",
     ),
+    # ------------------------------------------------------------------ positions from a table
+    _state(
+        "position.seats",
+        SETUP,
+        CHOOSING,
+        "A position has 2-5 seats, each with a faction and a player mat of the pack.",
+    ),
+    _state("position.turn", PLAY, TURN_ORDER, "The seat whose turn it is sits at the table."),
+    _state(
+        "position.section",
+        PLAY,
+        "нельзя повторить действие, выполненное в предыдущий ход",
+        "The section chosen this turn is not the one the seat's action token stood on last "
+        "turn (Rusviet's Relentless excepted).",
+    ),
+    _state(
+        "position.upgrades",
+        UPGRADE,
+        "переставьте его на любой красный квадрат с черными скобками",
+        "A seat has moved as many technology cubes as it has covered red squares: each Upgrade "
+        "moves one cube onto one square.",
+    ),
+    _state(
+        "position.combat_cards",
+        POWER_DIAL,
+        "Колода битвы состоит из следующих карт",
+        "The combat cards shown (hands, under the dials, the discard pile) and the hands counted "
+        "are worth 2-5 and no more than the deck holds, value by value.",
+    ),
+    _state(
+        "position.objectives",
+        OBJECTIVES,
+        "",
+        "The objective cards shown are the pack's, each in one place, and the hands counted are "
+        "no more than the cards left.",
+    ),
+    _state(
+        "position.factory_cards",
+        FACTORY_CARDS,
+        "МАКСИМУМ 1 КАРТА",
+        "The Factory cards kept or set out are the pack's, each in one place, and those counted "
+        "are no more than the cards left.",
+    ),
+    _state(
+        "position.unit",
+        UNITS,
+        "",
+        "A unit a step names is the character or an entry of its seat's mechs or workers.",
+    ),
+    _state(
+        "position.decision",
+        PLAY,
+        TURN_ORDER,
+        "The decision pending is one the turn waits on where it stands: a turn's own decision "
+        "with nothing under way, a bottom-row action's steps under the section chosen on the "
+        "player mat, something left to decide.",
+    ),
+    _state(
+        "position.star_missing",
+        "РАЗМЕЩЕНИЕ ЗВЕЗД",
+        "Когда Вы достигнете одной из этих целей, Вы должны положить фишку звезды",
+        "A goal of the Triumph track the seat whose turn it is has reached carries its star.",
+    ),
+    _state(
+        "position.game_over",
+        END,
+        "Игра заканчивается, как только один из игроков размещает свою 6-ю звезду",
+        "The game is over exactly when a seat has placed its sixth star.",
+    ),
+    _state(
+        "position.not_expressible",
+        SETUP,
+        "",
+        "A position describes a table after setup, at a decision (the factions being chosen or "
+        "dealt, or a step the rules run by themselves, have none).",
+    ),
 )
