@@ -12,6 +12,7 @@ import msgspec
 import pytest
 
 from arbiter.core import CHANCE, InvalidState
+from arbiter.games.scythe.encounters import options_allowed
 from arbiter.games.scythe.moves import (
     AddCombatCard,
     ChooseEncounterOption,
@@ -152,7 +153,8 @@ def test_hidden_parts_are_drawn_from_what_the_pack_leaves_by_the_seed() -> None:
 def test_the_encounter_example_lets_polania_choose_two_options() -> None:
     s = GAME.state_of(ENCOUNTER_DRAWN, seed=4)
     task = s.pending[-1]
-    assert isinstance(task, EncounterTask) and task.max_options == 2  # from the faction
+    assert isinstance(task, EncounterTask)
+    assert options_allowed(T, s.players[task.seat].faction) == 2  # from the faction
     assert s.encounter_tokens == tuple(x for x in T.encounter_spaces if x not in ("r4c1", "r5c0"))
     assert 1 not in s.encounter_deck and 12 not in s.encounter_deck
     s = play(s, ChooseEncounterOption(seat=1, option=0))  # +1 popularity, $2
@@ -166,8 +168,11 @@ def test_the_encounter_example_lets_polania_choose_two_options() -> None:
 def test_only_polania_meets_an_encounter_twice() -> None:
     """«Изворотливость» is Polania's: the number of options comes from the faction."""
     crimea = seat(ENCOUNTER_DRAWN, 1, faction="crimea")
-    task = GAME.state_of(crimea, seed=1).pending[-1]
-    assert isinstance(task, EncounterTask) and task.max_options == 1
+    s = GAME.state_of(crimea, seed=1)
+    assert isinstance(s.pending[-1], EncounterTask)
+    s = play(s, ChooseEncounterOption(seat=1, option=0))
+    s = play(s, *(m for m in GAME.legal_moves(s, 1) if type(m).__name__ == "StopGaining"))
+    assert not any(isinstance(x, EncounterTask) for x in s.pending), "one option, then done"
 
 
 def test_every_example_builds_and_round_trips() -> None:
@@ -380,12 +385,12 @@ def test_the_decision_is_one_the_turn_waits_on() -> None:
 
 def test_a_goal_reached_carries_its_star() -> None:
     strong = seat(BATTLE, 1, power=16)
-    assert refusal(strong) == ("scythe.position.star_missing", "/seats/1/stars")
+    assert refusal(strong) == ("scythe.state.star_missing", "/seats/1/stars")
     assert GAME.state_of(seat(strong, 1, stars=("power",)), seed=1).phase == "play"
 
 
 def test_the_game_is_over_exactly_at_a_sixth_star() -> None:
-    six = ("power", "popularity", "workers", "combat", "combat", "objective")
+    six = ("power", "popularity", "workers", "combat", "combat", "structures")
     assert refusal(seat(BATTLE, 0, stars=six)) == ("scythe.position.game_over", "/seats/0/stars")
     ended = msgspec.structs.replace(
         START_OF_A_GAME,

@@ -308,19 +308,10 @@ def check_game_over(position: ScythePosition, stars: int) -> None:
 
 def check_at_rest(s: State, t: Tables) -> None:
     """Refuse a state the rules would carry on from by themselves: the position's decision has
-    nothing to decide, or a star earned is not placed."""
+    nothing to decide (a star earned and not placed is refused by ``check_state`` before)."""
     after = flow.advance(s, t, [])
     if after == s:
         return
-    for i, (p, q) in enumerate(zip(s.players, after.players, strict=True)):
-        if p.stars != q.stars and len(q.stars) > len(p.stars):
-            goal = q.stars[len(p.stars)]
-            raise _bad(
-                "star_missing",
-                f"seat {i} has reached the {goal} goal of the Triumph track without its star "
-                "(«Размещение звезд»: a star is placed as soon as the goal is reached)",
-                f"/seats/{i}/stars",
-            )
     raise _bad(
         "decision",
         "this decision is not pending: the rules go on by themselves from here (nothing is "

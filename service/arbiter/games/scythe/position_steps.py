@@ -229,14 +229,9 @@ def _task(position: ScythePosition, t: Tables, step: Step, pointer: str) -> Pend
     if isinstance(step, DrawCombatCards):
         return DrawCombat(seat=step.seat, count=step.count)
     if isinstance(step, Encounter):
-        # «Изворотливость»: Polania's faction ability, not a field a client sets
-        meander = t.factions[position.seats[seat].faction].ability == "meander"
+        # how many options («Изворотливость») comes from the faction, not from the position
         return EncounterTask(
-            seat=seat,
-            territory=step.territory,
-            card=step.card,
-            chosen=step.chosen,
-            max_options=2 if meander else 1,
+            seat=seat, territory=step.territory, card=step.card, chosen=step.chosen
         )
     if isinstance(step, FactoryVisit):
         return FactoryChoice(seat=seat)

@@ -814,12 +814,6 @@ RULE_CODES: tuple[RuleCode, ...] = (
         "player mat, something left to decide.",
     ),
     _state(
-        "position.star_missing",
-        "РАЗМЕЩЕНИЕ ЗВЕЗД",
-        "Когда Вы достигнете одной из этих целей, Вы должны положить фишку звезды",
-        "A goal of the Triumph track the seat whose turn it is has reached carries its star.",
-    ),
-    _state(
         "position.game_over",
         END,
         "Игра заканчивается, как только один из игроков размещает свою 6-ю звезду",
