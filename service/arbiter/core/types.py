@@ -159,6 +159,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     chance: bool
     simultaneous: bool
     hidden_information: bool
+    #: Whether the game sets up states from positions, what a real table shows
+    #: (:attr:`arbiter.core.Game.position_type`; ``POST /v1/games/{game}/positions``).
+    positions: bool
     description: str
 
 
