@@ -299,8 +299,8 @@ def test_real_answers_validate_against_the_document(client: Any) -> None:
 def test_game_json_schemas_are_2020_12_and_match_real_values(client: Any) -> None:
     schemas = game_json_schemas(Pig())
     assert sorted(schemas) == [
-        "content.json", "event.json", "move.json", "options.json", "record.json", "state.json",
-        "view.json",
+        "content.json", "event.json", "move.json", "options.json", "position.json", "record.json",
+        "state.json", "view.json",
     ]  # fmt: skip
     for schema in schemas.values():
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
@@ -322,6 +322,17 @@ def test_game_json_schemas_are_2020_12_and_match_real_values(client: Any) -> Non
     assert record["moves"] and not jsonschema_rs.is_valid(
         schemas["record.json"], {**record, "moves": [{"step": 0, "move": {"type": "fly"}}]}
     )
+    shown = client.post("/v1/games/pig/position", json={"state_id": moved["state_id"]}).json()
+    jsonschema_rs.validate(schemas["position.json"], shown["position"])
+    assert not jsonschema_rs.is_valid(schemas["position.json"], {**shown["position"], "seats": []})
+
+
+def test_a_game_without_positions_has_no_position_schema() -> None:
+    from arbiter.games import registry
+
+    for game in registry():
+        if game.position_type is None:
+            assert "position.json" not in game_json_schemas(game)
 
 
 def test_export_is_deterministic_and_check_reports_drift(tmp_path: Path, capsys: Any) -> None:
@@ -332,7 +343,7 @@ def test_export_is_deterministic_and_check_reports_drift(tmp_path: Path, capsys:
         "openapi/openapi.json",
         *[
             f"schema/pig/{n}.json"
-            for n in ("content", "event", "move", "options", "record", "state", "view")
+            for n in ("content", "event", "move", "options", "position", "record", "state", "view")
         ],
         "schema/schema.graphql",
     ]

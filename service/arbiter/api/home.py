@@ -97,6 +97,7 @@ KIND_TITLES = {
     "move": "Illegal move (HTTP 422)",
     "state": "Invalid state (HTTP 422): a submitted state breaks an invariant",
     "content": "Invalid content pack: the pack cannot be played",
+    "position": "Invalid position (HTTP 422): what the table shows cannot happen",
 }
 
 
