@@ -188,7 +188,7 @@ def test_every_route_of_the_app_is_documented(client: Any) -> None:
 HANDLES = ("state", "state_id", "state_token")
 
 
-@pytest.mark.parametrize("request_type", ["HandleRequest", "MoveRequest"])
+@pytest.mark.parametrize("request_type", ["HandleRequest", "MoveRequest", "PositionOfRequest"])
 def test_the_handle_schemas_accept_exactly_one_handle(client: Any, request_type: str) -> None:
     """Every combination of the three handles (absent, null, given): the schema accepts it exactly
     when one handle is given (not null), and so does the service (``invalid_state_handle``)."""
@@ -197,7 +197,11 @@ def test_the_handle_schemas_accept_exactly_one_handle(client: Any, request_type:
     validator = jsonschema_rs.Draft202012Validator(root)
     game = new_game(client)
     given = {"state": game["state"], "state_id": game["state_id"], "state_token": "x" * 20}
-    path = "/v1/games/pig/moves" if request_type == "MoveRequest" else "/v1/games/pig/legal-moves"
+    path = {
+        "MoveRequest": "/v1/games/pig/moves",
+        "HandleRequest": "/v1/games/pig/legal-moves",
+        "PositionOfRequest": "/v1/games/pig/position",
+    }[request_type]
     for combination in itertools.product(("absent", "null", "given"), repeat=3):
         body: dict[str, Any] = (
             {"move": game["legal_moves"][0]} if request_type == "MoveRequest" else {}

@@ -5,6 +5,8 @@ positions through the API or refuses them with ``positions_unsupported``."""
 
 from __future__ import annotations
 
+import json
+import logging
 import random
 from typing import Any
 
@@ -13,7 +15,9 @@ import pytest
 from starlette.testclient import TestClient
 
 from arbiter import docs
+from arbiter.api import positions
 from arbiter.api.docs import render
+from arbiter.api.logs import JsonFormatter
 from arbiter.core import InvalidState, Registry
 from arbiter.games import registry
 from tests.api.conftest import new_game, problem
@@ -213,6 +217,23 @@ def test_a_crash_or_a_careless_game_is_the_positions_fault_not_a_500(make_client
     response = careless.post("/v1/games/pig/positions", json={"position": ROLLING})
     document = problem(response, 422, "pig.state.negative")
     assert document["pointer"] == "/position" and "the rules refuse" in document["detail"]
+
+
+def test_slow_and_careless_positions_are_logged_without_the_position(
+    make_client: Any, caplog: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(positions, "SLOW", 0.0)
+    client = make_client(Registry([CarelessPig()]))
+    with caplog.at_level(logging.WARNING, logger="arbiter.positions"):
+        client.post("/v1/games/pig/positions", json={"position": ROLLING, "seed": 987654321})
+    lines = [JsonFormatter().format(r) for r in caplog.records if r.name == "arbiter.positions"]
+    said = [json.loads(line) for line in lines]
+    assert [line["msg"] for line in said] == [
+        "a position took long to set up",
+        "a position made a state its game refuses",
+    ]
+    assert said[0]["game"] == "pig" and said[1]["code"] == "pig.state.negative"
+    assert not any("987654321" in line or "banked" in line for line in lines)
 
 
 def test_a_game_without_positions_says_so(make_client: Any) -> None:
