@@ -4,7 +4,10 @@
 A reference holds the game's fact sheet and options, every move and event type (its tag, members
 and types, docstring, and an example from a real game), every rule code with the rulebook section
 it enforces (:meth:`arbiter.core.Game.rule_codes`), and the layout of the state and of a seat's
-view: every struct reachable from them, with its members, their types and its docstring. Nothing
+view: every struct reachable from them, with its members, their types and its docstring. A game
+that takes positions (:attr:`arbiter.core.Game.position_type`) also gets a **Positions** section:
+the position's layout the same way, and each of its worked examples
+(:meth:`arbiter.core.Game.position_examples`) as a titled JSON block. Nothing
 is written by hand, so the reference cannot drift from the code: ``arbiter export-schemas``
 (``make schemas``) writes the Markdown next to the contracts, and ``--check`` and
 ``tests/api/test_game_docs.py`` fail when the checked-in file differs from what the code makes.
@@ -46,6 +49,7 @@ KINDS = (
     ("move", "Illegal moves", "a move refused with HTTP 422, title “Illegal move”"),
     ("state", "Broken invariants of a submitted state", "HTTP 422, title “Invalid state”"),
     ("content", "Content packs that cannot be played", "a pack refused when it is registered"),
+    ("position", "Impossible positions", "HTTP 422, title “Invalid position”, a pointer into it"),
 )
 
 
@@ -78,6 +82,13 @@ class TypeDoc(msgspec.Struct, frozen=True, kw_only=True):
     accounts_for: tuple[str, ...] = ()
 
 
+class PositionExample(msgspec.Struct, frozen=True):
+    """A worked example of a position: its title and its JSON (indented)."""
+
+    title: str
+    json: str
+
+
 class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
     """Everything a game's reference shows."""
 
@@ -91,6 +102,9 @@ class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
     play: str
     #: The view members that change with no event, and why (``Game.silent_view_members``).
     silent: tuple[tuple[str, str], ...] = ()
+    #: The position's layout (empty: the game takes no positions) and worked examples.
+    position: tuple[TypeDoc, ...] = ()
+    position_examples: tuple[PositionExample, ...] = ()
 
 
 # ------------------------------------------------------------------------------------ types
@@ -336,6 +350,14 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
 
     state = structs(game.state_type)
     shown = {s.cls for s in state}
+    position: tuple[TypeDoc, ...] = ()
+    worked: tuple[PositionExample, ...] = ()
+    if game.position_type is not None:
+        position = tuple(typedoc(s) for s in structs(game.position_type))
+        worked = tuple(
+            PositionExample(title, msgspec.json.format(_json(value), indent=2))
+            for title, value in game.position_examples()
+        )
     codes = sorted(
         game.rule_codes(), key=lambda c: ([k for k, _, _ in KINDS].index(c.kind), c.code)
     )
@@ -350,6 +372,8 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
         state=tuple(typedoc(s) for s in state),
         view=tuple(typedoc(s) for s in structs(game.view_type) if s.cls not in shown),
         silent=tuple(game.silent_view_members.items()),
+        position=position,
+        position_examples=worked,
         play=(
             f"{found.decisions:,} decisions of {found.games} seeded game"
             f"{'s' if found.games != 1 else ''} (at most {budget:,})"
@@ -487,6 +511,7 @@ def markdown(doc: GameDoc) -> str:
         f"| chance | {'yes' if info.chance else 'no'} |",
         f"| simultaneous moves | {'yes' if info.simultaneous else 'no'} |",
         f"| hidden information | {'yes' if info.hidden_information else 'no'} |",
+        f"| positions from a table | {'yes' if info.positions else 'no'} |",
         f"| default content pack | `{info.default_content_id}` |",
         "",
         cell(info.description),
@@ -531,6 +556,18 @@ def markdown(doc: GameDoc) -> str:
     out += ["## View", "", VIEW_INTRO, ""]
     for t in doc.view:
         out += _md_type(t, "struct", f"### {t.name}", doc.play)
+    out += ["## Positions", ""]
+    if not doc.position:
+        out += [no_positions(info.id), ""]
+        return "\n".join(out).rstrip("\n") + "\n"
+    out += [positions_intro(info.id), ""]
+    for t in doc.position:
+        out += _md_type(t, "struct", f"### {t.name}", doc.play)
+    out += ["### Worked examples", ""]
+    if not doc.position_examples:
+        out += ["The game gives no worked example yet.", ""]
+    for example in doc.position_examples:
+        out += [f"#### {example.title}", "", "```json", example.json, "```", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
@@ -539,12 +576,14 @@ SECTION_HEADERS = {
     "move": "rulebook section",
     "state": "rulebook section it protects",
     "content": "rulebook section",
+    "position": "rulebook section it protects",
 }
 #: The rule-code tables' description column.
 DESCRIPTION_HEADERS = {
     "move": "what it refuses",
     "state": "the invariant (a state breaking it is refused)",
     "content": "what a pack needs",
+    "position": "what the table cannot show (such a position is refused)",
 }
 EVENTS_INTRO = (
     "Every change a client could show comes with an event: each event type below names the "
@@ -565,6 +604,29 @@ VIEW_INTRO = (
     "What one seat (or a spectator) may know (`view` in answers): the structs not already shown "
     "under State."
 )
+
+
+def no_positions(game_id: str) -> str:
+    """What the Positions section says for a game that takes none."""
+    return (
+        f"This game does not take positions yet: `POST /v1/games/{game_id}/positions` and "
+        f"`POST /v1/games/{game_id}/position` answer `404 positions_unsupported`."
+    )
+
+
+def positions_intro(game_id: str) -> str:
+    """What the Positions section says before the layout."""
+    return (
+        "A position is what a real table shows, in the rulebook's own terms: a companion app "
+        f"sends it to `POST /v1/games/{game_id}/positions` (GraphQL `setUpPosition`) and gets "
+        "the complete state -- what the table does not show (deck orders, cards given as counts) "
+        "is drawn from what the content pack leaves, by the request's `seed`, and an impossible "
+        "position is refused with the code below and a `pointer` into it. "
+        f"`POST /v1/games/{game_id}/position` (GraphQL `position`) answers the position of a state "
+        "(an open one, or a sealed game's through its master handle); setting that position up "
+        "again gives a state whose position is the same. The position type, then every struct it "
+        "holds:"
+    )
 
 
 def union_intro(doc: GameDoc, role: str) -> str:

@@ -188,7 +188,7 @@ def test_every_route_of_the_app_is_documented(client: Any) -> None:
 HANDLES = ("state", "state_id", "state_token")
 
 
-@pytest.mark.parametrize("request_type", ["HandleRequest", "MoveRequest"])
+@pytest.mark.parametrize("request_type", ["HandleRequest", "MoveRequest", "PositionOfRequest"])
 def test_the_handle_schemas_accept_exactly_one_handle(client: Any, request_type: str) -> None:
     """Every combination of the three handles (absent, null, given): the schema accepts it exactly
     when one handle is given (not null), and so does the service (``invalid_state_handle``)."""
@@ -197,7 +197,11 @@ def test_the_handle_schemas_accept_exactly_one_handle(client: Any, request_type:
     validator = jsonschema_rs.Draft202012Validator(root)
     game = new_game(client)
     given = {"state": game["state"], "state_id": game["state_id"], "state_token": "x" * 20}
-    path = "/v1/games/pig/moves" if request_type == "MoveRequest" else "/v1/games/pig/legal-moves"
+    path = {
+        "MoveRequest": "/v1/games/pig/moves",
+        "HandleRequest": "/v1/games/pig/legal-moves",
+        "PositionOfRequest": "/v1/games/pig/position",
+    }[request_type]
     for combination in itertools.product(("absent", "null", "given"), repeat=3):
         body: dict[str, Any] = (
             {"move": game["legal_moves"][0]} if request_type == "MoveRequest" else {}
@@ -299,8 +303,8 @@ def test_real_answers_validate_against_the_document(client: Any) -> None:
 def test_game_json_schemas_are_2020_12_and_match_real_values(client: Any) -> None:
     schemas = game_json_schemas(Pig())
     assert sorted(schemas) == [
-        "content.json", "event.json", "move.json", "options.json", "record.json", "state.json",
-        "view.json",
+        "content.json", "event.json", "move.json", "options.json", "position.json", "record.json",
+        "state.json", "view.json",
     ]  # fmt: skip
     for schema in schemas.values():
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
@@ -322,6 +326,17 @@ def test_game_json_schemas_are_2020_12_and_match_real_values(client: Any) -> Non
     assert record["moves"] and not jsonschema_rs.is_valid(
         schemas["record.json"], {**record, "moves": [{"step": 0, "move": {"type": "fly"}}]}
     )
+    shown = client.post("/v1/games/pig/position", json={"state_id": moved["state_id"]}).json()
+    jsonschema_rs.validate(schemas["position.json"], shown["position"])
+    assert not jsonschema_rs.is_valid(schemas["position.json"], {**shown["position"], "seats": []})
+
+
+def test_a_game_without_positions_has_no_position_schema() -> None:
+    from arbiter.games import registry
+
+    for game in registry():
+        if game.position_type is None:
+            assert "position.json" not in game_json_schemas(game)
 
 
 def test_export_is_deterministic_and_check_reports_drift(tmp_path: Path, capsys: Any) -> None:
@@ -332,7 +347,7 @@ def test_export_is_deterministic_and_check_reports_drift(tmp_path: Path, capsys:
         "openapi/openapi.json",
         *[
             f"schema/pig/{n}.json"
-            for n in ("content", "event", "move", "options", "record", "state", "view")
+            for n in ("content", "event", "move", "options", "position", "record", "state", "view")
         ],
         "schema/schema.graphql",
     ]

@@ -1,4 +1,5 @@
-"""Hostile requests against every POST route, REST and GraphQL, over the real games.
+"""Hostile requests against every POST route, REST and GraphQL, over the real games (and the test
+game Pig, which takes positions).
 
 A security review found 500s for JSON nested ~1,000 deep, invalid UTF-8 and the like; the service
 must answer every such request with a 4xx problem (REST: ``application/problem+json`` with a
@@ -18,10 +19,11 @@ import pytest
 from starlette.testclient import TestClient
 
 from arbiter.api.app import create_app
-from arbiter.core import ScoreLine, rank
+from arbiter.core import Registry, ScoreLine, rank
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.games import registry
 from tests.api.conftest import settings
+from tests.toy import Pig
 
 JSON = "application/json"
 DEEP = 5000  # ~1,000 levels already exhausted the recursion limit
@@ -60,10 +62,11 @@ class World:
     options: Any
     content: Any
     record: Any  # of setup and the first move, with a result (a record may claim one)
+    position: Any  # None: the game takes no positions
 
 
 def _world(game_id: str) -> World:
-    game = registry().get(game_id)
+    game = GAMES.get(game_id)
     state = game.new_state(2, None, seed=7)
     state, _, drawn = draw_chance(game, state)
     move = game.legal_moves(state, game.to_act(state)[0])[0]
@@ -84,6 +87,7 @@ def _world(game_id: str) -> World:
     def plain(value: Any) -> Any:
         return msgspec.json.decode(_encode(value))
 
+    position = None if game.position_type is None else plain(game.position_of(state))
     return World(
         game_id,
         plain(state),
@@ -91,10 +95,14 @@ def _world(game_id: str) -> World:
         plain(game.options_type()),
         plain(content),
         plain(record),
+        position,
     )
 
 
-WORLDS = [_world(game) for game in ("scythe", "the-ancient-world")]
+#: The real games, and the test game Pig for the routes of positions (a real game that takes no
+#: positions yet answers them `positions_unsupported`, after its body was checked).
+GAMES = Registry([*registry(), Pig()])
+WORLDS = [_world(game) for game in ("scythe", "the-ancient-world", "pig")]
 
 
 def emit(value: Any, at: tuple[Any, ...] | None = None, raw: bytes = b"", dup: Any = None) -> bytes:
@@ -176,6 +184,12 @@ def rest_routes(world: World) -> dict[str, tuple[str, dict[str, Any]]]:
         "current": (f"/v1/games/{g}/current", {"state_token": HANDLE, "as_seat": 0, **text}),
         "undo": (f"/v1/games/{g}/undo", {"state_token": HANDLE, "as_seat": 0, **text}),
         "echo": ("/v1/echo", {"any": ["json", 1, {"k": [2, None]}]}),
+        "positions": (
+            f"/v1/games/{g}/positions",
+            {"position": world.position or {}, "seed": 7, "as_seat": 0, **text},
+        ),
+        "position": (f"/v1/games/{g}/position", {"state": world.state}),
+        "position-by-token": (f"/v1/games/{g}/position", {"state_token": HANDLE}),
     }
 
 
@@ -193,6 +207,9 @@ GAME_MEMBERS: dict[str, list[tuple[Any, ...]]] = {
     "current": [],
     "undo": [],
     "echo": [()],
+    "positions": [("position",)],  # a game that takes positions (see rest_cases)
+    "position": [("state",)],
+    "position-by-token": [],
 }
 NUMBER_MEMBERS: dict[str, list[tuple[str]]] = {
     "states": [("players",), ("seed",)],
@@ -203,6 +220,7 @@ NUMBER_MEMBERS: dict[str, list[tuple[str]]] = {
     "replay-record": [("players",), ("seed",)],
     "current": [("as_seat",)],
     "undo": [("as_seat",)],
+    "positions": [("seed",), ("as_seat",)],
 }
 
 
@@ -213,7 +231,12 @@ def rest_cases() -> Iterator[Case]:
             name = f"{g}-{route}"
             raw = emit(body)
             yield from _whole_body_cases(name, path, raw, body, route)
-            for member in GAME_MEMBERS[route]:
+            members = GAME_MEMBERS[route]
+            if world.position is None and route.startswith("position"):
+                # the body is checked first; then the game says it takes no positions
+                yield Case(f"{name}-unsupported", path, raw, "positions_unsupported")
+                members = []
+            for member in members:
                 yield from _member_cases(name, path, body, member, route)
             for member in NUMBER_MEMBERS.get(route, []):
                 at = _label(member)
@@ -398,6 +421,8 @@ GRAPHQL_OPERATIONS = {
     "record": "query($g: String!, $v: JSON) { replay(game: $g, record: $v) { game } }",
     "record-state": "query($g: String!, $v: JSON) { record(game: $g, state: $v) }",
     "content": "mutation($g: String!, $v: JSON!) { registerContent(game: $g, content: $v) { contentId } }",
+    "position": "mutation($g: String!, $v: JSON!) { setUpPosition(game: $g, position: $v, render: true) { game text } }",
+    "position-state": "query($g: String!, $v: JSON) { position(game: $g, state: $v) { position } }",
 }
 
 
@@ -413,6 +438,8 @@ def graphql_cases() -> Iterator[Case]:
             "record-state": world.state,
             "content": world.content,
         }
+        if world.position is not None:
+            values.update({"position": world.position, "position-state": world.state})
         for member, value in values.items():
             query = GRAPHQL_OPERATIONS[member]
 
@@ -490,7 +517,7 @@ def _params() -> list[Any]:
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(settings(), registry())) as client:
+    with TestClient(create_app(settings(), GAMES)) as client:
         yield client
 
 

@@ -17,7 +17,10 @@ handles to its players would see them. Along the way, for every seat ``k``:
   (``nothing_to_undo``) for moves the game says revealed something;
 * no seat's handle, current or stale, ever obtains the game's record (it holds the seed and every
   hidden move: ``403 master_only``); the master's record, exported at the end, replays to the
-  very game the seats played.
+  very game the seats played;
+* no seat's handle, current or stale, ever obtains the game's position (it shows every hidden
+  card: ``403 master_only``, or ``404 positions_unsupported`` for a game that takes none); the
+  master's is the position of the game's current state.
 """
 
 from __future__ import annotations
@@ -116,6 +119,7 @@ class Table:
             await outcome(service.current(game.id, token, render=True)),
             await outcome(service.legal_moves(game.id, handle)),
             await outcome(service.record(game.id, handle)),
+            await outcome(service.positions.position_of(game.id, handle)),
         ]
         listed = set(own)
         tried: list[Any] = [*own[:6], *others[:4], *chance[:4]]
@@ -143,6 +147,11 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
     assert isinstance(master_token, str)
     stale: list[str] = []
     decisions = undone = 0
+    no_position = (
+        ("problem", 404, "positions_unsupported")
+        if game.position_type is None
+        else ("problem", 403, "master_only")
+    )
     while limit is None or decisions < limit:
         answers = [await service.current(game.id, t, render=True) for t in tokens]
         for seat, answer in enumerate(answers):
@@ -169,6 +178,8 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
         for held in [*stale, *tokens]:  # no seat's handle gets the record, stale or current
             refused = await outcome(service.record(game.id, _handle(held)))
             assert refused[:3] == ("problem", 403, "master_only"), refused
+            refused = await outcome(service.positions.position_of(game.id, _handle(held)))
+            assert refused[:3] == no_position, refused  # nor the position
         chosen = rng.choice(own)
         moved = await service.apply_move(game.id, _handle(tokens[seat]), chosen)
         if decisions % UNDO_EVERY == 0:
@@ -208,6 +219,10 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
     ), "the master's record does not replay to the game played"
     if limit is None:
         assert final.finished and final.result is not None
+    if game.position_type is not None:
+        shown = await service.positions.position_of(game.id, _handle(master_token))
+        head = await service.store.sealed(game, service.codecs[game.id], master_token, current=True)
+        assert shown.position == game.position_of(head.state)
     return decisions, undone
 
 

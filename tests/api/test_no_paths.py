@@ -5,9 +5,10 @@ transcribed from, on the machine the pack was built on (``/work/shared/rules/scy
 and ``GET /v1/games/scythe/content/{id}`` served them. This test fetches every ``GET`` route of
 a live ``arbiter serve`` (each game's fact sheet and default pack, every problem page, GraphiQL,
 error documents) and a few ``POST`` answers (a new game of each game, open and sealed, a move, a
-replay, a record, GraphQL with its introspection), and looks in each body -- its raw text and,
-for JSON, every decoded string -- for the paths of this machine: the repository, the installed
-``arbiter`` package, the Python prefix, the server's working directory, and the usual roots.
+replay, a record, a position, GraphQL with its introspection), and looks in each body -- its raw
+text and, for JSON, every decoded string -- for the paths of this machine: the repository, the
+installed ``arbiter`` package, the Python prefix, the server's working directory, and the usual
+roots.
 
 A new ``GET`` route fails :func:`test_every_get_route_is_fetched` until it is fetched here.
 """
@@ -166,6 +167,10 @@ def fetch_everything(server: Server) -> None:
         assert status == 200, record
         server.fetch(f"{base}/replay", record)
         server.fetch(f"{base}/record", {"state": {"broken": True}})
+        status, shown = server.fetch(f"{base}/position", {"state_id": state_id})
+        if status == 200:  # a game that takes positions: set its table up again
+            server.fetch(f"{base}/positions", {"position": shown["position"], "seed": 7})
+        server.fetch(f"{base}/positions", {"position": {"broken": True}})
         status, sealed = server.fetch(f"{base}/states", {"players": 2, "seed": 7, "sealed": True})
         assert status == 201, sealed
         master = sealed["state_token"]
@@ -174,6 +179,8 @@ def fetch_everything(server: Server) -> None:
         server.fetch(f"{base}/undo", {"state_token": master})
         server.fetch(f"{base}/record", {"state_token": master})
         server.fetch(f"{base}/record", {"state_token": sealed["seat_tokens"][0]})  # master_only
+        server.fetch(f"{base}/position", {"state_token": master})
+        server.fetch(f"{base}/position", {"state_token": sealed["seat_tokens"][0]})
         server.fetch(f"{base}/moves", {"state_token": "A" * 90, "move": first})
         server.graphql(
             "query($g: String!, $c: String!) { content(game: $g, contentId: $c) }",

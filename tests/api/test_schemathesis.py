@@ -313,12 +313,16 @@ def literal(value: Any) -> str:
 
 
 def game_values(games: Registry) -> list[Any]:
-    """Real JSON values of the games (states after setup, their legal moves) for the JSON scalar."""
+    """Real JSON values of the games (states after setup, their legal moves, their positions) for
+    the JSON scalar."""
     values: list[Any] = []
     for game in games:
         state, _ = game.resolve_chance(game.new_state(max(2, game.min_players), seed=7))
         values.append(msgspec.to_builtins(state))
         values.extend(msgspec.to_builtins(m) for m in game.all_legal_moves(state)[:5])
+        if game.position_type is not None:  # positions too, for setUpPosition
+            values.append(msgspec.to_builtins(game.position_of(state)))
+            values.extend(msgspec.to_builtins(p) for _, p in game.position_examples())
     return values
 
 

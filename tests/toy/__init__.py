@@ -5,14 +5,19 @@ loses the points of this turn and passes the turn; any other face adds to the tu
 banks them. The first to ``target`` banked points wins; ties cannot happen. Each seat also holds a
 secret ``lucky`` number (hidden information) that scores 1 bonus point at the end if it equals the
 number of rolls that seat made.
+
+Pig takes **positions** (:class:`PigPosition`): what its table shows -- each seat's banked points,
+rolls and lucky number (known, or face down: drawn from the seed), whose turn it is with its points
+this turn, and which decision is pending (roll or hold, the die in the air, or the game over).
 """
 
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
+from msgspec import Meta
 
 from arbiter.core import (
     CHANCE,
@@ -108,6 +113,29 @@ class TurnPassed(Event, frozen=True, kw_only=True, tag="turn_passed"):
 PigEvent = Rolled | Banked | TurnPassed
 
 
+class PigSeat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One seat at the table: its banked points, how many times it rolled the die (its lucky
+    number scores when it equals them), and its lucky number -- ``null`` while it lies face down
+    (a state then draws it from the seed)."""
+
+    banked: Annotated[int, Meta(ge=0, le=100_000)] = 0
+    rolls: Annotated[int, Meta(ge=0, le=1_000_000)] = 0
+    lucky: Annotated[int, Meta(ge=1, le=5)] | None = None
+
+
+class PigPosition(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """What a Pig table shows: the target, every seat (in order of play), whose turn it is and
+    its points this turn, and the decision pending -- ``roll_or_hold`` (the seat on turn
+    decides), ``die`` (the die is rolling: chance decides), or ``over`` (the seat on turn held
+    past the target)."""
+
+    target: Annotated[int, Meta(ge=1, le=10_000)] = 20
+    seats: Annotated[tuple[PigSeat, ...], Meta(min_length=1, max_length=16)]
+    current: Annotated[int, Meta(ge=0, le=15)] = 0
+    turn_points: Annotated[int, Meta(ge=0, le=100_000)] = 0
+    decision: Literal["roll_or_hold", "die", "over"] = "roll_or_hold"
+
+
 class Pig(Game[PigState, PigContent, PigOptions, PigView]):
     id = "pig"
     title = "Pig (test game)"
@@ -124,6 +152,7 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
     content_type = PigContent
     move_type = PigMove
     event_type = PigEvent
+    position_type = PigPosition
 
     def default_content(self) -> PigContent:
         return PigContent()
@@ -245,6 +274,124 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
                     )
         if not 0 <= state.current < state.players:
             raise InvalidState("pig.state.current", "current seat out of range", "/current")
+
+    # ------------------------------------------------------------------------- positions
+
+    def state_of(self, position: PigPosition, seed: int, content_id: str | None = None) -> PigState:
+        """The state of a Pig table: lucky numbers face down are drawn from ``seed``; every
+        total must be one the die can make (``<game>.position.*``)."""
+        cid = content_id or self.default_content_id
+        faces = self.content(cid).faces
+        self._check_position(position, faces)
+        rng = random.Random(seed)
+        lucky = tuple(
+            seat.lucky if seat.lucky is not None else rng.randint(1, 5) for seat in position.seats
+        )
+        state = PigState(
+            rules_version=self.rules_version,
+            content_id=cid,
+            seed=seed,
+            players=len(position.seats),
+            target=position.target,
+            banked=tuple(seat.banked for seat in position.seats),
+            rolls=tuple(seat.rolls for seat in position.seats),
+            lucky=lucky,
+            current=position.current,
+            turn_points=position.turn_points,
+            rolling=position.decision == "die",
+            over=position.decision == "over",
+        )
+        self.check_state(state)
+        return state
+
+    def _check_position(self, position: PigPosition, faces: tuple[int, ...]) -> None:
+        def refuse(rule: str, message: str, pointer: str) -> InvalidState:
+            return InvalidState(f"{self.id}.position.{rule}", message, pointer)
+
+        seats = position.seats
+        if not self.min_players <= len(seats) <= self.max_players:
+            raise refuse(
+                "players",
+                f"Pig is played by {self.min_players} to {self.max_players} seats, "
+                f"not {len(seats)}",
+                "/seats",
+            )
+        if position.current >= len(seats):
+            raise refuse("current", f"seat {position.current} is not at the table", "/current")
+        scoring = sorted(f for f in set(faces) if f != 1) or [0]
+        top = scoring[-1]
+        for k, seat in enumerate(seats):
+            if seat.banked > top * seat.rolls or 0 < seat.banked < scoring[0]:
+                raise refuse(
+                    "banked",
+                    f"{seat.banked} points cannot be banked with {seat.rolls} rolls of the die",
+                    f"/seats/{k}/banked",
+                )
+        on_turn = seats[position.current]
+        points = position.turn_points
+        if points and (points < scoring[0] or on_turn.banked + points > top * on_turn.rolls):
+            raise refuse(
+                "turn_points",
+                f"{points} points this turn cannot come from seat {position.current}'s "
+                f"{on_turn.rolls} rolls",
+                "/turn_points",
+            )
+        over = position.decision == "over"
+        if over and points:
+            raise refuse(
+                "turn_points", "the game ended with a hold: no points wait", "/turn_points"
+            )
+        for k, seat in enumerate(seats):
+            won = seat.banked >= position.target
+            if won and not (over and k == position.current):
+                why = "another seat won first" if over else "the game would be over"
+                raise refuse(
+                    "won",
+                    f"seat {k} has banked the target ({position.target}): {why}",
+                    f"/seats/{k}/banked",
+                )
+        if over and on_turn.banked < position.target:
+            raise refuse(
+                "won",
+                f"the game is over, but seat {position.current} has not banked the target",
+                f"/seats/{position.current}/banked",
+            )
+
+    def position_of(self, state: PigState) -> PigPosition:
+        decision: Literal["roll_or_hold", "die", "over"] = (
+            "over" if state.over else "die" if state.rolling else "roll_or_hold"
+        )
+        return PigPosition(
+            target=state.target,
+            seats=tuple(
+                PigSeat(banked=b, rolls=r, lucky=k)
+                for b, r, k in zip(state.banked, state.rolls, state.lucky, strict=True)
+            ),
+            current=state.current,
+            turn_points=state.turn_points,
+            decision=decision,
+        )
+
+    def position_examples(self) -> list[tuple[str, PigPosition]]:
+        face_down = PigPosition(seats=(PigSeat(), PigSeat()))
+        mid_turn = PigPosition(
+            seats=(
+                PigSeat(banked=9, rolls=4, lucky=4),
+                PigSeat(banked=12, rolls=5),
+                PigSeat(banked=0, rolls=2),
+            ),
+            current=1,
+            turn_points=7,
+            decision="die",
+        )
+        return [
+            ("A new two-seat game, both lucky numbers face down", face_down),
+            (
+                "Seat 1 has 7 points this turn and the die is rolling; "
+                "seat 0's lucky number is known",
+                mid_turn,
+            ),
+        ]
 
     def hidden_variant(self, state: PigState, seat: int | None, rng: random.Random) -> PigState:
         lucky = tuple(v if s == seat else rng.randint(1, 5) for s, v in enumerate(state.lucky))

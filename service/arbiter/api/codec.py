@@ -67,6 +67,10 @@ class GameCodec:
         self.options_decoder = msgspec.json.Decoder(game.options_type)
         self.content_decoder = msgspec.json.Decoder(game.content_type)
         self.result_decoder = msgspec.json.Decoder(Result)
+        #: ``None`` when the game takes no positions (:attr:`arbiter.core.Game.position_type`)
+        self.position_decoder = (
+            None if game.position_type is None else msgspec.json.Decoder(game.position_type)
+        )
         self.state_bytes = msgspec.msgpack.Encoder(order="deterministic").encode
         self.state_json = msgspec.json.Encoder(order="deterministic").encode
 
@@ -134,6 +138,11 @@ class GameCodec:
                 raise decode_error(error, at) from None
             return plain.step, self.move(plain.move, f"{at}/move"), f"{at}/move"
         return None, self.move(value, at), at
+
+    def position(self, value: Payload, at: str = "/position") -> Any:
+        """A position of a game that takes them (the caller checks it does)."""
+        assert self.position_decoder is not None, "the game takes no positions"
+        return self._decode(self.position_decoder, self.game.position_type, value, at)
 
     def options(self, value: Payload, at: str = "/options") -> Any:
         return self._decode(self.options_decoder, self.game.options_type, value, at)

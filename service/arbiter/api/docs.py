@@ -123,7 +123,7 @@ def code(text: str) -> str:
 def render(doc: docs.GameDoc) -> str:
     """A game's reference as one HTML page."""
     info = doc.info
-    structs = frozenset(t.name for t in (*doc.state, *doc.view))
+    structs = frozenset(t.name for t in (*doc.state, *doc.view, *doc.position))
     yes = {True: "yes", False: "no"}
     facts = [
         ("id", code(info.id)),
@@ -133,6 +133,7 @@ def render(doc: docs.GameDoc) -> str:
         ("chance", yes[info.chance]),
         ("simultaneous moves", yes[info.simultaneous]),
         ("hidden information", yes[info.hidden_information]),
+        ("positions from a table", yes[info.positions]),
         ("default content pack", code(info.default_content_id)),
     ]
     contents = [
@@ -143,6 +144,7 @@ def render(doc: docs.GameDoc) -> str:
         ("rule-codes", "Rule codes"),
         ("state", "State"),
         ("view", "View"),
+        ("positions", "Positions"),
     ]
     out = [
         f"<h1>{escape(info.title)}: reference</h1>",
@@ -196,7 +198,25 @@ def render(doc: docs.GameDoc) -> str:
     out += [_type(t, "struct", doc.play, structs) for t in doc.state]
     out += ["<h2 id=view>View</h2>", f"<p>{inline(docs.VIEW_INTRO)}</p>"]
     out += [_type(t, "struct", doc.play, structs) for t in doc.view]
+    out += _positions(doc, structs)
     return page(f"{info.title}: reference", "".join(out), wide=True)
+
+
+def _positions(doc: docs.GameDoc, structs: frozenset[str]) -> list[str]:
+    """The Positions section: the position's layout and its worked examples."""
+    out = ["<h2 id=positions>Positions</h2>"]
+    if not doc.position:
+        return [*out, f"<p>{inline(docs.no_positions(doc.info.id))}</p>"]
+    out.append(f"<p>{inline(docs.positions_intro(doc.info.id))}</p>")
+    out += [_type(t, "struct", doc.play, structs) for t in doc.position]
+    out.append("<h3 id=position-examples>Worked examples</h3>")
+    if not doc.position_examples:
+        out.append("<p>The game gives no worked example yet.</p>")
+    for example in doc.position_examples:
+        out.append(
+            f"<h4>{escape(example.title)}</h4><pre><code>{escape(example.json)}</code></pre>"
+        )
+    return out
 
 
 def _union(

@@ -150,6 +150,50 @@ class RecordRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     state_token: str | None = None
 
 
+class SetUpPositionRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/positions``: set up a game from a position -- what a real table
+    shows, in the game's own terms (``Position``; ``schema/<game>/position.json``).
+
+    What the table does not show (deck orders, cards given as counts) is drawn from what the
+    content pack leaves, by ``seed``. A position comes from a real table, whose dice and cards
+    decide chance: by default (``resolve_chance: false``) a pending chance decision waits for the
+    table to tell its outcome, as a game set up with ``resolve_chance: false`` does; ``true``
+    draws it from the seed. ``sealed`` keeps the game sealed (answers carry handles, never the
+    state; chance then comes from the master handle only, unless ``resolve_chance``).
+    """
+
+    position: Raw
+    seed: Seed | None = None
+    content_id: str | None = None
+    sealed: bool = False
+    as_seat: Seat | None = None
+    resolve_chance: bool = False
+    describe: bool = False
+    acting_seats: bool = False
+    render: bool = False
+
+
+class PositionOfRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/position``: exactly one of the three state handles -- an open
+    state's id or the state itself, or a sealed game's master handle (a position shows every
+    hidden card: a seat's handle is refused)."""
+
+    state: Raw | UnsetType = UNSET
+    state_id: str | None = None
+    state_token: str | None = None
+
+
+class TablePosition(msgspec.Struct, kw_only=True):
+    """``POST /v1/games/{game}/position``: the position a state shows, everything known, with
+    what it was played under -- ``POST .../positions`` with this ``position`` and ``content_id``
+    sets the same table up again (``position`` of that state is this one)."""
+
+    game: str
+    rules_version: str
+    content_id: str
+    position: Any
+
+
 class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``POST /v1/games/{game}/current`` and ``.../undo``: a handle of a sealed game."""
 

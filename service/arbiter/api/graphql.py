@@ -85,6 +85,9 @@ class GameInfo:
     chance: bool
     simultaneous: bool
     hidden_information: bool
+    positions: bool = strawberry.field(
+        description="Whether the game sets up states from positions (`setUpPosition`)."
+    )
     description: str
 
 
@@ -198,6 +201,19 @@ class Validation:
     legal: bool
     code: str | None
     detail: str | None
+
+
+@strawberry.type(
+    description="The position a state shows, everything known (see the REST `TablePosition`): "
+    "`setUpPosition` with this `position` and `contentId` sets the same table up again."
+)
+class TablePosition:
+    game: str
+    rules_version: str
+    content_id: str
+    position: JSON = strawberry.field(
+        description="The game's position (`schema/<game>/position.json`), as REST writes it."
+    )
 
 
 @strawberry.type(description="A registered content pack's id.")
@@ -540,6 +556,23 @@ async def resolve_undo(
     return await _sealed(_service(info).undo, game, state_token, as_seat, *flags)
 
 
+async def resolve_position(
+    info: Info,
+    game: str,
+    state: JSON | None = None,
+    state_id: str | None = None,
+    state_token: str | None = None,
+) -> TablePosition:
+    handle = _handle(state, state_id, state_token)
+    answer = await _call(_service(info).positions.position_of(game, handle))
+    return TablePosition(
+        game=answer.game,
+        rules_version=answer.rules_version,
+        content_id=answer.content_id,
+        position=msgspec.to_builtins(answer.position),
+    )
+
+
 async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
     pack = await _call(_service(info).get_content(game, content_id))
     return cast(JSON, msgspec.to_builtins(pack))
@@ -552,6 +585,7 @@ async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
 #: new root field of that kind (names not in the schema yet cost nothing).
 EXPENSIVE_FIELDS = frozenset(
     {"replay", "record", "newGame", "applyMove", "registerContent", "undo", "hints"}
+    | {"setUpPosition", "position"}
 )
 
 
@@ -586,6 +620,14 @@ class Query:
         "setup and every move with its step. Give one handle: an open state's `stateId` or "
         "the `state` itself, or a sealed game's master handle (a seat's is refused: "
         "`master_only`).",
+    )
+    position: TablePosition = strawberry.field(
+        resolver=resolve_position,
+        description="The position a state shows -- what its table shows, everything known (the "
+        "same as REST's `POST /v1/games/{game}/position`). Give one handle: an open state's "
+        "`stateId` or the `state` itself, or a sealed game's master handle (a seat's is "
+        "refused: `master_only`). Games whose fact sheet says `positions: false` refuse it "
+        "(`positions_unsupported`).",
     )
     content: JSON = strawberry.field(resolver=resolve_content, description="A content pack.")
     current: Envelope = strawberry.field(
@@ -658,6 +700,36 @@ async def resolve_apply_move(
     return _envelope(envelope)
 
 
+async def resolve_set_up_position(
+    info: Info,
+    game: str,
+    position: JSON,
+    seed: Seed | None = None,
+    content_id: str | None = None,
+    sealed: bool = False,
+    as_seat: int | None = None,
+    resolve_chance: bool = False,
+    describe: bool = False,
+    acting_seats: bool = False,
+    render: bool = False,
+) -> Envelope:
+    envelope = await _call(
+        _service(info).positions.set_up(
+            game,
+            position,
+            seed=seed,
+            content_id=content_id,
+            sealed=sealed,
+            as_seat=_seat(as_seat),
+            resolve_chance=resolve_chance,
+            describe=describe,
+            acting_seats=acting_seats,
+            render=render,
+        )
+    )
+    return _envelope(envelope)
+
+
 async def resolve_register_content(info: Info, game: str, content: JSON) -> ContentRegistration:
     created = await _call(_service(info).register_content(game, content))
     return ContentRegistration(game=created.game, content_id=created.content_id)
@@ -674,6 +746,13 @@ class Mutation:
     undo: Envelope = strawberry.mutation(
         resolver=resolve_undo,
         description="Take the last step of a sealed game back (its master handle only).",
+    )
+    set_up_position: Envelope = strawberry.mutation(
+        resolver=resolve_set_up_position,
+        description="Set up a game from a position: what a real table shows, in the game's own "
+        "terms (the same as REST's `POST /v1/games/{game}/positions`). What the table does not "
+        "show is drawn from the seed; problems point into the position (`/position/...`). "
+        "`resolveChance` defaults to false: a real table's dice and cards decide chance.",
     )
     register_content: ContentRegistration = strawberry.mutation(
         resolver=resolve_register_content,

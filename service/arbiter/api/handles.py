@@ -24,6 +24,7 @@ when it is set up.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from dataclasses import dataclass
@@ -187,12 +188,15 @@ class StateStore:
         players: int,
         options: bytes,
         moves: tuple[bytes, ...],
+        *,
+        position: bool = False,
     ) -> tuple[bytes, Table]:
         """Keep a new sealed game in the store: its table id and table (version 0). ``options``
-        (their JSON) and ``moves`` (every decision since setup) start its record."""
+        (their JSON) and ``moves`` (every decision since setup) start its record; ``position``:
+        the game was set up from a position (it has no record)."""
         table_id = secrets.token_bytes(16)
         snap = self.snap(codec, known)
-        table = Table(codec.game.id, resolve_chance, players, 0, snap, (), options)
+        table = Table(codec.game.id, resolve_chance, players, 0, snap, (), options, position)
         try:
             await self.cache.put_table(table_id, table, None, self._log(0, moves))
         except StoreFull:
@@ -221,14 +225,8 @@ class StateStore:
         ``moves`` (the decisions from the old head, at ``step``, to ``known``) join the log.
         """
         history = (*table.history, table.head)[-MAX_HISTORY:] if undoable else ()
-        following = Table(
-            table.game,
-            table.resolve_chance,
-            table.players,
-            table.version + 1,
-            self.snap(codec, known),
-            history,
-            table.options,
+        following = dataclasses.replace(
+            table, version=table.version + 1, head=self.snap(codec, known), history=history
         )
         await self._replace(ticket, table, following, self._log(step, moves))
         return following
@@ -247,14 +245,8 @@ class StateStore:
     async def take_back(self, ticket: Ticket, table: Table, step: int) -> Table:
         """Return a sealed game to the state before its last step (:meth:`undoable`), whose
         ``step`` the move log is cut back to."""
-        following = Table(
-            table.game,
-            table.resolve_chance,
-            table.players,
-            table.version + 1,
-            self.undoable(table),
-            table.history[:-1],
-            table.options,
+        following = dataclasses.replace(
+            table, version=table.version + 1, head=self.undoable(table), history=table.history[:-1]
         )
         await self._replace(ticket, table, following, self._log(step))
         return following
@@ -497,6 +489,8 @@ class StateStore:
                     "ARBITER_CACHE_TTL after it was stored): its moves are lost",
                 )
             link = cached.link
+        if link.position:
+            raise _no_history(game.id, FROM_POSITION)
         if link.parent is not None or total != step:  # pragma: no cover - links add up (above)
             log.error("a history does not add up", extra={"game": game.id})
             raise _no_history(game.id, "the history kept of this state is inconsistent")
@@ -583,6 +577,13 @@ def _stale(game: str) -> Problem:
         pointer="/state_token",
         game=game,
     )
+
+
+#: Why a game set up from a position has no record.
+FROM_POSITION = (
+    "the game was set up from a position (POST .../positions), and a record starts from a "
+    "setup: export the position of its state instead (POST .../position)"
+)
 
 
 def _no_history(game: str, why: str) -> Problem:

@@ -40,14 +40,17 @@ class Link(msgspec.Struct, array_like=True, frozen=True):
     """How the service reached a stored open state.
 
     ``parent`` is the ``state_id`` of the entry the ``moves`` start from; ``None`` when they start
-    from setup, which ``players`` and ``options`` (the options' JSON) then describe. ``moves`` is
-    the JSON of each decision since, player moves and chance outcomes, in order.
+    from setup, which ``players`` and ``options`` (the options' JSON) then describe -- or from a
+    ``position`` (a real table's, ``POST .../positions``): a game with no setup to replay from,
+    so no record. ``moves`` is the JSON of each decision since, player moves and chance outcomes,
+    in order.
     """
 
     parent: str | None
     moves: tuple[bytes, ...]
     players: int = 0
     options: bytes = b""
+    position: bool = False
 
     @property
     def is_setup(self) -> bool:
@@ -59,12 +62,19 @@ def setup_link(players: int, options: bytes, moves: tuple[bytes, ...]) -> Link:
     return Link(None, moves, players, options)
 
 
+def position_link(moves: tuple[bytes, ...] = ()) -> Link:
+    """The link of a state set up from a position, then reached by ``moves``."""
+    return Link(None, moves, position=True)
+
+
 def link_after(parent_id: str | None, parent: Link | None, moves: tuple[bytes, ...]) -> Link | None:
     """The link of the state ``moves`` lead to from the entry ``parent_id`` (whose link is
     ``parent``, when the request read it): that link extended, while it stays short, else a new
     one from ``parent_id``. ``None`` when neither is known."""
     if parent is not None and len(parent.moves) + len(moves) <= SEGMENT:
-        return Link(parent.parent, parent.moves + moves, parent.players, parent.options)
+        return Link(
+            parent.parent, parent.moves + moves, parent.players, parent.options, parent.position
+        )
     if parent_id is None or not moves:
         return None
     return Link(parent_id, moves)

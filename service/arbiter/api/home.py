@@ -72,9 +72,10 @@ browser).</li>
 <li><a href="/v1/games">/v1/games</a> &mdash; the games' fact sheets;
 <code>/docs/games/&lt;game&gt;</code> &mdash; each game's reference (linked above): options, every
 move and event type with an example, every rule code with its rulebook section, the state and view
-layout.</li>
+layout, and the positions it takes from a real table.</li>
 <li>The project's {README}: sections <em>HTTP API</em> (open and sealed games, state handles,
-chance, replay, game records, content packs), <em>Two commands</em> and <em>Layout</em>; the
+chance, replay, game records, positions from a real table, content packs), <em>Two commands</em>
+and <em>Layout</em>; the
 settings are listed in <code>arbiter/api/settings.py</code>.</li>
 <li><a href="/problems/illegal_move">/problems/&lt;code&gt;</a> &mdash; what each problem code
 means.</li>
@@ -97,6 +98,7 @@ KIND_TITLES = {
     "move": "Illegal move (HTTP 422)",
     "state": "Invalid state (HTTP 422): a submitted state breaks an invariant",
     "content": "Invalid content pack: the pack cannot be played",
+    "position": "Invalid position (HTTP 422): what the table shows cannot happen",
 }
 
 

@@ -4,6 +4,8 @@
   ``arbiter_request_duration_seconds{route,method}`` -- per route template (``/v1/games/{game}/moves``);
 * ``arbiter_moves_applied_total{game}`` and ``arbiter_moves_rejected_total{game,code}`` -- moves
   applied, and moves refused by rule code;
+* ``arbiter_positions_refused_total{game,code}`` -- positions (``POST .../positions``) refused
+  by the game, by its code: which impossible tables clients describe;
 * ``arbiter_cache_errors_total`` -- calls to the shared cache that failed.
 
 Each app gets its own registry (tests build many apps). With several worker processes
@@ -58,6 +60,12 @@ class Metrics:
         self.moves_rejected = Counter(
             "arbiter_moves_rejected_total",
             "Moves refused, by game and rule code.",
+            ["game", "code"],
+            registry=self.registry,
+        )
+        self.positions_refused = Counter(
+            "arbiter_positions_refused_total",
+            "Positions refused by their game, by game and code.",
             ["game", "code"],
             registry=self.registry,
         )

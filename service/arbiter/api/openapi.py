@@ -3,17 +3,18 @@
 * ``openapi/openapi.json`` -- the REST API (also served at ``/openapi.json``). Schemas come from
   the msgspec types with :func:`msgspec.json.schema_components`. Each registered game contributes
   its own components, named ``<game>.State``, ``<game>.Move``, ``<game>.View``, ``<game>.Event``,
-  ``<game>.Options`` and ``<game>.Content`` (its structs as ``<game>.<StructName>``); the
+  ``<game>.Options``, ``<game>.Content`` and -- for a game that takes positions --
+  ``<game>.Position`` (its structs as ``<game>.<StructName>``); the
   request and response members that carry game values point at the unions ``State`` (``oneOf``
-  the games' states), ``Move``, ``View``, ``Event``, ``Options`` and ``Content`` (``anyOf``: two
-  games may share a move's shape). Requests that name a state say "exactly one handle" with a
+  the games' states), ``Move``, ``View``, ``Event``, ``Options``, ``Content`` and ``Position``
+  (``anyOf``: two games may share a move's shape; ``Position`` of the games that take them). Requests that name a state say "exactly one handle" with a
   ``oneOf`` (:func:`exactly_one_handle`). The paths -- operations, problem responses drawn from
   :data:`arbiter.api.problems.CODES`, the links that continue a game from every answer that
   carries a state -- are built in :mod:`arbiter.api.openapi_paths`; the examples, played from the
   registered games, in :mod:`arbiter.api.openapi_examples`.
 * ``schema/<game>/{state,move,view,content,options,event}.json`` -- JSON Schema 2020-12; and
   ``schema/<game>/record.json``, the game's records (:mod:`arbiter.core.record`) with its own
-  options and moves.
+  options and moves; ``schema/<game>/position.json`` for a game that takes positions.
 * ``schema/schema.graphql`` -- the GraphQL SDL.
 
 Everything is deterministic: sorted keys, two-space indentation, a trailing newline.
@@ -42,8 +43,11 @@ from arbiter.api.envelope import (
     LegalMoves,
     MoveRequest,
     NewStateRequest,
+    PositionOfRequest,
     RecordRequest,
     ReplayRequest,
+    SetUpPositionRequest,
+    TablePosition,
     Validation,
 )
 from arbiter.api.openapi_paths import Operations
@@ -90,18 +94,27 @@ def _role_types(game: AnyGame) -> list[Any]:
     ]
 
 
+def _roles(game: AnyGame) -> list[tuple[str, Any]]:
+    """The game's types by role: :data:`ROLES`, and ``Position`` when it takes positions."""
+    roles = list(zip(ROLES, _role_types(game), strict=True))
+    if game.position_type is not None:
+        roles.append(("Position", game.position_type))
+    return roles
+
+
 def game_components(game: AnyGame) -> dict[str, Any]:
     """The OpenAPI components of one game, every name prefixed with the game's id."""
     prefix = f"{game.id}."
+    roles = _roles(game)
     refs, structs = msgspec.json.schema_components(
-        _role_types(game), ref_template=REF + prefix + "{name}"
+        [kind for _, kind in roles], ref_template=REF + prefix + "{name}"
     )
     components: dict[str, Any] = {}
     for name, schema in structs.items():
         if not _NAME.match(name):
             raise SchemaError(f"{game.id}: struct name {name!r} is not a valid component name")
         components[prefix + name] = schema
-    for role, ref in zip(ROLES, refs, strict=True):
+    for (role, _), ref in zip(roles, refs, strict=True):
         name = prefix + role
         if ref == {"$ref": REF + name}:
             continue  # the struct is already called like its role
@@ -121,6 +134,22 @@ def _union(registry: Registry, role: str, keyword: str) -> dict[str, Any]:
     if not refs:
         return {"not": {}, "description": f"No game is registered: there is no {role.lower()}."}
     return {keyword: refs, "description": f"The {role.lower()} of one of the registered games."}
+
+
+def _position_union(registry: Registry) -> dict[str, Any]:
+    """``Position``: the position of one of the registered games that take positions -- or, when
+    none does, any value (every game refuses it: ``positions_unsupported``)."""
+    refs = [{"$ref": f"{REF}{game.id}.Position"} for game in registry if game.position_type]
+    if not refs:
+        return {
+            "description": "No registered game takes positions: every game refuses them "
+            "(`positions_unsupported`)."
+        }
+    return {
+        "anyOf": refs,
+        "description": "The position of one of the registered games that take positions (the "
+        "fact sheet's `positions`): what a real table shows, in the game's own terms.",
+    }
 
 
 def _patch(component: dict[str, Any], field: str, schema: dict[str, Any]) -> None:
@@ -152,9 +181,12 @@ API_TYPES = [
     MoveRequest,
     ReplayRequest,
     RecordRequest,
+    SetUpPositionRequest,
+    PositionOfRequest,
     CurrentRequest,
     Envelope,
     GameRecord,
+    TablePosition,
     LegalMoves,
     Validation,
     ContentCreated,
@@ -203,8 +235,11 @@ def api_components(registry: Registry) -> dict[str, Any]:
     components["State"] = _union(registry, "State", "oneOf")
     for role in ROLES[1:]:
         components[role] = _union(registry, role, "anyOf")
-    for name in ("HandleRequest", "MoveRequest", "RecordRequest"):
+    components["Position"] = _position_union(registry)
+    for name in ("HandleRequest", "MoveRequest", "RecordRequest", "PositionOfRequest"):
         _patch(components[name], "state", _ref("State"))
+    _patch(components["SetUpPositionRequest"], "position", _ref("Position"))
+    _patch(components["TablePosition"], "position", _ref("Position"))
     for name in ("MoveRequest",):
         _patch(components[name], "move", _ref("Move"))
     _patch(components["NewStateRequest"], "options", _ref("Options"))
@@ -228,7 +263,7 @@ def api_components(registry: Registry) -> dict[str, Any]:
         _patch(components["SeatAnswer"], "events", _ref("Event"))
     describe(components)
     bound_seats(components, registry)
-    for name in ("HandleRequest", "MoveRequest", "RecordRequest"):
+    for name in ("HandleRequest", "MoveRequest", "RecordRequest", "PositionOfRequest"):
         exactly_one_handle(components[name], name)
     for game in registry:
         for name, schema in game_components(game).items():
@@ -258,6 +293,7 @@ def bound_seats(components: dict[str, Any], registry: Registry) -> None:
         "HandleRequest",
         "MoveRequest",
         "CurrentRequest",
+        "SetUpPositionRequest",
     ):
         seat = components[name]["properties"]["as_seat"]["anyOf"][0]
         seat["maximum"] = most - 1
@@ -377,6 +413,42 @@ def describe(components: dict[str, Any]) -> None:
             "With the master handle, the seat whose view and moves to show; a seat's handle may "
             "name only its own seat."
         ),
+        ("SetUpPositionRequest", "position"): (
+            "What the table shows, in the game's own terms (`schema/<game>/position.json`; the "
+            "game's reference shows worked examples). Problems about it point below `/position`."
+        ),
+        ("SetUpPositionRequest", "seed"): (
+            "Draws what the table does not show (deck orders, cards given as counts) and later "
+            "chance. Default: a random 63-bit seed drawn by the server."
+        ),
+        ("SetUpPositionRequest", "content_id"): (
+            "The content pack the table plays with (default: the game's own pack); hidden parts "
+            "are drawn from what it leaves."
+        ),
+        ("SetUpPositionRequest", "resolve_chance"): (
+            "A real table's dice and cards decide chance: by default (false) a chance decision "
+            "the position leaves pending waits for the table to supply its outcome; true draws it "
+            "from the seed."
+        ),
+        ("SetUpPositionRequest", "sealed"): (
+            "Seal the game set up from the table: answers never carry the state, only a token "
+            "and a seat's view (chance through the master handle unless `resolve_chance`)."
+        ),
+        ("SetUpPositionRequest", "as_seat"): (
+            "The seat whose view (and, if sealed, moves) to show."
+        ),
+        ("PositionOfRequest", "state"): "The full state of an open game. Give exactly one handle.",
+        ("PositionOfRequest", "state_id"): (
+            "The id of a cached open state. Give exactly one handle."
+        ),
+        ("PositionOfRequest", "state_token"): (
+            "The master handle of a sealed game (current or stale: the position of its current "
+            "step; a seat's handle is refused). Give exactly one handle."
+        ),
+        ("TablePosition", "position"): (
+            "The position the state shows, everything known: hidden cards by value."
+        ),
+        ("TablePosition", "content_id"): "The content pack the state is played with.",
         ("Envelope", "view"): (
             "The view of as_seat (the public view of a sealed game without as_seat)."
         ),
@@ -395,21 +467,39 @@ def describe(components: dict[str, Any]) -> None:
         ("Envelope", "events"): "What happened while serving this request, as the viewer sees it.",
     }
     describing = "Answer `descriptions` too: one English sentence per listed legal move."
-    for name in ("NewStateRequest", "HandleRequest", "MoveRequest", "ReplayRequest"):
+    for name in (
+        "NewStateRequest",
+        "HandleRequest",
+        "MoveRequest",
+        "ReplayRequest",
+        "SetUpPositionRequest",
+    ):
         notes[(name, "describe")] = describing
     notes[("CurrentRequest", "describe")] = describing
     acting = (
         "Sealed games, master handle only: answer `acting` too, every seat that must act with "
         "its view, legal moves and the events it may see (403 master_only otherwise)."
     )
-    for name in ("NewStateRequest", "MoveRequest", "ReplayRequest", "CurrentRequest"):
+    for name in (
+        "NewStateRequest",
+        "MoveRequest",
+        "ReplayRequest",
+        "CurrentRequest",
+        "SetUpPositionRequest",
+    ):
         notes[(name, "acting_seats")] = acting
     rendering = (
         "Answer `text` too: the game's text of the view the answer shows, for people to follow "
         "the game (of `as_seat`'s view; the public view's without `as_seat`, open games "
         "included). A seat's handle gets the text of its own view only."
     )
-    for name in ("NewStateRequest", "MoveRequest", "ReplayRequest", "CurrentRequest"):
+    for name in (
+        "NewStateRequest",
+        "MoveRequest",
+        "ReplayRequest",
+        "CurrentRequest",
+        "SetUpPositionRequest",
+    ):
         notes[(name, "render")] = rendering
     notes[("Envelope", "text")] = (
         "With `render`: the game's text of the view this answer shows -- `view`, or the public "
@@ -573,8 +663,15 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
     }
     if operations.examples.game_ids:
         game_param["examples"] = operations.examples.game_ids
+    position_game: dict[str, Any] = {
+        **{k: v for k, v in game_param.items() if k != "examples"},
+        "description": "A game id (`GET /v1/games`); a game whose fact sheet says "
+        "`positions: false` answers `404 positions_unsupported`.",
+    }
+    if operations.examples.position_game_ids:
+        position_game["examples"] = operations.examples.position_game_ids
     components: dict[str, Any] = {
-        "parameters": {"game": game_param},
+        "parameters": {"game": game_param, "positionGame": position_game},
         "schemas": _clean(api_components(registry)),
     }
     components["links"] = operations.link_components()
@@ -608,9 +705,10 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
 
 def game_json_schemas(game: AnyGame) -> dict[str, Any]:
     """The JSON Schemas (2020-12) of one game's types, by file name; ``record.json`` is its game
-    records' (:class:`arbiter.core.record.GameRecord` over its options and moves)."""
+    records' (:class:`arbiter.core.record.GameRecord` over its options and moves), and
+    ``position.json`` its positions' (a game that takes them)."""
     out: dict[str, Any] = {}
-    kinds = [*zip(ROLES, _role_types(game), strict=True), ("Record", record_type(game))]
+    kinds = [*_roles(game), ("Record", record_type(game))]
     for role, kind in kinds:
         schema = msgspec.json.schema(kind)
         _generic_names(schema.get("$defs", {}), "#/$defs/")

@@ -19,7 +19,14 @@ that send a full ``state`` work against any server that runs the same rules.
 Examples are named ``<variant>.<game id>``: sorted by name (the document's keys are sorted), the
 games come in the same order in every variant and in the examples of the ``game`` path parameter,
 so tools that pair a request body's examples with the parameter's in order (schemathesis does)
-send each game's body to that game's path.
+send each game's body to that game's path. The position operations (:data:`POSITION_OPERATIONS`)
+have examples of the games that take positions only, and a ``game`` parameter of their own whose
+examples are those games.
+
+**Positions** (games that take them): the position of the middle of the example line
+(``position_of``), set up again with :data:`SEED`; each of the game's worked examples
+(``position_examples``); the first simple change of the middle position that the game refuses,
+with its problem; and the position of the middle state, exported by sending that state.
 """
 
 from __future__ import annotations
@@ -34,9 +41,9 @@ import msgspec
 
 from arbiter.api.audience import Audience, anytime_for, listing, moves_for
 from arbiter.api.codec import GameCodec
-from arbiter.api.envelope import Envelope, GameList, LegalMoves, Validation
+from arbiter.api.envelope import Envelope, GameList, LegalMoves, TablePosition, Validation
 from arbiter.api.problems import CODES, ProblemDetails
-from arbiter.core import CHANCE, Event, IllegalMove, Registry
+from arbiter.core import CHANCE, Event, IllegalMove, InvalidState, Registry
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.core.registry import AnyGame
 
@@ -48,6 +55,8 @@ SEED = 7
 LINE = 120
 #: Moves tried, from the start of a game, to find one that ``undo`` can take back.
 UNDO_SEARCH = 40
+#: The operations of positions: only the games that take positions have their examples.
+POSITION_OPERATIONS = frozenset({"setUpPosition", "exportPosition"})
 
 Example = dict[str, Any]
 #: Named examples of one request or response: name -> ``{"summary": ..., "value": ...}``.
@@ -174,7 +183,33 @@ class GameExamples:
 
     # ------------------------------------------------------------------------- answers
 
-    def open_answer(self, step: Step, *, events: bool = True) -> Example:
+    def refused_position(self, position: Any) -> tuple[Any, InvalidState] | None:
+        """The first change of one whole-number member of ``position`` (to 97, one more, or -1)
+        that its type accepts and the game refuses, with the refusal."""
+        game = self.game
+        decoder = msgspec.json.Decoder(game.position_type)
+        for name in position.__struct_fields__:
+            value = getattr(position, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                continue
+            for changed in (97, value + 1, -1):
+                if changed == value:
+                    continue
+                try:
+                    candidate = decoder.decode(
+                        msgspec.json.encode(msgspec.structs.replace(position, **{name: changed}))
+                    )
+                except msgspec.ValidationError:
+                    continue
+                try:
+                    game.state_of(candidate, SEED)
+                except InvalidState as error:
+                    return candidate, error
+        return None
+
+    def open_answer(
+        self, step: Step, *, events: bool = True, resolve_chance: bool = True
+    ) -> Example:
         """The envelope of an open game as the service answers it."""
         game, state = self.game, step.state
         to_act = list(game.to_act(state))
@@ -183,7 +218,7 @@ class GameExamples:
             rules_version=game.rules_version,
             state_id=example_state_id(game.id, _builtins(state)),
             sealed=False,
-            resolve_chance=True,
+            resolve_chance=resolve_chance,
             as_seat=None,
             state=msgspec.Raw(self.codec.state_json(state)),
             to_act=to_act,
@@ -256,6 +291,8 @@ class Examples:
         #: Examples written once under ``components/examples`` (the content packs), by name.
         self.shared: Named = {}
         self.state_ids: Named = {}
+        #: Examples of the ``game`` parameter of the position operations: games with positions.
+        self.position_game_ids: Named = {}
         self.problem_codes: Named = {
             code: {"summary": known.title, "value": code} for code, known in sorted(CODES.items())
         }
@@ -266,8 +303,10 @@ class Examples:
         for game in registry:
             players = max(game.min_players, min(2, game.max_players))
             self._add_game(GameExamples(game, players))
-        games = len(self.game_ids)
-        for named in self.requests.values():  # a variant every game has, or none (see above)
+        for operation, named in self.requests.items():  # a variant every game has, or none
+            games = len(
+                self.position_game_ids if operation in POSITION_OPERATIONS else self.game_ids
+            )
             variants: dict[str, int] = {}
             for name in named:
                 variant = name.split(".", 1)[0]
@@ -411,6 +450,8 @@ class Examples:
         )
         rendered = ex.sealed_answer(setup, 0, events=False, render=True)
         self._response("current", 200, "seat-text", gid, f"{title}, with text", rendered)
+        if game.position_type is not None:
+            self._add_positions(ex, line[middle])
         undo = ex.undoable()
         if undo is not None:
             before, _, later = undo
@@ -420,3 +461,46 @@ class Examples:
             )
             back = ex.sealed_answer(before, None, events=False)
             self._response("undo", 200, "master", gid, f"{title}: the step before", back)
+
+    def _add_positions(self, ex: GameExamples, mid: Step) -> None:
+        """The position examples of a game that takes positions (module docstring)."""
+        game = ex.game
+        gid, title = game.id, game.title
+        self.position_game_ids[gid] = {"summary": title, "value": gid}
+        position = game.position_of(mid.state)
+        shown = [("midgame", f"{title}: the position of a game under way", position)]
+        for i, (text, worked) in enumerate(game.position_examples(), 1):
+            shown.append((f"worked-{i}", f"{title}: {text}", worked))
+        for variant, summary, value in shown:
+            asked = {"position": _builtins(value), "seed": SEED}
+            self._request("setUpPosition", variant, gid, summary, asked)
+            state = game.state_of(value, SEED)
+            answer = ex.open_answer(Step(state, []), resolve_chance=False)
+            self._response("setUpPosition", 201, variant, gid, f"{title}: the state", answer)
+        refused = ex.refused_position(position)
+        if refused is not None:
+            bad, error = refused
+            asked = {"position": _builtins(bad), "seed": SEED}
+            text = f"{title}: a position the rules refuse"
+            self._request("setUpPosition", "refused", gid, text, asked)
+            problem = ProblemDetails(
+                type=f"/problems/{error.code}",
+                title="Invalid position",
+                status=422,
+                detail=error.message,
+                code=error.code,
+                pointer="/position" + error.pointer,
+                game=gid,
+            )
+            self._response("setUpPosition", 422, "refused", gid, title, _builtins(problem))
+        asked = {"state": ex.open_answer(mid)["state"]}
+        text = f"{title}: a state of a game under way, sent in full"
+        self._request("exportPosition", "midgame", gid, text, asked)
+        exported = TablePosition(
+            game=gid,
+            rules_version=game.rules_version,
+            content_id=mid.state.content_id,
+            position=position,
+        )
+        text = f"{title}: what its table shows"
+        self._response("exportPosition", 200, "midgame", gid, text, _builtins(exported))

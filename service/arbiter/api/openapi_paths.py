@@ -31,7 +31,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from arbiter.api.openapi_examples import Examples, Named, problem_example
+from arbiter.api.openapi_examples import POSITION_OPERATIONS, Examples, Named, problem_example
 from arbiter.api.problems import CODES, PROBLEM_MEDIA_TYPE
 from arbiter.core import Registry
 
@@ -46,19 +46,26 @@ HANDLE_LINKS = {"ById": "state_id", "ByToken": "state_token", "WithState": "stat
 SEGMENT = r"^[A-Za-z0-9._-]{1,128}$"
 
 GAME_PARAM = {"$ref": "#/components/parameters/game"}
+#: The ``game`` of the position operations: its examples are the games that take positions.
+POSITION_GAME_PARAM = {"$ref": "#/components/parameters/positionGame"}
 #: Operations under ``/v1/games/{game}``.
 GAME_OPS = frozenset(
     {
         "getGame", "newState", "applyMove", "legalMoves", "validateMove", "replayGame",
-        "current", "undo", "registerContent", "getContent", "exportRecord",
+        "current", "undo", "registerContent", "getContent", "exportRecord", "setUpPosition",
+        "exportPosition",
     }
 )  # fmt: skip
 #: Operations with a path parameter (:mod:`arbiter.api.guard` refuses odd segments: `not_found`).
 PATH_OPS = GAME_OPS | {"getState"}
 HANDLE_OPS = frozenset({"applyMove", "legalMoves", "validateMove"})
 SEALED_OPS = frozenset({"current", "undo"})
-STATE_OPS = HANDLE_OPS | SEALED_OPS | {"getState", "exportRecord"}
-SETUP_OPS = frozenset({"newState", "replayGame"})
+STATE_OPS = HANDLE_OPS | SEALED_OPS | {"getState", "exportRecord", "exportPosition"}
+SETUP_OPS = frozenset({"newState", "replayGame", "setUpPosition"})
+#: Operations of positions from a real table (only games that take positions answer them).
+POSITION_OPS = POSITION_OPERATIONS
+#: Operations that export what a state holds, hidden values included (no ``as_seat``).
+EXPORT_OPS = frozenset({"exportRecord", "exportPosition"})
 #: Operations whose rules may refuse the request with a game's own code (``<game>.<rule>``).
 RULE_OPS = STATE_OPS | SETUP_OPS | {"registerContent"}
 
@@ -69,10 +76,10 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "unknown_game": {},  # every operation under /v1/games/{game} (idem)
     "invalid_request": {"getState": None},  # and every operation with a body
     "unknown_state": dict.fromkeys(STATE_OPS),
-    "invalid_state_handle": dict.fromkeys(HANDLE_OPS | {"exportRecord"}),
-    "invalid_state_token": dict.fromkeys(HANDLE_OPS | SEALED_OPS | {"exportRecord"}),
-    "invalid_state": dict.fromkeys(HANDLE_OPS | SETUP_OPS | {"registerContent", "exportRecord"}),
-    "invalid_seat": dict.fromkeys((STATE_OPS | SETUP_OPS) - {"exportRecord"}),
+    "invalid_state_handle": dict.fromkeys(HANDLE_OPS | EXPORT_OPS),
+    "invalid_state_token": dict.fromkeys(HANDLE_OPS | SEALED_OPS | EXPORT_OPS),
+    "invalid_state": dict.fromkeys(HANDLE_OPS | SETUP_OPS | EXPORT_OPS | {"registerContent"}),
+    "invalid_seat": dict.fromkeys((STATE_OPS | SETUP_OPS) - EXPORT_OPS),
     "unknown_content": {**dict.fromkeys(STATE_OPS | SETUP_OPS), "getContent": 404},
     "rules_version_mismatch": dict.fromkeys(STATE_OPS | {"replayGame"}),
     "illegal_move": dict.fromkeys(("applyMove", "replayGame")),
@@ -80,11 +87,12 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "chance_forbidden": dict.fromkeys(("applyMove", "validateMove")),
     # undo, a record (a seat's handle), and `acting_seats` but with a sealed game's master handle
     "master_only": dict.fromkeys(
-        ("undo", "newState", "applyMove", "replayGame", "current", "exportRecord")
+        ("undo", "newState", "applyMove", "replayGame", "current", "setUpPosition", *EXPORT_OPS)
     ),
     "stale_state": dict.fromkeys(HANDLE_OPS | {"undo"}),
     "nothing_to_undo": {"undo": None},
     "history_unavailable": {"exportRecord": None},
+    "positions_unsupported": dict.fromkeys(POSITION_OPS),
     "game_mismatch": {"replayGame": None},
     "step_mismatch": {"replayGame": None},
     "result_mismatch": {"replayGame": None},
@@ -254,6 +262,11 @@ class Operations:
             handle = {member: f"$response.body#/{member}"}
             text = f"Export the record of this game up to this state (by `{member}`)."
             links[f"Record{suffix}"] = self._link("exportRecord", text, handle, game)
+            text = (
+                f"The position this state shows, what its table shows (by `{member}`; games "
+                "that take positions)."
+            )
+            links[f"Position{suffix}"] = self._link("exportPosition", text, handle, game)
         token = {"state_token": "$response.body#/state_token"}
         text = "The current step of this sealed game (this handle may be stale by then)."
         links["Current"] = self._link("current", text, token, game)
@@ -376,7 +389,7 @@ class Operations:
         description: str | None = None,
     ) -> dict[str, Any]:
         return {
-            "parameters": [GAME_PARAM],
+            "parameters": [POSITION_GAME_PARAM if operation in POSITION_OPS else GAME_PARAM],
             "post": self._operation(
                 operation, summary, responses, body=(ref(request), text), description=description
             ),
@@ -623,6 +636,35 @@ class Operations:
                 "state this service did not make. A sealed game's record holds its seed and "
                 "every hidden move: its master handle only (`403 master_only` for a seat's).",
             ),
+            "/v1/games/{game}/positions": self._game_post(
+                "setUpPosition",
+                "Set up a game from a position: what a real table shows",
+                self._envelope("setUpPosition", 201, "The game the table shows."),
+                "SetUpPositionRequest",
+                "A position of the game, and the treatment of the game set up from it.",
+                "For companion apps at a real table: the position says what the table shows in "
+                "the game's own terms (`Position`, also `schema/<game>/position.json`; worked "
+                "examples in the game's reference, `/docs/games/{game}`). What the table does "
+                "not show -- deck orders, hands given as counts -- is drawn from what the content "
+                "pack leaves, by `seed`; the rest is checked: an impossible position is refused "
+                "with 422, the game's `code` and a `pointer` into the position (`/position/...`). "
+                "The answer is a new game's (open, or sealed with `sealed`). A real table's dice "
+                "and cards decide chance, so `resolve_chance` is false unless asked. Games whose "
+                "fact sheet says `positions: false` answer `404 positions_unsupported`. A game "
+                "set up from a position has no record (`history_unavailable`).",
+            ),
+            "/v1/games/{game}/position": self._game_post(
+                "exportPosition",
+                "The position a state shows: what its table shows, everything known",
+                self._position_answer(),
+                "PositionOfRequest",
+                "Exactly one state handle: an open state's id (or the state itself), or a sealed "
+                "game's master handle.",
+                "The reverse of `POST .../positions`: setting up the answer's `position` (with its "
+                "`content_id`) gives a state whose position is this one. A position shows every "
+                "hidden card: a sealed game's master handle only (`403 master_only` for a "
+                "seat's); a stale master handle gets the position of the game's current step.",
+            ),
             "/v1/games/{game}/current": self._game_post(
                 "current",
                 "The current step of a sealed game, for the holder of any of its handles",
@@ -686,6 +728,23 @@ class Operations:
                 "parameters": {"path.game": "$response.body#/game"},
                 "requestBody": "$response.body",
                 "description": "Replay the record as it is: the state it leads to.",
+            }
+        }
+        return response
+
+    def _position_answer(self) -> dict[str, Any]:
+        response = self._answer(
+            "exportPosition", 200, "The position of the state asked about.", ref("TablePosition")
+        )
+        response["200"]["links"] = {
+            "SetUp": {
+                "operationId": "setUpPosition",
+                "parameters": {"path.game": "$response.body#/game"},
+                "requestBody": {
+                    "position": "$response.body#/position",
+                    "content_id": "$response.body#/content_id",
+                },
+                "description": "Set the same table up again: a state whose position is this one.",
             }
         }
         return response

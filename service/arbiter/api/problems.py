@@ -138,13 +138,21 @@ CODES: dict[str, ProblemCode] = {
         "The last step of this sealed game cannot be taken back: no move was made since setup, "
         "or the move revealed a hidden value, or chance decided something after it.",
     ),
+    "positions_unsupported": ProblemCode(
+        404,
+        "Positions not supported",
+        "This game does not set up states from positions, nor tell a state's position (its fact "
+        "sheet says `positions: false`): set it up with POST /v1/games/{game}/states or replay "
+        "its moves instead.",
+    ),
     "history_unavailable": ProblemCode(
         404,
         "History unavailable",
         "The game's record cannot be exported: the service no longer keeps (or never kept) the "
         "moves that led to this state. An open game's history lives in the states along it, each "
         "expiring ARBITER_CACHE_TTL after it was stored; a state sent in full has one only if "
-        "this service made it; histories longer than ARBITER_MAX_REPLAY moves are not kept.",
+        "this service made it; histories longer than ARBITER_MAX_REPLAY moves are not kept; a "
+        "game set up from a position has no setup to replay from.",
     ),
     "game_mismatch": ProblemCode(
         422,

@@ -22,8 +22,10 @@ from arbiter.api.envelope import (
     HandleRequest,
     MoveRequest,
     NewStateRequest,
+    PositionOfRequest,
     RecordRequest,
     ReplayRequest,
+    SetUpPositionRequest,
 )
 from arbiter.api.handles import Handle
 from arbiter.api.jsonguard import check_envelope, decode_error
@@ -88,7 +90,7 @@ def _given(raw: msgspec.Raw | msgspec.UnsetType) -> msgspec.Raw | None:
     return None
 
 
-def _handle(body: HandleRequest | MoveRequest | RecordRequest) -> Handle:
+def _handle(body: HandleRequest | MoveRequest | RecordRequest | PositionOfRequest) -> Handle:
     return Handle(state=_given(body.state), state_id=body.state_id, state_token=body.state_token)
 
 
@@ -100,6 +102,8 @@ def routes(service: Service) -> list[Route]:
     replay_decoder = msgspec.json.Decoder(ReplayRequest)
     current_decoder = msgspec.json.Decoder(CurrentRequest)
     record_decoder = msgspec.json.Decoder(RecordRequest)
+    set_up_position_decoder = msgspec.json.Decoder(SetUpPositionRequest)
+    position_of_decoder = msgspec.json.Decoder(PositionOfRequest)
     raw_decoder = msgspec.json.Decoder(msgspec.Raw)
 
     async def echo(request: Request) -> Response:
@@ -204,6 +208,33 @@ def routes(service: Service) -> list[Route]:
         body = _decode(record_decoder, await request.body())
         return json_response(await service.record(game_id, _handle(body)))
 
+    async def set_up_position(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(set_up_position_decoder, await request.body())
+        envelope = await service.positions.set_up(
+            game_id,
+            body.position,
+            seed=body.seed,
+            content_id=body.content_id,
+            sealed=body.sealed,
+            as_seat=body.as_seat,
+            resolve_chance=body.resolve_chance,
+            describe=body.describe,
+            acting_seats=body.acting_seats,
+            render=body.render,
+        )
+        headers = None
+        if envelope.state_id is not None:
+            headers = {"Location": f"/v1/states/{envelope.state_id}"}
+        return json_response(envelope, 201, headers)
+
+    async def position_of(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(position_of_decoder, await request.body())
+        return json_response(await service.positions.position_of(game_id, _handle(body)))
+
     def sealed(operation: Callable[..., Awaitable[Envelope]]) -> Callable[..., Any]:
         """A route over one handle of a sealed game (``current``, ``undo``)."""
 
@@ -255,6 +286,8 @@ def routes(service: Service) -> list[Route]:
         Route("/v1/games/{game}/validate", validate, methods=["POST"]),
         Route("/v1/games/{game}/replay", replay, methods=["POST"]),
         Route("/v1/games/{game}/record", record, methods=["POST"]),
+        Route("/v1/games/{game}/positions", set_up_position, methods=["POST"]),
+        Route("/v1/games/{game}/position", position_of, methods=["POST"]),
         Route("/v1/games/{game}/current", current, methods=["POST"]),
         Route("/v1/games/{game}/undo", undo, methods=["POST"]),
         Route("/v1/games/{game}/content", register_content, methods=["POST"]),

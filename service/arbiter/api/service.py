@@ -66,10 +66,11 @@ from arbiter.api.envelope import (
     SeatAnswer,
     Validation,
 )
-from arbiter.api.handles import Handle, StateStore, untrusted
+from arbiter.api.handles import FROM_POSITION, Handle, StateStore, untrusted
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
+from arbiter.api.positions import Positions
 from arbiter.api.problems import Problem
 from arbiter.api.sealing import MASTER
 from arbiter.api.tables import Table
@@ -108,6 +109,8 @@ class Service:
         self._infos = [game.info() for game in registry]
         self._long_tasks = asyncio.Semaphore(1)
         self._waiting = 0
+        #: Positions from a real table: set a game up from one, tell a state's.
+        self.positions = Positions(self)
 
     # ------------------------------------------------------------------------------ games
 
@@ -516,6 +519,12 @@ class Service:
                     pointer="/state_token",
                     game=game.id,
                 )
+            if table.position:
+                raise Problem(
+                    "history_unavailable",
+                    f"this game's record cannot be exported: {FROM_POSITION}",
+                    game=game.id,
+                )
             moves = await self.store.table_log(game, ticket.table, state.step)
             players, options, rc = table.players, table.options, table.resolve_chance
         else:
@@ -663,11 +672,18 @@ class Service:
         setup: Link,
     ) -> Envelope:
         """Keep a new sealed game and answer its creator with the master handle; ``setup`` holds
-        the game's setup and every move since, which start its move log."""
+        the game's setup and every move since, which start its move log (or says the game was
+        set up from a position: no log)."""
         known = self._learn(game, codec, state)
         players = seat_count(state) or setup.players
         table_id, table = await self.store.open_table(
-            codec, known, resolve_chance, players, setup.options, setup.moves
+            codec,
+            known,
+            resolve_chance,
+            players,
+            setup.options,
+            setup.moves,
+            position=setup.position,
         )
         return self._sealed_answer(game, known, table_id, table, MASTER, audience, events)
 

@@ -36,7 +36,8 @@ class Snap:
 @dataclass(frozen=True, slots=True)
 class Table:
     """A sealed game: how it treats chance, its head and version, what undo may restore, and
-    the options it was set up with (their JSON)."""
+    the options it was set up with (their JSON) -- or ``position``: it was set up from a
+    position (a real table's), so it has no setup a record could start from."""
 
     game: str
     resolve_chance: bool
@@ -45,6 +46,7 @@ class Table:
     head: Snap
     history: tuple[Snap, ...] = ()
     options: bytes = b""
+    position: bool = False
 
 
 class _SnapRecord(msgspec.Struct, array_like=True, frozen=True):
@@ -62,6 +64,7 @@ class TableRecord(msgspec.Struct, array_like=True, frozen=True):
     head: _SnapRecord
     history: tuple[_SnapRecord, ...]
     options: bytes = b""
+    position: bool = False
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -82,6 +85,7 @@ def encode_table(table: Table) -> bytes:
             record(table.head),
             tuple(record(s) for s in table.history),
             table.options,
+            table.position,
         )
     )
 
@@ -100,4 +104,5 @@ def decode_table(data: bytes) -> Table:
         snap(record.head),
         tuple(snap(s) for s in record.history),
         record.options,
+        record.position,
     )

@@ -129,6 +129,7 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
             chance=self.has_chance,
             simultaneous=self.has_simultaneous_moves,
             hidden_information=self.has_hidden_information,
+            positions=self.position_type is not None,
             description=self.description,
         )
 

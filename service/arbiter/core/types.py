@@ -162,6 +162,9 @@ class GameInfo(msgspec.Struct, frozen=True, kw_only=True):
     chance: bool
     simultaneous: bool
     hidden_information: bool
+    #: Whether the game sets up states from positions, what a real table shows
+    #: (:attr:`arbiter.core.Game.position_type`; ``POST /v1/games/{game}/positions``).
+    positions: bool
     description: str
 
 
@@ -171,7 +174,8 @@ class RuleCode(msgspec.Struct, frozen=True, kw_only=True):
 
     * ``code`` -- the full code, ``<game>.<rule>`` (``scythe.move.river_crossing``);
     * ``kind`` -- ``move``: an illegal move (:class:`~arbiter.core.IllegalMove`); ``state``: a
-      submitted state breaks an invariant; ``content``: a content pack cannot be played (both
+      submitted state breaks an invariant; ``content``: a content pack cannot be played;
+      ``position``: a position (what a table shows) is impossible (the last three
       :class:`~arbiter.core.InvalidState`);
     * ``section`` -- the rulebook section it enforces, its heading as printed (``ДВИЖЕНИЕ``);
     * ``paragraph`` -- where it helps, the paragraph of that section, its lead-in as printed
@@ -180,7 +184,7 @@ class RuleCode(msgspec.Struct, frozen=True, kw_only=True):
     """
 
     code: str
-    kind: Literal["move", "state", "content"]
+    kind: Literal["move", "state", "content", "position"]
     section: str
     paragraph: str = ""
     description: str
@@ -198,7 +202,7 @@ class RuleCodes:
 
     def _code(
         self,
-        kind: Literal["move", "state", "content"],
+        kind: Literal["move", "state", "content", "position"],
         rule: str,
         section: str,
         paragraph: str,
@@ -223,3 +227,7 @@ class RuleCodes:
     def content(self, rule: str, section: str, paragraph: str, description: str) -> RuleCode:
         """A content pack that cannot be played."""
         return self._code("content", rule, section, paragraph, description)
+
+    def position(self, rule: str, section: str, paragraph: str, description: str) -> RuleCode:
+        """An impossible position (:meth:`arbiter.core.Game.state_of` refuses it)."""
+        return self._code("position", rule, section, paragraph, description)
