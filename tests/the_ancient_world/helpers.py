@@ -307,7 +307,7 @@ def remove_card(s: State, card: str) -> State:
                 bottom_by=tuple(deck.bottom_by[i] for i in keep),
             )
             s = msgspec.structs.replace(s, **{name: deck})
-    for field in ("empire_row", "army_row", "empire_discard_a", "empire_discard_b", "army_discard"):
+    for field in ("empire_row", "army_row", "empire_discard", "army_discard"):
         s = msgspec.structs.replace(s, **{field: tuple(c for c in getattr(s, field) if c != card)})
     if s.province_top == card:
         s = msgspec.structs.replace(s, province_top=None)

@@ -187,8 +187,8 @@ def do_build(s: State, t: Tables, move: Build, ev: list[Event]) -> State:
         i = p.empire.index(crane)
         p = msgspec.structs.replace(p, empire=p.empire[:i] + p.empire[i + 1 :])
         s = with_player(s, seat, p)
-        s = discard_empire(s, t, (crane,))
-        ev.append(CardsDiscarded(pile=_pile(t, crane), cards=(crane,), count=1))
+        s = discard_empire(s, (crane,))
+        ev.append(CardsDiscarded(cards=(crane,), count=1))
     else:
         p = msgspec.structs.replace(
             p, coins=p.coins - e.cost_coins, knowledge=p.knowledge - e.cost_knowledge
@@ -206,10 +206,6 @@ def do_build(s: State, t: Tables, move: Build, ev: list[Event]) -> State:
         # A discarded Crane with army-limit symbols may leave armies over the limit.
         s = push(s, ChooseDiscardArmy(seat=seat))
     return gain_card_citizens(s, t, seat, card, ev)
-
-
-def _pile(t: Tables, card: str) -> Literal["empire_a", "empire_b"]:
-    return "empire_a" if t.letter(card) == "A" else "empire_b"
 
 
 # ---------------------------------------------------------------------------- Рекрутировать
@@ -466,12 +462,8 @@ def do_set_aside_drawn(s: State, t: Tables, move: SetAsideDrawn, ev: list[Event]
     ev.append(CardSetAside(seat=move.seat, card=move.card, source="drawn", visible_to=(move.seat,)))
     if rest:
         # «Карты, взятые из колоды империи и не отложенные, кладутся в стопку сброса».
-        s = discard_empire(s, t, rest)
-        ev.append(
-            CardsDiscarded(
-                pile=_pile(t, rest[0]), cards=rest, count=len(rest), visible_to=(move.seat,)
-            )
-        )
+        s = discard_empire(s, rest)
+        ev.append(CardsDiscarded(cards=rest, count=len(rest), visible_to=(move.seat,)))
     return pop(s)
 
 

@@ -50,9 +50,8 @@ def _places(s: AncientWorldState) -> Iterator[tuple[str, str, str]]:
         for part in ("top", "middle", "bottom"):
             for i, c in enumerate(getattr(deck, part)):
                 yield c, kind, f"/{name}/{part}/{i}"
-    for pile in ("empire_discard_a", "empire_discard_b"):
-        for i, c in enumerate(getattr(s, pile)):
-            yield c, "empire", f"/{pile}/{i}"
+    for i, c in enumerate(s.empire_discard):
+        yield c, "empire", f"/empire_discard/{i}"
     for i, c in enumerate(s.army_discard):
         yield c, "army", f"/army_discard/{i}"
     for i, c in enumerate(s.empire_row):
@@ -180,7 +179,7 @@ def _cards_in_place(s: AncientWorldState, t: Tables) -> bool:
     at most once a seat; every other card of the pack lies exactly once somewhere. When this is
     false, :func:`_check_cards` (slower, with a JSON pointer) names the first fault.
     """
-    empire: list[str] = [*s.empire_discard_a, *s.empire_discard_b, *s.empire_row]
+    empire: list[str] = [*s.empire_discard, *s.empire_row]
     army: list[str] = [*s.army_discard, *s.army_row]
     province: list[str] = []
     titan: list[str] = [top for top in s.titan_tops.cards() if top is not None]

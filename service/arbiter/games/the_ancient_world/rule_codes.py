@@ -202,6 +202,14 @@ RULE_CODES: tuple[RuleCode, ...] = (
         "Neither the empire row nor the seat's set-aside cards hold a card to build.",
     ),
     _move(
+        "build.must_buy",
+        CITIZEN_ACTIONS,
+        "Поместив жетон жителя на ячейку действия, игрок немедленно выполняет это действие",
+        "A citizen on Build buys one empire card: the purchase is the action and cannot be "
+        "declined, so the citizen goes there only when a card can be bought (a ruling on «может "
+        "купить»; the board says «Купите 1 карту империи»).",
+    ),
+    _move(
         "build.not_available",
         CITIZEN_ACTIONS,
         BUILD,
@@ -242,6 +250,14 @@ RULE_CODES: tuple[RuleCode, ...] = (
         CITIZEN_ACTIONS,
         RECRUIT,
         "The army row is empty.",
+    ),
+    _move(
+        "recruit.must_buy",
+        CITIZEN_ACTIONS,
+        "Выбрав карту и заплатив её цену, игрок должен поместить её в одну из своих армий",
+        "A citizen on Recruit buys one army card and puts it in an army: neither can be declined, "
+        "so the citizen goes there only when a card can be bought (a ruling on «может купить»; "
+        "the board says «Купите 1 карту войска»).",
     ),
     _move(
         "recruit.not_available",
