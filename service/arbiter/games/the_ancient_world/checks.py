@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from arbiter.core import InvalidState
+from arbiter.games.the_ancient_world import invariants
 from arbiter.games.the_ancient_world.common import NS
 from arbiter.games.the_ancient_world.content import (
     AncientWorldContent,
@@ -150,7 +151,7 @@ def check_state(s: AncientWorldState, t: Tables) -> None:
         if len(set(cit)) != len(cit) or (cit and not 1 <= min(cit) <= max(cit) <= MAX_CITIZENS):
             raise _bad(
                 "state.citizens",
-                "citizens are distinct skills 1 to 5",
+                "a seat's citizen tokens are distinct skills 1 to 5 (5 tokens a colour)",
                 f"/players/{seat}/citizens",
             )
         where = sorted((*p.ready, *p.starving, *placed[seat], *(c.skill for c in p.on_cards)))
@@ -167,9 +168,9 @@ def check_state(s: AncientWorldState, t: Tables) -> None:
                     "a citizen on a card the seat does not own",
                     f"/players/{seat}/on_cards/{i}",
                 )
-    if _cards_in_place(s, t):
-        return
-    _check_cards(s, t)
+    if not _cards_in_place(s, t):
+        _check_cards(s, t)
+    invariants.check_table(s, t)
 
 
 def _cards_in_place(s: AncientWorldState, t: Tables) -> bool:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import msgspec
 
+from arbiter.core import InvalidState
+from arbiter.games.the_ancient_world import invariants
 from arbiter.games.the_ancient_world.state import (
     DECKS,
     AncientWorldState,
@@ -57,7 +59,30 @@ def _back(t: Tables, name: DeckName | str, card: str) -> str:
     return name
 
 
+#: How many deals :func:`hidden_variant` tries before it keeps the hidden cards as they are.
+ATTEMPTS = 20
+
+
 def hidden_variant(s: State, t: Tables, seat: int | None, rng: random.Random) -> State:
+    """A new deal of what ``seat`` cannot see, and a new seed.
+
+    A deal can contradict what the seat may infer from the table: with no card of the row it can
+    buy, a seat deciding what to Build must hold a set-aside card it can buy. Such a deal leaves a
+    decision with nothing to decide (:func:`.invariants.check_settled`; the other invariants
+    hold, as every card keeps its back) and is dealt again; after :data:`ATTEMPTS` deals the
+    hidden cards stay as they are (only the seed changes).
+    """
+    for _ in range(ATTEMPTS):
+        variant = _deal(s, t, seat, rng)
+        try:
+            invariants.check_settled(variant, t)
+        except InvalidState:
+            continue
+        return variant
+    return msgspec.structs.replace(s, seed=rng.randrange(2**62))
+
+
+def _deal(s: State, t: Tables, seat: int | None, rng: random.Random) -> State:
     pools: dict[str, _Pool] = {name: _Pool() for name in DECKS}
 
     def others(owner: int | None) -> bool:
