@@ -11,7 +11,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from arbiter.core import InvalidState
+from arbiter.core import IllegalMove, InvalidState
 from arbiter.games.the_ancient_world import TheAncientWorld
 from arbiter.games.the_ancient_world.moves import (
     Attack,
@@ -310,3 +310,16 @@ def test_card_decisions_come_from_the_cards(g: TheAncientWorld, s0: State) -> No
     s = give(s0, 0, "a1", "lost")
     s = replace(s, pending=(EndTurn(), ChooseRebuild(seat=0, remaining=2, optional=True)))
     assert refusal(g, s)[:2] == ("state.rebuild", "/pending/1")
+
+
+def test_a_crane_that_gives_a_space_takes_it_when_discarded() -> None:
+    """«Кран. ... сбросить эту карту»: the Crane's own space goes with it, so building with it
+    never leaves more empire cards than spaces."""
+    g = game(pack((empire("crane", effect="crane", symbols={"space": 1}),)))
+    s = start(g, 2)
+    for card in ("crane", "a1", "a2"):
+        s = give(s, 0, card)
+    g.check_state(s)  # 5 empire cards in 4 + 1 spaces: full
+    with pytest.raises(IllegalMove) as err:
+        g.apply(s, Place(seat=0, space="build", skill=1))
+    assert err.value.code == "the-ancient-world.build.no_space"

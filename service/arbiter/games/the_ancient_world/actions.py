@@ -106,7 +106,9 @@ def build_refusal(
     crane_card = has_effect(t, p, "crane")
     if crane and crane_card is None:
         return refuse("build.no_crane", "you have no face-up Crane («Кран») to discard")
-    if free_space(t, p) + (1 if crane else 0) < 1:
+    # A discarded Crane frees its space and takes away any space it gave.
+    freed = 1 - t.sym(crane_card).space if crane and crane_card is not None else 0
+    if free_space(t, p) + freed < 1:
         return refuse(
             "build.no_space",
             "no space for another empire card («Для каждой карты империи требуется 1 место»)",

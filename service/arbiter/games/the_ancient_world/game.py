@@ -54,7 +54,7 @@ Where the rulebook is silent or ambiguous, a careful referee's reading was chose
   chooses which citizens starve (all starve without a choice when there is no food for any). The
   feeding after round 6 also happens (it decides the −2 VP per starving citizen).
 * **Spaces.** Every empire card, lost ones too, takes a space. Building with the Crane frees the
-  Crane's space first.
+  Crane's space first (and takes away any space the Crane itself gave).
 * **Duplicates** are cards of the same name (owned face up or lost); set-aside cards may repeat.
 * **Empire decks.** The empire cards have one discard pile, whatever their deck: the row left at
   the end of a round, the cards of an Explore not set aside and a discarded Crane all go on it. When
