@@ -323,3 +323,10 @@ def test_a_crane_that_gives_a_space_takes_it_when_discarded() -> None:
     with pytest.raises(IllegalMove) as err:
         g.apply(s, Place(seat=0, space="build", skill=1))
     assert err.value.code == "the-ancient-world.build.no_space"
+
+
+def test_a_board_action_follows_a_citizen_there(g: TheAncientWorld, s0: State) -> None:
+    """«Поместив жетон жителя на ячейку действия, игрок немедленно выполняет это действие»: no
+    Build decision without a citizen on Build."""
+    s = replace(s0, pending=(EndTurn(), ChooseBuild(seat=0)))
+    assert refusal(g, s)[:2] == ("state.placement", "/pending/1")

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
-from arbiter.core import InvalidState
 from arbiter.games.the_ancient_world import invariants
-from arbiter.games.the_ancient_world.common import NS
+from arbiter.games.the_ancient_world.common import invalid
 from arbiter.games.the_ancient_world.content import (
     AncientWorldContent,
     ArmyCard,
@@ -36,14 +35,10 @@ from arbiter.games.the_ancient_world.tables import Tables
 _Card = EmpireCard | ArmyCard | TitanCard | ProvinceCard
 
 
-def _bad(code: str, message: str, pointer: str) -> InvalidState:
-    return InvalidState(f"{NS}.{code}", message, pointer)
-
-
 # ---------------------------------------------------------------------------------- state
 
 
-def _places(s: AncientWorldState) -> Iterator[tuple[str, str, str]]:
+def places(s: AncientWorldState) -> Iterator[tuple[str, str, str]]:
     """Every card on the table: (card, kind, JSON pointer)."""
     for name in DECKS:
         deck: Deck = getattr(s, name)
@@ -99,71 +94,73 @@ def _places(s: AncientWorldState) -> Iterator[tuple[str, str, str]]:
 def check_state(s: AncientWorldState, t: Tables) -> None:
     n = len(s.players)
     if not 2 <= n <= 4:
-        raise _bad("state.players", "2 to 4 players", "/players")
+        raise invalid("state.players", "2 to 4 players", "/players")
     if not 0 <= s.round <= ROUNDS:
-        raise _bad("state.round", "the round is 0 to 6", "/round")
+        raise invalid("state.round", "the round is 0 to 6", "/round")
     for field in ("current", "first_player"):
         if not 0 <= getattr(s, field) < n:
-            raise _bad("state.seat", f"{field} is not a seat", f"/{field}")
+            raise invalid("state.seat", f"{field} is not a seat", f"/{field}")
     if s.first_passer is not None and not 0 <= s.first_passer < n:
-        raise _bad("state.seat", "first_passer is not a seat", "/first_passer")
+        raise invalid("state.seat", "first_passer is not a seat", "/first_passer")
     placed: list[list[int]] = [[] for _ in range(n)]
     for space in SPACES:
         spot = s.board.at(space)
         if spot and not is_open(space, s.round):
-            raise _bad(
+            raise invalid(
                 "state.board", f"the round track has not opened {space} yet", f"/board/{space}"
             )
         for i, c in enumerate(spot):
             if not 0 <= c.seat < n:
-                raise _bad("state.seat", "a citizen of no seat", f"/board/{space}/{i}/seat")
+                raise invalid("state.seat", "a citizen of no seat", f"/board/{space}/{i}/seat")
             placed[c.seat].append(c.skill)
     for k, task in enumerate(s.pending):
         seat: int | None = getattr(task, "seat", None)
         if seat is not None and not 0 <= seat < n:
-            raise _bad("state.seat", "a pending decision of no seat", f"/pending/{k}/seat")
+            raise invalid("state.seat", "a pending decision of no seat", f"/pending/{k}/seat")
         for field in ("count", "remaining"):
             if getattr(task, field, 0) < 0:
-                raise _bad("state.negative", f"{field} cannot be negative", f"/pending/{k}/{field}")
+                raise invalid(
+                    "state.negative", f"{field} cannot be negative", f"/pending/{k}/{field}"
+                )
         if isinstance(task, ChooseArmies):
             # «Бой с титаном»: the armies paid in this fight, each one of the seat's armies once.
             armies = len(s.players[task.seat].armies)
             for i, a in enumerate(task.used):
                 if not 0 <= a < armies or a in task.used[:i]:
-                    raise _bad(
+                    raise invalid(
                         "state.army", "not one of the seat's armies", f"/pending/{k}/used/{i}"
                     )
     for seat, p in enumerate(s.players):
         for field in ("coins", "knowledge"):
             if getattr(p, field) < 0:
-                raise _bad(
+                raise invalid(
                     "state.negative", f"{field} cannot be negative", f"/players/{seat}/{field}"
                 )
         for a, army in enumerate(p.armies):
             if army.scroll < 0 or army.picture < 0:
                 field = "scroll" if army.scroll < 0 else "picture"
-                raise _bad(
+                raise invalid(
                     "state.negative",
                     "army coins cannot be negative",
                     f"/players/{seat}/armies/{a}/{field}",
                 )
         cit = p.citizens
         if len(set(cit)) != len(cit) or (cit and not 1 <= min(cit) <= max(cit) <= MAX_CITIZENS):
-            raise _bad(
+            raise invalid(
                 "state.citizens",
                 "a seat's citizen tokens are distinct skills 1 to 5 (5 tokens a colour)",
                 f"/players/{seat}/citizens",
             )
         where = sorted((*p.ready, *p.starving, *placed[seat], *(c.skill for c in p.on_cards)))
         if where != sorted(cit):
-            raise _bad(
+            raise invalid(
                 "state.citizens",
                 "every citizen is exactly once ready, starving or placed",
                 f"/players/{seat}/ready",
             )
         for i, oc in enumerate(p.on_cards):
             if all(oc.card not in group for group in (p.empire, p.lost, p.provinces, p.titans)):
-                raise _bad(
+                raise invalid(
                     "state.citizens",
                     "a citizen on a card the seat does not own",
                     f"/players/{seat}/on_cards/{i}",
@@ -243,32 +240,39 @@ def _cards_in_place(s: AncientWorldState, t: Tables) -> bool:
 
 
 def _check_cards(s: AncientWorldState, t: Tables) -> None:
+    seen = check_named(s, t)
+    for kind, table in _tables(t).items():
+        for card in table:
+            if card not in seen and card not in t.start_empire and card not in t.start_armies:
+                raise invalid("state.card_missing", f"{kind} card {card!r} is nowhere", "")
+
+
+def _tables(t: Tables) -> dict[str, Mapping[str, object]]:
+    return {"empire": t.empire, "army": t.armies, "province": t.provinces, "titan": t.titans}
+
+
+def check_named(s: AncientWorldState, t: Tables) -> dict[str, str]:
+    """Every card named in ``s`` is a card of the pack of the kind its place holds, starting
+    cards only on players and once a seat, every other card in one place; returns where each card
+    but the starting ones lies (card -> JSON pointer)."""
     seen: dict[str, str] = {}
-    tables: dict[str, Mapping[str, object]] = {
-        "empire": t.empire,
-        "army": t.armies,
-        "province": t.provinces,
-        "titan": t.titans,
-    }
+    tables = _tables(t)
     start_seen: set[tuple[str, str]] = set()
-    for card, kind, pointer in _places(s):
+    for card, kind, pointer in places(s):
         if card not in tables[kind]:
-            raise _bad("state.unknown_card", f"{card!r} is not a {kind} card", pointer)
+            raise invalid("state.unknown_card", f"{card!r} is not a {kind} card", pointer)
         if card in t.start_empire or card in t.start_armies:
             owner = pointer.split("/")[2] if pointer.startswith("/players/") else ""
             if not owner:
-                raise _bad("state.card_place", f"starting card {card!r} off a player", pointer)
+                raise invalid("state.card_place", f"starting card {card!r} off a player", pointer)
             if (owner, card) in start_seen:
-                raise _bad("state.card_twice", f"seat {owner} has {card!r} twice", pointer)
+                raise invalid("state.card_twice", f"seat {owner} has {card!r} twice", pointer)
             start_seen.add((owner, card))
             continue
         if card in seen:
-            raise _bad("state.card_twice", f"{card!r} is also at {seen[card]}", pointer)
+            raise invalid("state.card_twice", f"{card!r} is also at {seen[card]}", pointer)
         seen[card] = pointer
-    for kind, table in tables.items():
-        for card in table:
-            if card not in seen and card not in t.start_empire and card not in t.start_armies:
-                raise _bad("state.card_missing", f"{kind} card {card!r} is nowhere", "")
+    return seen
 
 
 # -------------------------------------------------------------------------------- content
@@ -286,9 +290,9 @@ def check_content(c: AncientWorldContent) -> None:
         for i, card in enumerate(cards):
             pointer = f"/{name}/{i}/id"
             if not card.id:
-                raise _bad("content.id", "a card needs an id", pointer)
+                raise invalid("content.id", "a card needs an id", pointer)
             if card.id in ids:
-                raise _bad(
+                raise invalid(
                     "content.duplicate_id", f"id {card.id!r} is also {ids[card.id]}", pointer
                 )
             ids[card.id] = pointer
@@ -296,44 +300,50 @@ def check_content(c: AncientWorldContent) -> None:
     armies = {a.id: a for a in c.armies}
     for i, cid in enumerate(c.starting_empire):
         if cid not in empire or empire[cid].deck != "start":
-            raise _bad(
+            raise invalid(
                 "content.starting", f"{cid!r} is no starting empire card", f"/starting_empire/{i}"
             )
     for i, cid in enumerate(c.starting_armies):
         if cid not in armies or armies[cid].deck != "start":
-            raise _bad(
+            raise invalid(
                 "content.starting", f"{cid!r} is no starting army card", f"/starting_armies/{i}"
             )
     if not c.starting_armies:
-        raise _bad("content.starting", "every seat needs starting armies", "/starting_armies")
+        raise invalid("content.starting", "every seat needs starting armies", "/starting_armies")
     if c.capital.symbols.space < len(c.starting_empire):
-        raise _bad("content.capital", "the capital has no space for the starting cards", "/capital")
+        raise invalid(
+            "content.capital", "the capital has no space for the starting cards", "/capital"
+        )
     # Enough cards for 4 players: a full empire row from each deck, the army row, one province and
     # one titan of each star.
     if sum(1 for e in c.empire if e.deck == "A") < 6:
-        raise _bad("content.deck_size", "deck A needs at least 6 cards (4-player row)", "/empire")
+        raise invalid(
+            "content.deck_size", "deck A needs at least 6 cards (4-player row)", "/empire"
+        )
     if sum(1 for e in c.empire if e.deck == "B") < 6:
-        raise _bad("content.deck_size", "deck B needs at least 6 cards (4-player row)", "/empire")
+        raise invalid(
+            "content.deck_size", "deck B needs at least 6 cards (4-player row)", "/empire"
+        )
     if sum(1 for a in c.armies if a.deck == "army") < 4:
-        raise _bad("content.deck_size", "the army deck needs at least 4 cards", "/armies")
+        raise invalid("content.deck_size", "the army deck needs at least 4 cards", "/armies")
     if not c.provinces:
-        raise _bad("content.deck_size", "the province deck is empty", "/provinces")
+        raise invalid("content.deck_size", "the province deck is empty", "/provinces")
     for stars in (1, 2, 3):
         if not any(ti.stars == stars for ti in c.titans):
-            raise _bad("content.titans", f"no titan with {stars} stars", "/titans")
+            raise invalid("content.titans", f"no titan with {stars} stars", "/titans")
     if not c.dice or any(not die for die in c.dice):
-        raise _bad("content.dice", "destruction dice need faces", "/dice")
+        raise invalid("content.dice", "destruction dice need faces", "/dice")
     for i, e in enumerate(c.empire):
         if e.cost_coins < 0 or e.cost_knowledge < 0:
-            raise _bad("content.negative", "negative price", f"/empire/{i}")
+            raise invalid("content.negative", "negative price", f"/empire/{i}")
         if e.scoring is not None and not e.scoring.points:
-            raise _bad("content.scoring", "a banner bonus needs points", f"/empire/{i}/scoring")
+            raise invalid("content.scoring", "a banner bonus needs points", f"/empire/{i}/scoring")
     for i, a in enumerate(c.armies):
         if a.cost_coins < 0:
-            raise _bad("content.negative", "negative price", f"/armies/{i}/cost_coins")
+            raise invalid("content.negative", "negative price", f"/armies/{i}/cost_coins")
     for i, ti in enumerate(c.titans):
         if ti.defence < 0:
-            raise _bad("content.negative", "negative defence", f"/titans/{i}/defence")
+            raise invalid("content.negative", "negative defence", f"/titans/{i}/defence")
     symbol_groups: tuple[tuple[str, Sequence[EmpireCard | TitanCard | ProvinceCard]], ...] = (
         ("empire", c.empire),
         ("titans", c.titans),
@@ -345,14 +355,14 @@ def check_content(c: AncientWorldContent) -> None:
             for field in sym.__struct_fields__:
                 value = getattr(sym, field)
                 if isinstance(value, int) and value < 0:
-                    raise _bad(
+                    raise invalid(
                         "content.negative", f"negative {field}", f"/{name}/{i}/symbols/{field}"
                     )
             action = card.action
             if action is not None:
                 for field in action.__struct_fields__:
                     if getattr(action, field) < 0:
-                        raise _bad(
+                        raise invalid(
                             "content.negative", f"negative {field}", f"/{name}/{i}/action/{field}"
                         )
     for i, a in enumerate(c.armies):
@@ -360,6 +370,6 @@ def check_content(c: AncientWorldContent) -> None:
             icons = getattr(a, side)
             for field in icons.__struct_fields__:
                 if getattr(icons, field) < 0:
-                    raise _bad(
+                    raise invalid(
                         "content.negative", f"negative {field}", f"/armies/{i}/{side}/{field}"
                     )

@@ -27,9 +27,8 @@ be the pack's, each in one place (:func:`.checks.check_state` runs them last):
 
 from __future__ import annotations
 
-from arbiter.core import InvalidState
 from arbiter.games.the_ancient_world import flow
-from arbiter.games.the_ancient_world.common import NS
+from arbiter.games.the_ancient_world.common import invalid
 from arbiter.games.the_ancient_world.content import Effect
 from arbiter.games.the_ancient_world.state import (
     EXPAND_PLUS_CARDS,
@@ -41,13 +40,18 @@ from arbiter.games.the_ancient_world.state import (
     SPACES,
     AncientWorldState,
     BeginActions,
+    BoardSpace,
     ChooseArmies,
+    ChooseBuild,
     ChooseDiscardArmy,
+    ChooseEnlist,
+    ChooseExpandPay,
     ChooseForestFight,
     ChooseLoss,
     ChooseOutpost,
     ChooseProvince,
     ChooseRebuild,
+    ChooseRecruit,
     ChooseScribes,
     ChooseSetAside,
     ChooseStarving,
@@ -74,12 +78,16 @@ _BOTTOM: dict[str, tuple[type[Pending], ...]] = {
     "end_of_round": (NextRound,),
 }
 _BOOKKEEPING = (Prepare, BeginActions, EndTurn, EndRound, NextRound)
+#: The decisions of a board action, by the space whose citizen they follow.
+_SPACE_OF: dict[type[Pending], BoardSpace] = {
+    ChooseBuild: "build",
+    ChooseExpandPay: "expand",
+    ChooseProvince: "expand",
+    ChooseRecruit: "recruit",
+    ChooseEnlist: "recruit",
+}
 #: The spaces where a citizen goes only with a higher skill than every one there.
 _RISING = tuple(space for space in SPACES if space not in ("build", "recruit", "rebuild"))
-
-
-def _bad(code: str, message: str, pointer: str) -> InvalidState:
-    return InvalidState(f"{NS}.{code}", message, pointer)
 
 
 def check_table(s: State, t: Tables) -> None:
@@ -103,13 +111,13 @@ def check_table(s: State, t: Tables) -> None:
 def _phase(s: State) -> None:
     if s.phase == "over":
         if s.round != ROUNDS or s.pending:
-            raise _bad(
+            raise invalid(
                 "state.phase", "the game is over only after round 6, with nothing left", "/phase"
             )
         return
     if not s.pending:
         if s.phase != "actions":
-            raise _bad(
+            raise invalid(
                 "state.phase",
                 f"nothing is under way in phase {s.phase!r}: only a turn of phase 2 (actions) "
                 "waits for no step",
@@ -117,29 +125,29 @@ def _phase(s: State) -> None:
             )
         return
     if s.round == 0 and s.pending != (Prepare(),):
-        raise _bad("state.phase", "before round 1 only its preparation is under way", "/round")
+        raise invalid("state.phase", "before round 1 only its preparation is under way", "/round")
     if s.round > 0 and s.phase == "preparation" and isinstance(s.pending[0], Prepare):
-        raise _bad("state.phase", f"round {s.round} is already prepared", "/pending/0")
+        raise invalid("state.phase", f"round {s.round} is already prepared", "/pending/0")
     if not isinstance(s.pending[0], _BOTTOM[s.phase]):
-        raise _bad(
+        raise invalid(
             "state.phase",
             f"phase {s.phase!r} does not go on with step {_kind(s.pending[0])!r}",
             "/pending/0",
         )
     for k, task in enumerate(s.pending[1:], start=1):
         if isinstance(task, _BOOKKEEPING):
-            raise _bad("state.phase", f"step {_kind(task)!r} comes only first", f"/pending/{k}")
+            raise invalid("state.phase", f"step {_kind(task)!r} comes only first", f"/pending/{k}")
         if s.phase == "preparation" and not (
             isinstance(task, Draw)
             and task.to in ("empire_row", "army_row", "province_top", "titan_top")
         ):
-            raise _bad(
+            raise invalid(
                 "state.phase",
                 "the preparation only deals the rows and turns the face-up cards",
                 f"/pending/{k}",
             )
         if (s.phase == "end_of_round") != isinstance(task, ChooseStarving):
-            raise _bad(
+            raise invalid(
                 "state.phase",
                 "at the end of the round only the feeding waits for decisions"
                 if s.phase == "end_of_round"
@@ -159,35 +167,35 @@ def _passes(s: State) -> None:
     passed = [seat for seat, p in enumerate(s.players) if p.passed]
     if s.phase != "actions":
         if passed:
-            raise _bad(
+            raise invalid(
                 "state.passed",
                 "the passes are cleared when the round ends: nobody has passed outside phase 2",
                 f"/players/{passed[0]}/passed",
             )
         if s.first_passer is not None:
-            raise _bad("state.passed", "nobody passed outside phase 2", "/first_passer")
+            raise invalid("state.passed", "nobody passed outside phase 2", "/first_passer")
         return
     if s.first_passer is None:
         if passed:
-            raise _bad(
+            raise invalid(
                 "state.passed",
                 f"seat {passed[0]} passed, so some seat was the first to pass (first_passer)",
                 f"/players/{passed[0]}/passed",
             )
     elif s.first_passer not in passed:
-        raise _bad(
+        raise invalid(
             "state.passed",
             f"seat {s.first_passer} is the first to pass but has not passed",
             "/first_passer",
         )
     if len(passed) == len(s.players):
-        raise _bad(
+        raise invalid(
             "state.turn",
             "every seat has passed: the round is over («пока не спасуют все»)",
             f"/players/{passed[-1]}/passed",
         )
     if s.players[s.current].passed and not _zorsk_only(s):
-        raise _bad(
+        raise invalid(
             "state.turn",
             f"seat {s.current} has passed and takes no more turns this round («просто "
             "пропускайте ходы спасовавших игроков»)",
@@ -207,21 +215,21 @@ def _zorsk_only(s: State) -> bool:
 def _token_and_board(s: State) -> None:
     rebuild = s.board.rebuild
     if s.token_hand_up and not rebuild:
-        raise _bad(
+        raise invalid(
             "state.first_player_token",
             "the token lies hand side up only when Rebuild gave it this round, and nobody is on "
             "Rebuild",
             "/token_hand_up",
         )
     if rebuild and not s.token_hand_up:
-        raise _bad(
+        raise invalid(
             "state.first_player_token",
             f"seat {rebuild[0].seat} is on Rebuild, so it holds the token hand side up («кладёт "
             "его перед собой символом с рукой вверх»)",
             "/token_hand_up",
         )
     if rebuild and s.first_player != rebuild[0].seat:
-        raise _bad(
+        raise invalid(
             "state.first_player_token",
             f"seat {rebuild[0].seat} went first on Rebuild this round, so it holds the token («В "
             "этом раунде больше никто не сможет забрать у него жетон первого игрока»)",
@@ -230,7 +238,7 @@ def _token_and_board(s: State) -> None:
     for space in SPACES:
         spot = s.board.at(space)
         if spot and s.phase != "actions":
-            raise _bad(
+            raise invalid(
                 "state.placement",
                 "the citizens go home at the end of the round: the board is empty outside phase 2",
                 f"/board/{space}",
@@ -239,7 +247,7 @@ def _token_and_board(s: State) -> None:
             continue
         for i in range(1, len(spot)):
             if spot[i].skill <= max(c.skill for c in spot[:i]):
-                raise _bad(
+                raise invalid(
                     "state.placement",
                     f"a citizen of skill {spot[i].skill} cannot follow a higher or equal one on "
                     f"{space} («навык его жителя выше навыков любых уже размещённых»)",
@@ -253,13 +261,13 @@ def _token_and_board(s: State) -> None:
 def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
     base = f"/players/{seat}"
     if p.citizens != tuple(range(1, len(p.citizens) + 1)) or len(p.citizens) < 3:
-        raise _bad(
+        raise invalid(
             "state.citizens",
             "a seat's citizen tokens are 1, 2, 3 and the next skills it gained in order (4, 5)",
             f"{base}/citizens",
         )
     if p.on_cards and s.phase != "actions":
-        raise _bad(
+        raise invalid(
             "state.placement",
             "the citizens go home at the end of the round: none is on a card outside phase 2",
             f"{base}/on_cards",
@@ -267,17 +275,19 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
     cards = [oc.card for oc in p.on_cards]
     for i, card in enumerate(cards):
         if card in cards[:i]:
-            raise _bad(
+            raise invalid(
                 "state.placement",
                 f"a card's action is done once a round: a second citizen on {card!r}",
                 f"{base}/on_cards/{i}",
             )
         if card not in t.action:
-            raise _bad("state.placement", f"{card!r} has no action space", f"{base}/on_cards/{i}")
+            raise invalid(
+                "state.placement", f"{card!r} has no action space", f"{base}/on_cards/{i}"
+            )
     owned = (*p.empire, *p.lost)
     for start in t.content.starting_empire:
         if start not in owned:
-            raise _bad(
+            raise invalid(
                 "state.card_missing",
                 f"every seat keeps its starting card {start!r} (face up or lost)",
                 f"{base}/empire",
@@ -287,7 +297,7 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
         for i, card in enumerate(getattr(p, field)):
             name = t.name[card]
             if name in names:
-                raise _bad(
+                raise invalid(
                     "state.duplicate_card",
                     f"seat {seat} has two empire cards named {name!r} («У игрока не может быть "
                     "одинаковых карт империи»)",
@@ -299,7 +309,7 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
     st = stats(t, p)
     space = st.space + sum(t.sym(c).space for c in p.lost)
     if len(owned) > space:
-        raise _bad(
+        raise invalid(
             "state.space",
             f"seat {seat} has {len(owned)} empire cards (lost ones included) and {space} spaces "
             "(«Для каждой карты империи требуется 1 место»)",
@@ -308,7 +318,7 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
     limit = st.army_limit
     top = s.pending[-1] if s.pending else None
     if len(p.armies) > limit and not (isinstance(top, ChooseDiscardArmy) and top.seat == seat):
-        raise _bad(
+        raise invalid(
             "state.army_limit",
             f"seat {seat} has {len(p.armies)} armies and an army limit of {limit}, and is not "
             "discarding the ones over it («обязан немедленно сбросить»)",
@@ -317,7 +327,7 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
     if s.phase != "actions":
         for a, army in enumerate(p.armies):
             if army.scroll:
-                raise _bad(
+                raise invalid(
                     "state.army",
                     "the coins on the scrolls move down to the pictures at the end of the round",
                     f"{base}/armies/{a}/scroll",
@@ -334,13 +344,13 @@ def _drawing(s: State, to: str) -> int:
 def _rows(s: State) -> None:
     size = ROW_SIZE[s.n]
     if len(s.empire_row) + _drawing(s, "empire_row") > size:
-        raise _bad(
+        raise invalid(
             "state.row",
             f"the empire row of {s.n} players holds {size} cards at most",
             "/empire_row",
         )
     if len(s.army_row) + _drawing(s, "army_row") > s.n:
-        raise _bad(
+        raise invalid(
             "state.row",
             f"the army row holds as many cards as players ({s.n}) at most",
             "/army_row",
@@ -358,14 +368,14 @@ def _decks(s: State, t: Tables) -> None:
         for part in ("top", "middle", "bottom"):
             for i, card in enumerate(getattr(deck, part)):
                 if card not in own:
-                    raise _bad(
+                    raise invalid(
                         "state.wrong_deck",
                         f"{card!r} is not a card of {name} («они различаются рубашками»)",
                         f"/{name}/{part}/{i}",
                     )
     for stars, top in enumerate(s.titan_tops.cards(), start=1):
         if top is not None and t.titans[top].stars != stars:
-            raise _bad(
+            raise invalid(
                 "state.wrong_deck",
                 f"{top!r} is not a titan of {stars} stars",
                 f"/titan_tops/titan_{stars}",
@@ -374,7 +384,7 @@ def _decks(s: State, t: Tables) -> None:
         b_cards = t.deck_cards["empire_b"]
         if len(s.empire_b.middle) != len(b_cards):
             missing = sorted(b_cards - set(s.empire_b.middle))
-            raise _bad(
+            raise invalid(
                 "state.deck_b",
                 f"deck B is set aside until round 4 («до 4-го раунда они вам не понадобятся»), "
                 f"yet {missing[0]!r} is out of it",
@@ -383,23 +393,23 @@ def _decks(s: State, t: Tables) -> None:
     for name in ("empire_a", "empire_b", "army", "province", "titan_1", "titan_2", "titan_3"):
         deck = getattr(s, name)
         if deck.top and not name.startswith("titan"):
-            raise _bad(
+            raise invalid(
                 "state.deck",
                 "only a Forest refuge puts known cards on top of a deck (a titan deck)",
                 f"/{name}/top",
             )
         if len(deck.top_known) > 1 or any(not 0 <= k < s.n for k in deck.top_known):
-            raise _bad("state.deck", "one seat at most knows a deck's top", f"/{name}/top_known")
+            raise invalid("state.deck", "one seat at most knows a deck's top", f"/{name}/top_known")
         if deck.top_known and not deck.top:
-            raise _bad("state.deck", "no known cards lie on top", f"/{name}/top_known")
+            raise invalid("state.deck", "no known cards lie on top", f"/{name}/top_known")
         if deck.bottom and not (name == "province" and s.options.expand_borders_plus):
-            raise _bad(
+            raise invalid(
                 "state.deck",
                 "only Expand borders+ puts cards under a deck (the province deck)",
                 f"/{name}/bottom",
             )
         if len(deck.bottom_by) != len(deck.bottom) or any(not 0 <= k < s.n for k in deck.bottom_by):
-            raise _bad(
+            raise invalid(
                 "state.deck",
                 "every card under a deck is known to the seat that put it there",
                 f"/{name}/bottom_by",
@@ -413,7 +423,7 @@ def _face_up(s: State) -> None:
     busy = {task.deck for task in s.pending if isinstance(task, Draw)}
     expanding = any(isinstance(x, ChooseProvince) for x in s.pending)
     if s.province_top is None and s.province.size() and "province" not in busy and not expanding:
-        raise _bad(
+        raise invalid(
             "state.face_up",
             f"the province deck holds {s.province.size()} cards: its top one is face up "
             "(«Игрок тут же открывает следующую карту колоды провинций»)",
@@ -426,7 +436,7 @@ def _face_up(s: State) -> None:
             continue
         if any(isinstance(x, ChooseTitanOrder) and x.stars == stars for x in s.pending):
             continue
-        raise _bad(
+        raise invalid(
             "state.face_up",
             f"the {stars}-star titan deck holds {deck.size()} cards: its top one is face up "
             "(«Затем он открывает следующую карту соответствующей колоды титанов»)",
@@ -443,9 +453,9 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
     if s.phase == "actions" and seat is not None:
         _whose(s, t, at, task, seat)
     if isinstance(task, Draw) and task.count < 1:
-        raise _bad("state.drawn", "a draw takes at least one card", f"{at}/count")
+        raise invalid("state.drawn", "a draw takes at least one card", f"{at}/count")
     if isinstance(task, (ChooseArmies, ChooseForestFight)) and s.titan_tops.of(task.stars) is None:
-        raise _bad(
+        raise invalid(
             "state.fight",
             f"no {task.stars}-star titan is face up to fight",
             f"{at}/stars",
@@ -454,7 +464,7 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
         armies = s.players[task.seat].armies
         for i, a in enumerate(task.used):
             if not armies[a].scroll:
-                raise _bad(
+                raise invalid(
                     "state.army",
                     "an army paid in this fight has its coins on its scroll",
                     f"{at}/used/{i}",
@@ -465,7 +475,7 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
         p = s.players[task.seat]
         unfed = len(p.citizens) - stats(t, p).food - len(p.starving)
         if task.count != unfed or task.count > len(p.ready):
-            raise _bad(
+            raise invalid(
                 "state.feeding",
                 f"seat {task.seat} has {len(p.citizens)} citizens, {stats(t, p).food} food and "
                 f"{len(p.starving)} citizens starving: {max(unfed, 0)} more starve, not "
@@ -475,7 +485,7 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
     if isinstance(task, ChooseRebuild) and task.optional:
         on_rebuild = any(c.seat == task.seat for c in s.board.rebuild)
         if not on_rebuild or task.remaining > REBUILD_ACTION_CARDS:
-            raise _bad(
+            raise invalid(
                 "state.rebuild",
                 "a rebuild that may stop early is the Rebuild space's: up to 2 cards, for a "
                 "seat with a citizen there («Игрок может восстановить до 2 потерянных карт»)",
@@ -494,14 +504,14 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
         if has_effect(t, s.players[seat], effect) is None or neighbour != learner:
             card = "Scribes' guild" if scribes else "Remote outpost"
             side = "left" if scribes else "right"
-            raise _bad(
+            raise invalid(
                 "state.card_effect",
                 f"only the owner of a face-up {card} whose {side} neighbour learns decides this",
                 f"{at}/seat",
             )
         return
     if seat != s.current:
-        raise _bad(
+        raise invalid(
             "state.turn",
             f"seat {seat} decides during seat {s.current}'s turn",
             f"{at}/seat",
@@ -509,12 +519,20 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
     if isinstance(task, ChooseZorsk) or (isinstance(task, Draw) and task.to == "set_aside"):
         p = s.players[seat]
         if s.first_passer != seat or has_effect(t, p, "zorsk_playwrights") is None:
-            raise _bad(
+            raise invalid(
                 "state.card_effect",
                 "only the first to pass, with face-up Zorsk playwrights, sets a card aside then "
                 "(«Если вы первый спасовавший игрок»)",
                 at,
             )
+    space = _SPACE_OF.get(type(task))
+    if space is not None and all(c.seat != seat for c in s.board.at(space)):
+        raise invalid(
+            "state.placement",
+            f"seat {seat} decides the action of {space} without a citizen there («Поместив жетон "
+            "жителя на ячейку действия, игрок немедленно выполняет это действие»)",
+            at,
+        )
 
 
 def _dice(s: State, t: Tables, at: str, task: Dice | ChooseLoss) -> None:
@@ -523,20 +541,20 @@ def _dice(s: State, t: Tables, at: str, task: Dice | ChooseLoss) -> None:
     banners = len(t.titans[titans[-1]].symbols.banners) if titans else 0
     if isinstance(task, Dice):
         if task.remaining < 1 or task.rolled + task.remaining != banners:
-            raise _bad(
+            raise invalid(
                 "state.dice",
                 f"the titan defeated last shows {banners} banners: as many dice are rolled "
                 f"(rolled {task.rolled}, to roll {task.remaining})",
                 f"{at}/remaining",
             )
         if not 0 <= task.titan_faces <= task.rolled:
-            raise _bad(
+            raise invalid(
                 "state.dice",
                 "a titan face is one of the dice rolled",
                 f"{at}/titan_faces",
             )
     elif task.count > banners:
-        raise _bad(
+        raise invalid(
             "state.dice",
             f"a card is lost per titan face of {banners} dice at most",
             f"{at}/count",
@@ -553,14 +571,14 @@ def _drawn(s: State, t: Tables, k: int, task: Pending) -> None:
         have, what = len(task.drawn), "Explore draws"
     elif isinstance(task, ChooseProvince):
         if not s.options.expand_borders_plus:
-            raise _bad(
+            raise invalid(
                 "state.drawn", "only Expand borders+ offers provinces to choose", f"/pending/{k}"
             )
         most, have, what = EXPAND_PLUS_CARDS, len(task.options), "Expand borders+ takes"
     elif isinstance(task, ChooseTitanOrder):
         for card in (*task.cards, *task.ordered):
             if t.titans[card].stars != task.stars:
-                raise _bad(
+                raise invalid(
                     "state.wrong_deck",
                     f"{card!r} is not a titan of {task.stars} stars",
                     f"/pending/{k}",
@@ -569,7 +587,7 @@ def _drawn(s: State, t: Tables, k: int, task: Pending) -> None:
     else:
         return
     if have + coming > most or have + coming < 1:
-        raise _bad(
+        raise invalid(
             "state.drawn",
             f"{what} {most} cards at most, at least one ({have} taken, {coming} to come)",
             f"/pending/{k}",
@@ -585,7 +603,7 @@ def check_settled(s: State, t: Tables) -> None:
         return
     if flow.advance(s, t, []) != s:
         k = len(s.pending) - 1
-        raise _bad(
+        raise invalid(
             "state.unsettled",
             f"nothing is to be decided at step {_kind(s.pending[k])!r}: the game goes on by "
             "itself from here",
@@ -596,7 +614,7 @@ def check_settled(s: State, t: Tables) -> None:
     actor = flow.to_act(s)[0]
     if not (flow.chance_outcomes(s, t) if actor == "chance" else flow.generate_moves(s, t, actor)):
         k = len(s.pending) - 1
-        raise _bad(
+        raise invalid(
             "state.unsettled",
             f"{'chance' if actor == 'chance' else f'seat {actor}'} must decide and has no choice",
             f"/pending/{k}" if k >= 0 else "/current",
