@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 
-from arbiter.core import CHANCE, Event
+from arbiter.core import CHANCE, Event, IllegalMove
 from arbiter.games.the_ancient_world import TheAncientWorld
 from arbiter.games.the_ancient_world.content import (
     AncientWorldContent,
@@ -275,6 +276,13 @@ def play(g: TheAncientWorld, s: State, *moves: Any) -> tuple[State, list[Event]]
         s, ev = g.apply(s, move)
         events += ev
     return s, events
+
+
+def refused(g: TheAncientWorld, s: State, move: Any) -> str:
+    """The rule code (without the game's prefix) ``move`` is refused with."""
+    with pytest.raises(IllegalMove) as err:
+        g.apply(s, move)
+    return err.value.code.removeprefix("the-ancient-world.")
 
 
 def settle(g: TheAncientWorld, s: State) -> tuple[State, list[Event]]:

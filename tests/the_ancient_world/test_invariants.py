@@ -36,23 +36,12 @@ from arbiter.games.the_ancient_world.state import (
     Placed,
 )
 
-from .helpers import (
-    SPECIALS,
-    armies,
-    empire,
-    game,
-    give,
-    pack,
-    play,
-    set_player,
-    start,
-    titan_on_top,
-    with_round,
-)
+from . import helpers
+from .helpers import armies, empire, game, give, pack, play, set_player, start
 
 State = AncientWorldState
 TWIN = empire("a4-twin", name="a4")
-SPACIOUS = pack((*SPECIALS, TWIN))
+SPACIOUS = pack((*helpers.SPECIALS, TWIN))
 
 
 def refusal(g: TheAncientWorld, s: State) -> tuple[str, str, str]:
@@ -224,7 +213,7 @@ def test_army_coins_and_the_fight(g: TheAncientWorld, s0: State) -> None:
 
 def test_the_dice_are_the_banners_of_the_titan(g: TheAncientWorld, s0: State) -> None:
     """«Игрок бросает столько кубиков, сколько знамён племён изображено на карте титана»."""
-    s = titan_on_top(set_player(s0, 0, coins=10), 2, "stone-creature")
+    s = helpers.titan_on_top(set_player(s0, 0, coins=10), 2, "stone-creature")
     s = armies(s, 0, Army(active="mercian-army", retired=("spearmen",)), Army(active="archers"))
     s, _ = play(g, s, Fight(seat=0, stars=2), UseArmy(seat=0, army=0), UseArmy(seat=0, army=1))
     s, _ = play(g, s, Attack(seat=0))
@@ -253,17 +242,17 @@ def test_the_starving_citizens_come_from_the_food(g: TheAncientWorld, s0: State)
 def test_deck_b_waits_for_round_4(g: TheAncientWorld, s0: State) -> None:
     """«Перемешайте карты империи В и отложите их стопкой в сторону — до 4-го раунда они вам не
     понадобятся»."""
-    s = give(with_round(s0, 2), 1, "b1", "set_aside")
+    s = give(helpers.with_round(s0, 2), 1, "b1", "set_aside")
     code, pointer, message = refusal(g, s)
-    assert (code, pointer) == ("state.deck_b", "/empire_b/middle")
+    assert (code, pointer) == ("state.deck_b", "/players/1/set_aside/0")
     assert "'b1'" in message
-    g.check_state(give(with_round(s0, 4), 1, "b1", "set_aside"))
+    g.check_state(give(helpers.with_round(s0, 4), 1, "b1", "set_aside"))
 
 
 def test_every_deck_holds_its_own_cards(g: TheAncientWorld, s0: State) -> None:
     s = replace(s0, empire_a=Deck(middle=(*s0.empire_a.middle, "b1")))
     s = replace(s, empire_b=Deck(middle=tuple(c for c in s0.empire_b.middle if c != "b1")))
-    assert refusal(g, with_round(s, 4))[0] == "state.wrong_deck"
+    assert refusal(g, helpers.with_round(s, 4))[0] == "state.wrong_deck"
     top = s0.titan_tops.titan_2
     assert top is not None
     s = replace(s0, titan_tops=s0.titan_tops.showing(1, top).showing(2, s0.titan_tops.titan_1))
@@ -288,7 +277,7 @@ def test_a_face_up_card_taken_is_replaced(g: TheAncientWorld, s0: State) -> None
 
 
 def test_private_draws_are_as_many_as_the_action_draws(g: TheAncientWorld, s0: State) -> None:
-    s = with_round(s0, 2)
+    s = helpers.with_round(s0, 2)
     drawn = s.empire_a.middle[:7]
     s = replace(
         s,

@@ -8,9 +8,7 @@
 from __future__ import annotations
 
 import msgspec
-import pytest
 
-from arbiter.core import IllegalMove
 from arbiter.games.the_ancient_world.events import DeckReshuffled
 from arbiter.games.the_ancient_world.moves import (
     Build,
@@ -22,13 +20,7 @@ from arbiter.games.the_ancient_world.moves import (
 )
 from arbiter.games.the_ancient_world.state import ChooseSetAside, Deck
 
-from .helpers import game, play, set_player, settle, start, to_army_row, to_row
-
-
-def refused(g, s, move) -> str:  # type: ignore[no-untyped-def]
-    with pytest.raises(IllegalMove) as err:
-        g.apply(s, move)
-    return err.value.code.removeprefix("the-ancient-world.")
+from .helpers import game, play, refused, set_player, settle, start, to_army_row, to_row
 
 
 def test_deck_b_running_out_in_round_5_is_refilled_with_the_deck_a_cards_discarded_before() -> None:

@@ -103,9 +103,11 @@ from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, R
 from arbiter.core.render import render_by
 from arbiter.games.the_ancient_world import (
     checks,
+    examples,
     flow,
     hidden,
     legality,
+    positions,
     render,
     scoring,
     setup,
@@ -116,6 +118,7 @@ from arbiter.games.the_ancient_world.describe import describe_move
 from arbiter.games.the_ancient_world.events import AncientWorldEvent, redact
 from arbiter.games.the_ancient_world.moves import AncientWorldMove
 from arbiter.games.the_ancient_world.options import AncientWorldOptions
+from arbiter.games.the_ancient_world.position import AncientWorldPosition
 from arbiter.games.the_ancient_world.rule_codes import RULE_CODES
 from arbiter.games.the_ancient_world.state import AncientWorldState
 from arbiter.games.the_ancient_world.tables import Tables
@@ -231,6 +234,26 @@ class TheAncientWorld(
 
     def check_state(self, state: AncientWorldState) -> None:
         checks.check_state(state, self.tables(state.content_id))
+
+    # ------------------------------------------------------------- positions from a table
+
+    position_type = AncientWorldPosition
+
+    def state_of(
+        self, position: Any, seed: int, content_id: str | None = None
+    ) -> AncientWorldState:
+        """The state of the table ``position`` (an :class:`~.position.AncientWorldPosition`)
+        shows; the face-down cards it counts are drawn by ``seed`` from what the pack leaves
+        (:mod:`.positions`). An impossible position is refused with a pointer into it."""
+        cid = content_id or self.default_content_id
+        self.content(cid)
+        return positions.state_of(position, seed, cid, self.tables(cid), self.rules_version)
+
+    def position_of(self, state: AncientWorldState) -> AncientWorldPosition:
+        return positions.position_of(state, self.tables(state.content_id))
+
+    def position_examples(self) -> list[tuple[str, Any]]:
+        return examples.position_examples()
 
     def hidden_variant(
         self, state: AncientWorldState, seat: int | None, rng: random.Random

@@ -28,8 +28,10 @@ be the pack's, each in one place (:func:`.checks.check_state` runs them last):
 from __future__ import annotations
 
 from arbiter.games.the_ancient_world import flow
+from arbiter.games.the_ancient_world import state as st
 from arbiter.games.the_ancient_world.common import invalid
 from arbiter.games.the_ancient_world.content import Effect
+from arbiter.games.the_ancient_world.places import places
 from arbiter.games.the_ancient_world.state import (
     EXPAND_PLUS_CARDS,
     EXPLORE_CARDS,
@@ -39,33 +41,10 @@ from arbiter.games.the_ancient_world.state import (
     ROW_SIZE,
     SPACES,
     AncientWorldState,
-    BeginActions,
     BoardSpace,
-    ChooseArmies,
-    ChooseBuild,
-    ChooseDiscardArmy,
-    ChooseEnlist,
-    ChooseExpandPay,
-    ChooseForestFight,
-    ChooseLoss,
-    ChooseOutpost,
-    ChooseProvince,
-    ChooseRebuild,
-    ChooseRecruit,
-    ChooseScribes,
-    ChooseSetAside,
-    ChooseStarving,
-    ChooseTitanOrder,
-    ChooseZorsk,
     Deck,
-    Dice,
-    Draw,
-    EndRound,
-    EndTurn,
-    NextRound,
     Pending,
     PlayerState,
-    Prepare,
 )
 from arbiter.games.the_ancient_world.tables import Tables, has_effect, stats
 
@@ -73,18 +52,18 @@ State = AncientWorldState
 
 #: The steps the flow engine runs by itself at the bottom of the stack, by the phase they keep.
 _BOTTOM: dict[str, tuple[type[Pending], ...]] = {
-    "preparation": (Prepare, BeginActions),
-    "actions": (EndTurn,),
-    "end_of_round": (NextRound,),
+    "preparation": (st.Prepare, st.BeginActions),
+    "actions": (st.EndTurn,),
+    "end_of_round": (st.NextRound,),
 }
-_BOOKKEEPING = (Prepare, BeginActions, EndTurn, EndRound, NextRound)
+_BOOKKEEPING = (st.Prepare, st.BeginActions, st.EndTurn, st.EndRound, st.NextRound)
 #: The decisions of a board action, by the space whose citizen they follow.
 _SPACE_OF: dict[type[Pending], BoardSpace] = {
-    ChooseBuild: "build",
-    ChooseExpandPay: "expand",
-    ChooseProvince: "expand",
-    ChooseRecruit: "recruit",
-    ChooseEnlist: "recruit",
+    st.ChooseBuild: "build",
+    st.ChooseExpandPay: "expand",
+    st.ChooseProvince: "expand",
+    st.ChooseRecruit: "recruit",
+    st.ChooseEnlist: "recruit",
 }
 #: The spaces where a citizen goes only with a higher skill than every one there.
 _RISING = tuple(space for space in SPACES if space not in ("build", "recruit", "rebuild"))
@@ -98,7 +77,7 @@ def check_table(s: State, t: Tables) -> None:
     for seat, p in enumerate(s.players):
         _seat(s, t, seat, p)
     _rows(s)
-    _decks(s, t)
+    check_decks(s, t)
     _face_up(s)
     for k, task in enumerate(s.pending):
         _task(s, t, k, task)
@@ -124,9 +103,9 @@ def _phase(s: State) -> None:
                 "/phase",
             )
         return
-    if s.round == 0 and s.pending != (Prepare(),):
+    if s.round == 0 and s.pending != (st.Prepare(),):
         raise invalid("state.phase", "before round 1 only its preparation is under way", "/round")
-    if s.round > 0 and s.phase == "preparation" and isinstance(s.pending[0], Prepare):
+    if s.round > 0 and s.phase == "preparation" and isinstance(s.pending[0], st.Prepare):
         raise invalid("state.phase", f"round {s.round} is already prepared", "/pending/0")
     if not isinstance(s.pending[0], _BOTTOM[s.phase]):
         raise invalid(
@@ -138,7 +117,7 @@ def _phase(s: State) -> None:
         if isinstance(task, _BOOKKEEPING):
             raise invalid("state.phase", f"step {_kind(task)!r} comes only first", f"/pending/{k}")
         if s.phase == "preparation" and not (
-            isinstance(task, Draw)
+            isinstance(task, st.Draw)
             and task.to in ("empire_row", "army_row", "province_top", "titan_top")
         ):
             raise invalid(
@@ -146,7 +125,7 @@ def _phase(s: State) -> None:
                 "the preparation only deals the rows and turns the face-up cards",
                 f"/pending/{k}",
             )
-        if (s.phase == "end_of_round") != isinstance(task, ChooseStarving):
+        if (s.phase == "end_of_round") != isinstance(task, st.ChooseStarving):
             raise invalid(
                 "state.phase",
                 "at the end of the round only the feeding waits for decisions"
@@ -207,7 +186,7 @@ def _zorsk_only(s: State) -> bool:
     """Whether what is under way is Zorsk playwrights of the seat that just passed."""
     rest = s.pending[1:]
     return bool(rest) and all(
-        isinstance(task, ChooseZorsk) or (isinstance(task, Draw) and task.to == "set_aside")
+        isinstance(task, st.ChooseZorsk) or (isinstance(task, st.Draw) and task.to == "set_aside")
         for task in rest
     )
 
@@ -306,8 +285,8 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
             names[name] = card
     # Every empire card, lost ones too, takes a space; a lost card's own spaces count as its
     # owner rebuilds it (it was built while they were there).
-    st = stats(t, p)
-    space = st.space + sum(t.sym(c).space for c in p.lost)
+    symbols = stats(t, p)
+    space = symbols.space + sum(t.sym(c).space for c in p.lost)
     if len(owned) > space:
         raise invalid(
             "state.space",
@@ -315,9 +294,9 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
             "(«Для каждой карты империи требуется 1 место»)",
             f"{base}/empire",
         )
-    limit = st.army_limit
+    limit = symbols.army_limit
     top = s.pending[-1] if s.pending else None
-    if len(p.armies) > limit and not (isinstance(top, ChooseDiscardArmy) and top.seat == seat):
+    if len(p.armies) > limit and not (isinstance(top, st.ChooseDiscardArmy) and top.seat == seat):
         raise invalid(
             "state.army_limit",
             f"seat {seat} has {len(p.armies)} armies and an army limit of {limit}, and is not "
@@ -338,7 +317,7 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
 
 
 def _drawing(s: State, to: str) -> int:
-    return sum(task.count for task in s.pending if isinstance(task, Draw) and task.to == to)
+    return sum(task.count for task in s.pending if isinstance(task, st.Draw) and task.to == to)
 
 
 def _rows(s: State) -> None:
@@ -357,7 +336,9 @@ def _rows(s: State) -> None:
         )
 
 
-def _decks(s: State, t: Tables) -> None:
+def check_decks(s: State, t: Tables) -> None:
+    """Every deck holds its own cards (deck B untouched before round 4); known tops and
+    bottoms only where a card puts them."""
     for name in ("empire_a", "empire_b", "titan_1", "titan_2", "titan_3"):
         if name == "empire_b" and s.round >= 4:
             continue  # refilled from the one discard pile, deck A cards included
@@ -380,16 +361,15 @@ def _decks(s: State, t: Tables) -> None:
                 f"{top!r} is not a titan of {stars} stars",
                 f"/titan_tops/titan_{stars}",
             )
-    if s.round < 4:
-        b_cards = t.deck_cards["empire_b"]
-        if len(s.empire_b.middle) != len(b_cards):
-            missing = sorted(b_cards - set(s.empire_b.middle))
-            raise invalid(
-                "state.deck_b",
-                f"deck B is set aside until round 4 («до 4-го раунда они вам не понадобятся»), "
-                f"yet {missing[0]!r} is out of it",
-                "/empire_b/middle",
-            )
+    if s.round < 4 and len(s.empire_b.middle) != len(t.deck_cards["empire_b"]):
+        for card, _, pointer in places(s):
+            if card in t.deck_cards["empire_b"] and not pointer.startswith("/empire_b/middle/"):
+                raise invalid(
+                    "state.deck_b",
+                    f"deck B is set aside until round 4 («до 4-го раунда они вам не "
+                    f"понадобятся»), yet {card!r} is out of it",
+                    pointer,
+                )
     for name in ("empire_a", "empire_b", "army", "province", "titan_1", "titan_2", "titan_3"):
         deck = getattr(s, name)
         if deck.top and not name.startswith("titan"):
@@ -418,10 +398,10 @@ def _decks(s: State, t: Tables) -> None:
 
 def _face_up(s: State) -> None:
     """A face-up card taken is replaced at once while its deck has cards."""
-    if any(isinstance(task, Prepare) for task in s.pending):
+    if any(isinstance(task, st.Prepare) for task in s.pending):
         return  # before round 1: nothing is face up yet
-    busy = {task.deck for task in s.pending if isinstance(task, Draw)}
-    expanding = any(isinstance(x, ChooseProvince) for x in s.pending)
+    busy = {task.deck for task in s.pending if isinstance(task, st.Draw)}
+    expanding = any(isinstance(x, st.ChooseProvince) for x in s.pending)
     if s.province_top is None and s.province.size() and "province" not in busy and not expanding:
         raise invalid(
             "state.face_up",
@@ -434,7 +414,7 @@ def _face_up(s: State) -> None:
         deck: Deck = getattr(s, name)
         if top is not None or not deck.size() or name in busy:
             continue
-        if any(isinstance(x, ChooseTitanOrder) and x.stars == stars for x in s.pending):
+        if any(isinstance(x, st.ChooseTitanOrder) and x.stars == stars for x in s.pending):
             continue
         raise invalid(
             "state.face_up",
@@ -452,15 +432,18 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
     seat: int | None = getattr(task, "seat", None)
     if s.phase == "actions" and seat is not None:
         _whose(s, t, at, task, seat)
-    if isinstance(task, Draw) and task.count < 1:
+    if isinstance(task, st.Draw) and task.count < 1:
         raise invalid("state.drawn", "a draw takes at least one card", f"{at}/count")
-    if isinstance(task, (ChooseArmies, ChooseForestFight)) and s.titan_tops.of(task.stars) is None:
+    if (
+        isinstance(task, (st.ChooseArmies, st.ChooseForestFight))
+        and s.titan_tops.of(task.stars) is None
+    ):
         raise invalid(
             "state.fight",
             f"no {task.stars}-star titan is face up to fight",
             f"{at}/stars",
         )
-    if isinstance(task, ChooseArmies):
+    if isinstance(task, st.ChooseArmies):
         armies = s.players[task.seat].armies
         for i, a in enumerate(task.used):
             if not armies[a].scroll:
@@ -469,9 +452,9 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
                     "an army paid in this fight has its coins on its scroll",
                     f"{at}/used/{i}",
                 )
-    if isinstance(task, (Dice, ChooseLoss)):
+    if isinstance(task, (st.Dice, st.ChooseLoss)):
         _dice(s, t, at, task)
-    if isinstance(task, ChooseStarving):
+    if isinstance(task, st.ChooseStarving):
         p = s.players[task.seat]
         unfed = len(p.citizens) - stats(t, p).food - len(p.starving)
         if task.count != unfed or task.count > len(p.ready):
@@ -482,7 +465,7 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
                 f"{task.count}",
                 f"{at}/count",
             )
-    if isinstance(task, ChooseRebuild) and task.optional:
+    if isinstance(task, st.ChooseRebuild) and task.optional:
         on_rebuild = any(c.seat == task.seat for c in s.board.rebuild)
         if not on_rebuild or task.remaining > REBUILD_ACTION_CARDS:
             raise invalid(
@@ -497,8 +480,8 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
 def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
     """Phase 2 decisions are the current seat's, but the reactions to its Learn."""
     n, learner = s.n, s.current
-    if isinstance(task, (ChooseScribes, ChooseOutpost)):
-        scribes = isinstance(task, ChooseScribes)
+    if isinstance(task, (st.ChooseScribes, st.ChooseOutpost)):
+        scribes = isinstance(task, st.ChooseScribes)
         effect: Effect = "scribes_guild" if scribes else "remote_outpost"
         neighbour = (seat + 1) % n if scribes else (seat - 1) % n
         if has_effect(t, s.players[seat], effect) is None or neighbour != learner:
@@ -516,7 +499,7 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
             f"seat {seat} decides during seat {s.current}'s turn",
             f"{at}/seat",
         )
-    if isinstance(task, ChooseZorsk) or (isinstance(task, Draw) and task.to == "set_aside"):
+    if isinstance(task, st.ChooseZorsk) or (isinstance(task, st.Draw) and task.to == "set_aside"):
         p = s.players[seat]
         if s.first_passer != seat or has_effect(t, p, "zorsk_playwrights") is None:
             raise invalid(
@@ -535,12 +518,12 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
         )
 
 
-def _dice(s: State, t: Tables, at: str, task: Dice | ChooseLoss) -> None:
+def _dice(s: State, t: Tables, at: str, task: st.Dice | st.ChooseLoss) -> None:
     """«Игрок бросает столько кубиков, сколько знамён племён изображено на карте титана»."""
     titans = s.players[task.seat].titans
     banners = len(t.titans[titans[-1]].symbols.banners) if titans else 0
-    if isinstance(task, Dice):
-        if task.remaining < 1 or task.rolled + task.remaining != banners:
+    if isinstance(task, st.Dice):
+        if task.remaining < 1 or task.rolled < 0 or task.rolled + task.remaining != banners:
             raise invalid(
                 "state.dice",
                 f"the titan defeated last shows {banners} banners: as many dice are rolled "
@@ -565,17 +548,17 @@ def _drawn(s: State, t: Tables, k: int, task: Pending) -> None:
     """The private cards of an Explore, Expand borders+ or a Forest refuge, and those still to
     come (the draw above the decision), are as many as the action draws."""
     above = s.pending[k + 1] if k + 1 < len(s.pending) else None
-    coming = above.count if isinstance(above, Draw) else 0
-    if isinstance(task, ChooseSetAside):
+    coming = above.count if isinstance(above, st.Draw) else 0
+    if isinstance(task, st.ChooseSetAside):
         most = EXPLORE_CARDS + stats(t, s.players[task.seat]).extra_explore
         have, what = len(task.drawn), "Explore draws"
-    elif isinstance(task, ChooseProvince):
+    elif isinstance(task, st.ChooseProvince):
         if not s.options.expand_borders_plus:
             raise invalid(
                 "state.drawn", "only Expand borders+ offers provinces to choose", f"/pending/{k}"
             )
         most, have, what = EXPAND_PLUS_CARDS, len(task.options), "Expand borders+ takes"
-    elif isinstance(task, ChooseTitanOrder):
+    elif isinstance(task, st.ChooseTitanOrder):
         for card in (*task.cards, *task.ordered):
             if t.titans[card].stars != task.stars:
                 raise invalid(

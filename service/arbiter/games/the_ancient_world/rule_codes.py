@@ -654,6 +654,30 @@ RULE_CODES: tuple[RuleCode, ...] = (
         "The cards an Explore, Expand borders+ or a Forest refuge takes are as many as it draws "
         "(5 plus the eyes, 3, 4), and a draw takes at least one card.",
     ),
+    # ------------------------------------------------------------------ positions from a table
+    _state(
+        "position.unknown_cards",
+        COMPONENTS,
+        "45 карт империи А",
+        "The face-down cards a position counts are what the pack leaves once every card it names "
+        "is taken out: each deck of its own cards, the empire cards left in the empire discard "
+        "pile and the set-aside piles.",
+    ),
+    _state(
+        "position.steps",
+        ROUND,
+        PLAYER_ACTIONS,
+        "The steps of a position are what a turn of phase 2 can leave under way: the neighbours' "
+        "reactions to a Learn in turn order, or one step of the seat whose turn it is followed by "
+        "the rebuilds of the card actions it is part of.",
+    ),
+    _state(
+        "position.unexpressible",
+        ROUND,
+        PLAYER_ACTIONS,
+        "What is under way in the state cannot be said as the steps of a position (the state "
+        "before round 1 is prepared).",
+    ),
     _state(
         "state.unknown_card",
         COMPONENTS,
