@@ -13,6 +13,7 @@ import pytest
 
 from arbiter.core import IllegalMove, InvalidState
 from arbiter.games.the_ancient_world import TheAncientWorld
+from arbiter.games.the_ancient_world import state as st
 from arbiter.games.the_ancient_world.moves import (
     Attack,
     Fight,
@@ -164,8 +165,10 @@ def test_the_phase_agrees_with_what_is_under_way(g: TheAncientWorld, s0: State) 
 
 
 def test_nothing_automatic_is_left_undone(g: TheAncientWorld, s0: State) -> None:
-    # A rebuild with no lost card decides nothing: the game goes on by itself.
-    s = replace(s0, pending=(EndTurn(), ChooseRebuild(seat=0, remaining=1)))
+    # A Rebuild with no lost card decides nothing: the game goes on by itself.
+    s, _ = play(g, s0, Place(seat=0, space="rebuild", skill=1))
+    rebuild = st.ChooseRebuild(seat=0, remaining=2, optional=True)
+    s = replace(s, current=0, pending=(EndTurn(), rebuild))
     assert refusal(g, s)[:2] == ("state.unsettled", "/pending/1")
 
 
@@ -319,3 +322,18 @@ def test_a_board_action_follows_a_citizen_there(g: TheAncientWorld, s0: State) -
     Build decision without a citizen on Build."""
     s = replace(s0, pending=(EndTurn(), ChooseBuild(seat=0)))
     assert refusal(g, s)[:2] == ("state.placement", "/pending/1")
+
+
+def test_a_card_action_is_decided_only_with_a_citizen_on_such_a_card(
+    g: TheAncientWorld, s0: State
+) -> None:
+    """«Мост. Поместив сюда жителя, вы можете выполнить действие карты империи другого игрока»:
+    a Bridge decision needs the seat's citizen on its Bridge; an Explore, a citizen on Explore or
+    on a Cryptic ship; a Forest refuge's, on the refuge."""
+    s = helpers.with_round(s0, 2)
+    for task in (st.ChooseBorrow(seat=0), st.ChooseExplore(seat=0), st.ChooseTitanDeck(seat=0)):
+        broken = replace(s, pending=(EndTurn(), task))
+        assert refusal(g, broken)[:2] == ("state.card_effect", "/pending/1")
+    board = s.board.placing("explore", Placed(seat=0, skill=1))
+    explore = set_player(replace(s, board=board), 0, ready=(2, 3))
+    g.check_state(replace(explore, pending=(EndTurn(), st.ChooseExplore(seat=0))))

@@ -34,7 +34,7 @@ from arbiter.games.the_ancient_world.position import (
     TitanFight,
 )
 from arbiter.games.the_ancient_world.rule_codes import RULE_CODES
-from arbiter.games.the_ancient_world.state import DECKS, AncientWorldState, Prepare
+from arbiter.games.the_ancient_world.state import DECKS, AncientWorldState, Placed, Prepare
 from arbiter.games.the_ancient_world.titans import attack
 
 from .helpers import game
@@ -350,7 +350,18 @@ def test_a_state_before_round_one_has_no_position(g: TheAncientWorld) -> None:
 
 def test_a_turn_with_nothing_to_decide_is_refused(g: TheAncientWorld) -> None:
     """A rebuild with no lost card: the game moves on by itself; the position is refused."""
-    p = R(DMITRY, steps=(RebuildChoice(seat=0, up_to=1, source="card"),))
+    dmitry = R(DMITRY.players[0], ready=(2, 3))
+    p = R(
+        DMITRY,
+        players=(dmitry, DMITRY.players[1]),
+        board=R(DMITRY.board, rebuild=(Placed(seat=0, skill=1),)),
+        first_player=0,
+        token_hand_up=True,
+        steps=(RebuildChoice(seat=0, up_to=2, source="rebuild_space"),),
+    )
     assert refused(g, p) == ("state.unsettled", "/steps/0")
+    # A card's rebuild needs a citizen on a card that rebuilds.
+    p = R(DMITRY, steps=(RebuildChoice(seat=0, up_to=1, source="card"),))
+    assert refused(g, p) == ("state.card_effect", "/steps/0")
     s = g.state_of(R(DMITRY, steps=()), 1)
     assert g.legal_moves(s, 0)[-1] == Pass(seat=0)

@@ -21,7 +21,8 @@ be the pack's, each in one place (:func:`.checks.check_state` runs them last):
   ``state.face_up``);
 * what the pending decisions count comes from the cards, not from the decision: the destruction
   dice from the titan's banners, the starving citizens from the food, the drawn cards from the
-  action, the card reactions and Zorsk playwrights from the seat's face-up cards (``state.dice``,
+  action, the card reactions and Zorsk playwrights from the seat's face-up cards, a card action's
+  decisions from the card its citizen is on (``state.dice``,
   ``state.feeding``, ``state.drawn``, ``state.card_effect``, ``state.fight``, ``state.rebuild``).
 """
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 from arbiter.games.the_ancient_world import flow
 from arbiter.games.the_ancient_world import state as st
+from arbiter.games.the_ancient_world.cards import BORROWERS
 from arbiter.games.the_ancient_world.common import invalid
 from arbiter.games.the_ancient_world.content import Effect
 from arbiter.games.the_ancient_world.places import places
@@ -432,6 +434,7 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
     seat: int | None = getattr(task, "seat", None)
     if s.phase == "actions" and seat is not None:
         _whose(s, t, at, task, seat)
+        _card_action(s, t, k, task, seat)
     if isinstance(task, st.Draw) and task.count < 1:
         raise invalid("state.drawn", "a draw takes at least one card", f"{at}/count")
     if (
@@ -516,6 +519,47 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
             "жителя на ячейку действия, игрок немедленно выполняет это действие»)",
             at,
         )
+
+
+#: The decisions of a card action, by what the seat's citizen must be on: the named effects of
+#: the card (a Bridge or Trade city may borrow them), or (``None``) any card whose action rebuilds.
+_CARD_OF: dict[type[Pending], tuple[Effect, ...] | None] = {
+    st.ChooseBorrow: (),
+    st.ChooseTitanDeck: ("forest_refuge",),
+    st.ChooseTitanOrder: ("forest_refuge",),
+    st.ChooseForestFight: ("forest_refuge",),
+    st.ChooseRebuild: None,
+}
+
+
+def _card_action(s: State, t: Tables, k: int, task: Pending, seat: int) -> None:
+    """A card action's decision is the seat's whose citizen is on such a card (its own, or a
+    Bridge or Trade city borrowing it): a decision cannot give a card's action to a seat."""
+    if type(task) not in _CARD_OF and not isinstance(task, (st.ChooseExplore, st.ChooseSetAside)):
+        return
+    if isinstance(task, st.ChooseRebuild) and (task.optional or _after_a_fight(s, k)):
+        return  # the Rebuild space (state.rebuild) or the rebuild icons of the armies
+    effects = _CARD_OF.get(type(task), ("cryptic_ship",))
+    for oc in s.players[seat].on_cards:
+        effect, action = t.effect.get(oc.card), t.action.get(oc.card)
+        if effect in BORROWERS or (effect is not None and effects and effect in effects):
+            return
+        if effects is None and action is not None and action.rebuild:
+            return
+    if isinstance(task, (st.ChooseExplore, st.ChooseSetAside)) and any(
+        c.seat == seat for c in s.board.explore
+    ):
+        return
+    raise invalid(
+        "state.card_effect",
+        f"seat {seat} decides a card action, and no citizen of it is on a card with that action",
+        f"/pending/{k}",
+    )
+
+
+def _after_a_fight(s: State, k: int) -> bool:
+    """Whether the task ``k`` is part of what follows a victory (above its discard step)."""
+    return any(isinstance(x, st.ChooseDiscardArmy) for x in s.pending[:k])
 
 
 def _dice(s: State, t: Tables, at: str, task: st.Dice | st.ChooseLoss) -> None:

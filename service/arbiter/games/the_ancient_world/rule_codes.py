@@ -645,7 +645,9 @@ RULE_CODES: tuple[RuleCode, ...] = (
         CARD_NOTES,
         "Если вы первый спасовавший игрок",
         "A decision a card gives (Zorsk playwrights, Scribes' guild, Remote outpost) is its "
-        "owner's, with the card face up, at the moment the card names.",
+        "owner's, with the card face up, at the moment the card names; a card action's (Bridge, "
+        "Trade city, Forest refuge, Cryptic ship, a rebuild icon) is the seat's whose citizen is "
+        "on such a card.",
     ),
     _state(
         "state.drawn",
