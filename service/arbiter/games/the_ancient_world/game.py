@@ -65,6 +65,14 @@ Where the rulebook is silent or ambiguous, a careful referee's reading was chose
   unused. The pile is kept face down (a view shows its size only). The army deck is refilled from
   the army discard pile; titan and province decks are not refilled. A deck that cannot give a card
   gives none (a shorter row, fewer Explore cards).
+* **Positions from a table** (:mod:`.position`). A companion app may give a deck, the empire
+  discard pile and a seat's set-aside cards as counts; they are dealt by the seed from what the
+  pack leaves: deck A takes deck A cards, deck B deck B cards (all of them before round 4, when it
+  is set aside untouched) and from round 4 deck A cards if it needs more (the discards shuffled
+  into it), the discard pile and the set-aside piles the empire cards left. What the rules do by
+  themselves is read from the table, not given: a face-up province or titan missing while its
+  deck has cards is being revealed, the rows are being dealt in phase 1, the feeding of phase 3
+  falls to the seats with more citizens than food, a seat over its army limit discards.
 * **Set-aside cards** are face down: other seats see how many, not which, even those set aside
   from the face-up row.
 * **Expand borders+** puts the unchosen provinces under the deck in the order they were drawn;

@@ -487,12 +487,14 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
         scribes = isinstance(task, st.ChooseScribes)
         effect: Effect = "scribes_guild" if scribes else "remote_outpost"
         neighbour = (seat + 1) % n if scribes else (seat - 1) % n
-        if has_effect(t, s.players[seat], effect) is None or neighbour != learner:
+        learned = any(c.seat == learner for c in s.board.learn)
+        if has_effect(t, s.players[seat], effect) is None or neighbour != learner or not learned:
             card = "Scribes' guild" if scribes else "Remote outpost"
             side = "left" if scribes else "right"
             raise invalid(
                 "state.card_effect",
-                f"only the owner of a face-up {card} whose {side} neighbour learns decides this",
+                f"only the owner of a face-up {card} decides this, when its {side} neighbour has "
+                "just placed a citizen on Learn",
                 f"{at}/seat",
             )
         return
