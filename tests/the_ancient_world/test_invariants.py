@@ -337,3 +337,17 @@ def test_a_card_action_is_decided_only_with_a_citizen_on_such_a_card(
     board = s.board.placing("explore", Placed(seat=0, skill=1))
     explore = set_player(replace(s, board=board), 0, ready=(2, 3))
     g.check_state(replace(explore, pending=(EndTurn(), st.ChooseExplore(seat=0))))
+
+
+def test_a_rebuild_restores_one_card_an_icon() -> None:
+    """«Восстановление. Игрок восстанавливает 1 потерянную карту империи»: a card action with one
+    rebuild icon cannot restore 3 cards."""
+    from arbiter.games.the_ancient_world.content import CardAction
+
+    g = game(pack((empire("ruins", action=CardAction(rebuild=1)),)))
+    s = start(g, 2)
+    s = give(give(give(s, 0, "ruins"), 0, "a1", "lost"), 0, "a2", "lost")
+    s = set_player(s, 0, ready=(2, 3), on_cards=(st.CardCitizen(card="ruins", skill=1),))
+    g.check_state(replace(s, pending=(EndTurn(), st.ChooseRebuild(seat=0, remaining=1))))
+    forged = replace(s, pending=(EndTurn(), st.ChooseRebuild(seat=0, remaining=3)))
+    assert refusal(g, forged)[:2] == ("state.rebuild", "/pending/1/remaining")

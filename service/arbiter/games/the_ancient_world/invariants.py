@@ -468,6 +468,8 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
                 f"{task.count}",
                 f"{at}/count",
             )
+    if isinstance(task, st.ChooseRebuild) and not task.optional:
+        _rebuild_icons(s, t, k, task)
     if isinstance(task, st.ChooseRebuild) and task.optional:
         on_rebuild = any(c.seat == task.seat for c in s.board.rebuild)
         if not on_rebuild or task.remaining > REBUILD_ACTION_CARDS:
@@ -557,6 +559,30 @@ def _card_action(s: State, t: Tables, k: int, task: Pending, seat: int) -> None:
         f"seat {seat} decides a card action, and no citizen of it is on a card with that action",
         f"/pending/{k}",
     )
+
+
+def _rebuild_icons(s: State, t: Tables, k: int, task: st.ChooseRebuild) -> None:
+    """«Восстановление»: a rebuild icon restores 1 card, so a rebuild that is not the Rebuild
+    space's restores at most as many cards as the icons it comes from: the armies' (after a
+    victory) or the cards' its citizens are on (and the best a Bridge or Trade city can borrow)."""
+    p = s.players[task.seat]
+    if _after_a_fight(s, k):
+        icons = sum(
+            t.face[a.active].rebuild + sum(t.experience[c].rebuild for c in a.retired)
+            for a in p.armies
+        )
+    else:
+        actions = [t.action[oc.card] for oc in p.on_cards if oc.card in t.action]
+        icons = sum(a.rebuild for a in actions)
+        if any(t.effect.get(oc.card) in BORROWERS for oc in p.on_cards):
+            others = [c for i, q in enumerate(s.players) if i != task.seat for c in q.empire]
+            icons += max((t.action[c].rebuild for c in others if c in t.action), default=0)
+    if task.remaining > icons:
+        raise invalid(
+            "state.rebuild",
+            f"a rebuild icon restores 1 card: {icons} icons here, not {task.remaining} cards",
+            f"/pending/{k}/remaining",
+        )
 
 
 def _after_a_fight(s: State, k: int) -> bool:

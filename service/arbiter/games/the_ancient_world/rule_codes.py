@@ -638,7 +638,7 @@ RULE_CODES: tuple[RuleCode, ...] = (
         CITIZEN_ACTIONS,
         "Игрок может восстановить до 2 потерянных карт империи",
         "A rebuild that may stop early is the Rebuild space's: up to 2 cards, by a seat with a "
-        "citizen there.",
+        "citizen there; any other restores one card a rebuild icon of the cards or armies used.",
     ),
     _state(
         "state.card_effect",
