@@ -346,7 +346,7 @@ def test_a_rebuild_restores_one_card_an_icon() -> None:
 
     g = game(pack((empire("ruins", action=CardAction(rebuild=1)),)))
     s = start(g, 2)
-    s = give(give(give(s, 0, "ruins"), 0, "a1", "lost"), 0, "a2", "lost")
+    s = give(give(s, 0, "ruins"), 0, "a1", "lost")  # 4 empire cards in 4 spaces
     s = set_player(s, 0, ready=(2, 3), on_cards=(st.CardCitizen(card="ruins", skill=1),))
     g.check_state(replace(s, pending=(EndTurn(), st.ChooseRebuild(seat=0, remaining=1))))
     forged = replace(s, pending=(EndTurn(), st.ChooseRebuild(seat=0, remaining=3)))
