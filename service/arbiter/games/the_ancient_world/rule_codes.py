@@ -505,8 +505,8 @@ RULE_CODES: tuple[RuleCode, ...] = (
     ),
     _state(
         "state.citizens",
-        SETUP,
-        "Раздайте каждому игроку одноцветные жетоны жителей с числами 1, 2 и 3",
+        ROUND,
+        PLACE,
         "A seat's citizen tokens are 1, 2, 3 and then the lowest skills it gained (4, 5), each "
         "exactly once ready, starving or placed, and placed only on the seat's own cards.",
     ),
