@@ -29,7 +29,7 @@ from arbiter.games.scythe.position import (
     Encounter,
     EndOfTurn,
     GameOver,
-    Move,
+    MoveAction,
     MovingUnit,
     PayCost,
     Retreat,
@@ -323,7 +323,7 @@ def test_state_invariants_point_into_the_position() -> None:
 
 def test_a_move_names_units_of_the_position() -> None:
     start = msgspec.structs.replace(START_OF_A_GAME, turn=TurnPosition(seat=0, section="move_gain"))
-    move = Move(units_left=1, moved=(UnitRef(kind="worker", index=1),))
+    move = MoveAction(units_left=1, moved=(UnitRef(kind="worker", index=1),))
     ok = msgspec.structs.replace(
         start,
         decision=msgspec.structs.replace(
@@ -340,7 +340,7 @@ def test_a_move_names_units_of_the_position() -> None:
     )
     assert refusal(ghost) == ("scythe.position.unit", "/decision/moving/unit/index")
     stray = msgspec.structs.replace(
-        start, decision=Move(units_left=1, moved=(UnitRef(kind="worker", index=5),))
+        start, decision=MoveAction(units_left=1, moved=(UnitRef(kind="worker", index=5),))
     )
     assert refusal(stray) == ("scythe.state.unit", "/decision/moved/0")
 

@@ -70,7 +70,7 @@ def _citizens_starving(view: Json, e: Json) -> None:
 
 def _deck_reshuffled(view: Json, e: Json) -> None:
     view["decks"][e["deck"]]["count"] += e["cards"]
-    view["discards"][e["deck"]] = [] if e["deck"] == "army" else 0
+    view["discards"][e["pile"]] = [] if e["pile"] == "army" else 0
 
 
 def _card_revealed(view: Json, e: Json) -> None:
@@ -87,12 +87,12 @@ def _titan_revealed(view: Json, e: Json) -> None:
 
 
 def _cards_discarded(view: Json, e: Json) -> None:
-    view["discards"][e["pile"]] += e["count"]
+    view["discards"]["empire"] += e["count"]
 
 
 def _empire_row_discarded(view: Json, e: Json) -> None:
     view["empire_row"] = [c for c in view["empire_row"] if c not in e["cards"]]
-    view["discards"][e["pile"]] += len(e["cards"])
+    view["discards"]["empire"] += len(e["cards"])
 
 
 def _citizen_placed(view: Json, e: Json) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 
-from arbiter.core import CHANCE, Event
+from arbiter.core import CHANCE, Event, IllegalMove
 from arbiter.games.the_ancient_world import TheAncientWorld
 from arbiter.games.the_ancient_world.content import (
     AncientWorldContent,
@@ -277,6 +278,13 @@ def play(g: TheAncientWorld, s: State, *moves: Any) -> tuple[State, list[Event]]
     return s, events
 
 
+def refused(g: TheAncientWorld, s: State, move: Any) -> str:
+    """The rule code (without the game's prefix) ``move`` is refused with."""
+    with pytest.raises(IllegalMove) as err:
+        g.apply(s, move)
+    return err.value.code.removeprefix("the-ancient-world.")
+
+
 def settle(g: TheAncientWorld, s: State) -> tuple[State, list[Event]]:
     return g.resolve_chance(s)
 
@@ -307,7 +315,7 @@ def remove_card(s: State, card: str) -> State:
                 bottom_by=tuple(deck.bottom_by[i] for i in keep),
             )
             s = msgspec.structs.replace(s, **{name: deck})
-    for field in ("empire_row", "army_row", "empire_discard_a", "empire_discard_b", "army_discard"):
+    for field in ("empire_row", "army_row", "empire_discard", "army_discard"):
         s = msgspec.structs.replace(s, **{field: tuple(c for c in getattr(s, field) if c != card)})
     if s.province_top == card:
         s = msgspec.structs.replace(s, province_top=None)

@@ -282,7 +282,7 @@ def test_explore_draws_five_and_sets_one_aside() -> None:
     s, _ = play(g, s, SetAsideDrawn(seat=0, card="a3"))
     assert s.players[0].set_aside == ("a3",)
     # «Карты, взятые из колоды империи и не отложенные, кладутся в стопку сброса».
-    assert s.empire_discard_a == ("a1", "a2", "a5", "a6")
+    assert s.empire_discard == ("a1", "a2", "a5", "a6")
     # The set-aside cards are face down: the others see how many.
     assert g.view(s, 1).players[0].set_aside is None
     assert g.view(s, 1).players[0].set_aside_count == 1

@@ -399,7 +399,7 @@ def test_crane_frees_its_space_and_build_still_checks_duplicates() -> None:
     s, _ = play(g, s, Build(seat=0, card="a3", crane=True))
     p = s.players[0]
     assert "crane" not in p.empire and "a3" in p.empire and p.coins == 0
-    assert "crane" in s.empire_discard_a
+    assert "crane" in s.empire_discard
 
 
 def test_bridge_borrows_a_rebuild_action() -> None:

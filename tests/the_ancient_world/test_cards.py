@@ -174,7 +174,7 @@ def test_crane_builds_for_free_and_is_discarded() -> None:
     s, _ = play(g, s, Build(seat=0, card="a3", crane=True))
     p = s.players[0]
     assert p.empire == ("fishing-dock", "wheat-fields", "a5", "a3") and p.coins == 0
-    assert s.empire_discard_a == (CRANE.id,)
+    assert s.empire_discard == (CRANE.id,)
     g.check_state(s)
 
 

@@ -119,7 +119,7 @@ def test_private_events_are_redacted_for_the_others() -> None:
 
 def test_hidden_variant_changes_only_what_the_seat_cannot_know() -> None:
     g = game()
-    s = start(g, 3)
+    s = with_round(start(g, 3), 4)
     s = give(give(s, 1, "a1", "set_aside"), 2, "b1", "set_aside")
     for seat in (None, 0, 1, 2):
         for k in range(5):

@@ -121,7 +121,7 @@ def test_a_reshuffled_deck_is_followed() -> None:
     # Deck A is down to 1 card; 5 cards wait in its discard pile; everyone passes at once.
     keep, rest = s.empire_a.middle[:1], s.empire_a.middle[1:]
     s = msgspec.structs.replace(
-        s, empire_a=Deck(middle=keep), empire_discard_a=tuple(sorted(rest[:5]))
+        s, empire_a=Deck(middle=keep), empire_discard=tuple(sorted(rest[:5]))
     )
     for c in rest[5:]:
         s = give(s, 1, c, "set_aside")

@@ -50,8 +50,8 @@ def test_round_track_opens_explore_then_populate_then_deck_b() -> None:
     # «Раунд 4. Используйте колоду империи В».
     assert s.round == 4
     assert len(s.empire_row) == 5 and all(t.letter(c) == "B" for c in s.empire_row)
-    # The deck A cards of round 3's row went to deck A's discard pile.
-    assert len(s.empire_discard_a) == 15
+    # The deck A cards of round 3's row went to the empire discard pile.
+    assert len(s.empire_discard) == 15
 
 
 def test_preparation_discards_and_deals_the_row_and_tops_up_the_armies() -> None:
@@ -65,7 +65,7 @@ def test_preparation_discards_and_deals_the_row_and_tops_up_the_armies() -> None
     s = pass_all(g, s)
     # Preparation of round 2: 4 new cards (chance) after the old row was discarded...
     assert s.round == 2 and g.to_act(s) == (CHANCE,)
-    assert s.empire_row == () and s.empire_discard_a == tuple(sorted(old_row))
+    assert s.empire_row == () and s.empire_discard == tuple(sorted(old_row))
     s, _ = settle(g, s)
     assert len(s.empire_row) == 4
     # ... and the army row is topped up to the number of players, keeping the old card.
@@ -79,13 +79,13 @@ def test_empty_empire_deck_reshuffles_its_discard_pile() -> None:
     deck = s.empire_a
     keep, rest = deck.middle[:1], deck.middle[1:]
     s = msgspec.structs.replace(
-        s, empire_a=Deck(middle=keep), empire_discard_a=tuple(sorted(rest[:5]))
+        s, empire_a=Deck(middle=keep), empire_discard=tuple(sorted(rest[:5]))
     )
     for c in rest[5:]:
         s = give(s, 1, c, "set_aside")
     s = pass_all(g, s)
     # The last card was dealt, then the discard pile (with the old row) became the deck.
-    assert len(s.empire_row) == 1 and s.empire_discard_a == ()
+    assert len(s.empire_row) == 1 and s.empire_discard == ()
     assert len(s.empire_a.middle) == 5 + 4
     s, _ = settle(g, s)
     assert len(s.empire_row) == 4 and s.empire_a.size() == 6

@@ -246,7 +246,7 @@ class MovingUnit(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
     dropped_here: CargoCounts = (0, 0, 0, 0, 0)
 
 
-class Move(StepBase, frozen=True, kw_only=True, tag="move"):
+class MoveAction(StepBase, frozen=True, kw_only=True, tag="move"):
     """A Move action in progress («Движение»; the Factory card's bottom row too): up to
     ``units_left`` more different units, ``steps`` steps each (Speed adds one for the character
     and mechs); ``moved`` -- the units that moved themselves so far, in order; ``moving`` -- the
@@ -406,7 +406,7 @@ Step: TypeAlias = (
     | BottomAction
     | EndOfTurn
     | GameOver
-    | Move
+    | MoveAction
     | ChooseBattle
     | Battle
     | Retreat

@@ -50,7 +50,7 @@ from arbiter.games.scythe.position import (
     FactoryVisit,
     Gain,
     GameOver,
-    Move,
+    MoveAction,
     MovingUnit,
     PayCost,
     Produce,
@@ -140,7 +140,7 @@ def turn_stage(position: ScythePosition) -> str:
     if any(_in_bottom_action(x) for x in all_steps):
         return "end"
     moving = bool(position.turn.after_move or implied_after_move(all_steps)) or any(
-        isinstance(x, Move | FactoryVisit) for x in all_steps
+        isinstance(x, MoveAction | FactoryVisit) for x in all_steps
     )
     return "end" if position.turn.section == "factory" and moving else "bottom"
 
@@ -180,7 +180,7 @@ def _unit_place(position: ScythePosition, seat: int, unit: UnitRef, pointer: str
 
 def _task(position: ScythePosition, t: Tables, step: Step, pointer: str) -> Pending:
     seat = position.turn.seat
-    if isinstance(step, Move):
+    if isinstance(step, MoveAction):
         current = None
         c = step.moving
         if c is not None:
@@ -338,7 +338,7 @@ def _step(task: Pending, above: Pending | None) -> Step | None:
                 dropped_here=c.dropped_here,
             )
         moved = tuple(_unit_ref(x) for x in task.moved)
-        return Move(units_left=task.units_left, steps=task.steps, moved=moved, moving=moving)
+        return MoveAction(units_left=task.units_left, steps=task.steps, moved=moved, moving=moving)
     if isinstance(task, Battles):
         return ChooseBattle(territories=task.territories)
     if isinstance(task, BattleTask):

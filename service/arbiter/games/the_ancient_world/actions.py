@@ -106,7 +106,9 @@ def build_refusal(
     crane_card = has_effect(t, p, "crane")
     if crane and crane_card is None:
         return refuse("build.no_crane", "you have no face-up Crane («Кран») to discard")
-    if free_space(t, p) + (1 if crane else 0) < 1:
+    # A discarded Crane frees its space and takes away any space it gave.
+    freed = 1 - t.sym(crane_card).space if crane and crane_card is not None else 0
+    if free_space(t, p) + freed < 1:
         return refuse(
             "build.no_space",
             "no space for another empire card («Для каждой карты империи требуется 1 место»)",
@@ -187,8 +189,8 @@ def do_build(s: State, t: Tables, move: Build, ev: list[Event]) -> State:
         i = p.empire.index(crane)
         p = msgspec.structs.replace(p, empire=p.empire[:i] + p.empire[i + 1 :])
         s = with_player(s, seat, p)
-        s = discard_empire(s, t, (crane,))
-        ev.append(CardsDiscarded(pile=_pile(t, crane), cards=(crane,), count=1))
+        s = discard_empire(s, (crane,))
+        ev.append(CardsDiscarded(cards=(crane,), count=1))
     else:
         p = msgspec.structs.replace(
             p, coins=p.coins - e.cost_coins, knowledge=p.knowledge - e.cost_knowledge
@@ -206,10 +208,6 @@ def do_build(s: State, t: Tables, move: Build, ev: list[Event]) -> State:
         # A discarded Crane with army-limit symbols may leave armies over the limit.
         s = push(s, ChooseDiscardArmy(seat=seat))
     return gain_card_citizens(s, t, seat, card, ev)
-
-
-def _pile(t: Tables, card: str) -> Literal["empire_a", "empire_b"]:
-    return "empire_a" if t.letter(card) == "A" else "empire_b"
 
 
 # ---------------------------------------------------------------------------- Рекрутировать
@@ -466,12 +464,8 @@ def do_set_aside_drawn(s: State, t: Tables, move: SetAsideDrawn, ev: list[Event]
     ev.append(CardSetAside(seat=move.seat, card=move.card, source="drawn", visible_to=(move.seat,)))
     if rest:
         # «Карты, взятые из колоды империи и не отложенные, кладутся в стопку сброса».
-        s = discard_empire(s, t, rest)
-        ev.append(
-            CardsDiscarded(
-                pile=_pile(t, rest[0]), cards=rest, count=len(rest), visible_to=(move.seat,)
-            )
-        )
+        s = discard_empire(s, rest)
+        ev.append(CardsDiscarded(cards=rest, count=len(rest), visible_to=(move.seat,)))
     return pop(s)
 
 

@@ -320,8 +320,9 @@ def finish_order(s: State, t: Tables, ev: list[Event]) -> State:
     if not order:
         return s
     deck = get_deck(s, name)
-    known = (task.seat,) if not deck.top or task.seat in deck.top_known else ()
-    deck = msgspec.structs.replace(deck, top=order[1:] + deck.top, top_known=known)
+    top = order[1:] + deck.top
+    known = (task.seat,) if top and (not deck.top or task.seat in deck.top_known) else ()
+    deck = msgspec.structs.replace(deck, top=top, top_known=known)
     s = set_deck(s, name, deck)
     s = msgspec.structs.replace(s, titan_tops=s.titan_tops.showing(task.stars, order[0]))
     ev.append(

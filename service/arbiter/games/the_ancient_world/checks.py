@@ -5,10 +5,10 @@ Both raise :class:`~arbiter.core.InvalidState` with a rule code and a JSON point
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from arbiter.core import InvalidState
-from arbiter.games.the_ancient_world.common import NS
+from arbiter.games.the_ancient_world import invariants
+from arbiter.games.the_ancient_world.common import invalid
 from arbiter.games.the_ancient_world.content import (
     AncientWorldContent,
     ArmyCard,
@@ -16,8 +16,8 @@ from arbiter.games.the_ancient_world.content import (
     ProvinceCard,
     TitanCard,
 )
+from arbiter.games.the_ancient_world.places import places
 from arbiter.games.the_ancient_world.state import (
-    DECKS,
     MAX_CITIZENS,
     ROUNDS,
     SPACES,
@@ -27,7 +27,6 @@ from arbiter.games.the_ancient_world.state import (
     ChooseProvince,
     ChooseSetAside,
     ChooseTitanOrder,
-    Deck,
     is_open,
 )
 from arbiter.games.the_ancient_world.tables import Tables
@@ -35,142 +34,86 @@ from arbiter.games.the_ancient_world.tables import Tables
 _Card = EmpireCard | ArmyCard | TitanCard | ProvinceCard
 
 
-def _bad(code: str, message: str, pointer: str) -> InvalidState:
-    return InvalidState(f"{NS}.{code}", message, pointer)
-
-
 # ---------------------------------------------------------------------------------- state
-
-
-def _places(s: AncientWorldState) -> Iterator[tuple[str, str, str]]:
-    """Every card on the table: (card, kind, JSON pointer)."""
-    for name in DECKS:
-        deck: Deck = getattr(s, name)
-        kind = "empire" if name.startswith("empire") else name.split("_")[0]
-        for part in ("top", "middle", "bottom"):
-            for i, c in enumerate(getattr(deck, part)):
-                yield c, kind, f"/{name}/{part}/{i}"
-    for pile in ("empire_discard_a", "empire_discard_b"):
-        for i, c in enumerate(getattr(s, pile)):
-            yield c, "empire", f"/{pile}/{i}"
-    for i, c in enumerate(s.army_discard):
-        yield c, "army", f"/army_discard/{i}"
-    for i, c in enumerate(s.empire_row):
-        yield c, "empire", f"/empire_row/{i}"
-    for i, c in enumerate(s.army_row):
-        yield c, "army", f"/army_row/{i}"
-    if s.province_top is not None:
-        yield s.province_top, "province", "/province_top"
-    for k, top in enumerate(s.titan_tops.cards(), start=1):
-        if top is not None:
-            yield top, "titan", f"/titan_tops/titan_{k}"
-    for seat, p in enumerate(s.players):
-        base = f"/players/{seat}"
-        for field, kind in (
-            ("empire", "empire"),
-            ("lost", "empire"),
-            ("set_aside", "empire"),
-            ("provinces", "province"),
-            ("titans", "titan"),
-        ):
-            for i, c in enumerate(getattr(p, field)):
-                yield c, kind, f"{base}/{field}/{i}"
-        for a, army in enumerate(p.armies):
-            yield army.active, "army", f"{base}/armies/{a}/active"
-            for i, c in enumerate(army.retired):
-                yield c, "army", f"{base}/armies/{a}/retired/{i}"
-    for k, task in enumerate(s.pending):
-        base = f"/pending/{k}"
-        if isinstance(task, ChooseSetAside):
-            for i, c in enumerate(task.drawn):
-                yield c, "empire", f"{base}/drawn/{i}"
-        elif isinstance(task, ChooseProvince):
-            for i, c in enumerate(task.options):
-                yield c, "province", f"{base}/options/{i}"
-        elif isinstance(task, ChooseTitanOrder):
-            for i, c in enumerate(task.cards):
-                yield c, "titan", f"{base}/cards/{i}"
-            for i, c in enumerate(task.ordered):
-                yield c, "titan", f"{base}/ordered/{i}"
-        elif isinstance(task, ChooseEnlist):
-            yield task.card, "army", f"{base}/card"
 
 
 def check_state(s: AncientWorldState, t: Tables) -> None:
     n = len(s.players)
     if not 2 <= n <= 4:
-        raise _bad("state.players", "2 to 4 players", "/players")
+        raise invalid("state.players", "2 to 4 players", "/players")
     if not 0 <= s.round <= ROUNDS:
-        raise _bad("state.round", "the round is 0 to 6", "/round")
+        raise invalid("state.round", "the round is 0 to 6", "/round")
     for field in ("current", "first_player"):
         if not 0 <= getattr(s, field) < n:
-            raise _bad("state.seat", f"{field} is not a seat", f"/{field}")
+            raise invalid("state.seat", f"{field} is not a seat", f"/{field}")
     if s.first_passer is not None and not 0 <= s.first_passer < n:
-        raise _bad("state.seat", "first_passer is not a seat", "/first_passer")
+        raise invalid("state.seat", "first_passer is not a seat", "/first_passer")
     placed: list[list[int]] = [[] for _ in range(n)]
     for space in SPACES:
         spot = s.board.at(space)
         if spot and not is_open(space, s.round):
-            raise _bad(
+            raise invalid(
                 "state.board", f"the round track has not opened {space} yet", f"/board/{space}"
             )
         for i, c in enumerate(spot):
             if not 0 <= c.seat < n:
-                raise _bad("state.seat", "a citizen of no seat", f"/board/{space}/{i}/seat")
+                raise invalid("state.seat", "a citizen of no seat", f"/board/{space}/{i}/seat")
             placed[c.seat].append(c.skill)
     for k, task in enumerate(s.pending):
         seat: int | None = getattr(task, "seat", None)
         if seat is not None and not 0 <= seat < n:
-            raise _bad("state.seat", "a pending decision of no seat", f"/pending/{k}/seat")
+            raise invalid("state.seat", "a pending decision of no seat", f"/pending/{k}/seat")
         for field in ("count", "remaining"):
             if getattr(task, field, 0) < 0:
-                raise _bad("state.negative", f"{field} cannot be negative", f"/pending/{k}/{field}")
+                raise invalid(
+                    "state.negative", f"{field} cannot be negative", f"/pending/{k}/{field}"
+                )
         if isinstance(task, ChooseArmies):
             # «Бой с титаном»: the armies paid in this fight, each one of the seat's armies once.
             armies = len(s.players[task.seat].armies)
             for i, a in enumerate(task.used):
                 if not 0 <= a < armies or a in task.used[:i]:
-                    raise _bad(
+                    raise invalid(
                         "state.army", "not one of the seat's armies", f"/pending/{k}/used/{i}"
                     )
     for seat, p in enumerate(s.players):
         for field in ("coins", "knowledge"):
             if getattr(p, field) < 0:
-                raise _bad(
+                raise invalid(
                     "state.negative", f"{field} cannot be negative", f"/players/{seat}/{field}"
                 )
         for a, army in enumerate(p.armies):
             if army.scroll < 0 or army.picture < 0:
                 field = "scroll" if army.scroll < 0 else "picture"
-                raise _bad(
+                raise invalid(
                     "state.negative",
                     "army coins cannot be negative",
                     f"/players/{seat}/armies/{a}/{field}",
                 )
         cit = p.citizens
         if len(set(cit)) != len(cit) or (cit and not 1 <= min(cit) <= max(cit) <= MAX_CITIZENS):
-            raise _bad(
+            raise invalid(
                 "state.citizens",
-                "citizens are distinct skills 1 to 5",
+                "a seat's citizen tokens are distinct skills 1 to 5 (5 tokens a colour)",
                 f"/players/{seat}/citizens",
             )
         where = sorted((*p.ready, *p.starving, *placed[seat], *(c.skill for c in p.on_cards)))
         if where != sorted(cit):
-            raise _bad(
+            raise invalid(
                 "state.citizens",
                 "every citizen is exactly once ready, starving or placed",
                 f"/players/{seat}/ready",
             )
         for i, oc in enumerate(p.on_cards):
             if all(oc.card not in group for group in (p.empire, p.lost, p.provinces, p.titans)):
-                raise _bad(
+                raise invalid(
                     "state.citizens",
                     "a citizen on a card the seat does not own",
                     f"/players/{seat}/on_cards/{i}",
                 )
-    if _cards_in_place(s, t):
-        return
-    _check_cards(s, t)
+    if not _cards_in_place(s, t):
+        _check_cards(s, t)
+    invariants.check_table(s, t)
 
 
 def _cards_in_place(s: AncientWorldState, t: Tables) -> bool:
@@ -180,7 +123,7 @@ def _cards_in_place(s: AncientWorldState, t: Tables) -> bool:
     at most once a seat; every other card of the pack lies exactly once somewhere. When this is
     false, :func:`_check_cards` (slower, with a JSON pointer) names the first fault.
     """
-    empire: list[str] = [*s.empire_discard_a, *s.empire_discard_b, *s.empire_row]
+    empire: list[str] = [*s.empire_discard, *s.empire_row]
     army: list[str] = [*s.army_discard, *s.army_row]
     province: list[str] = []
     titan: list[str] = [top for top in s.titan_tops.cards() if top is not None]
@@ -243,32 +186,39 @@ def _cards_in_place(s: AncientWorldState, t: Tables) -> bool:
 
 
 def _check_cards(s: AncientWorldState, t: Tables) -> None:
+    seen = check_named(s, t)
+    for kind, table in _tables(t).items():
+        for card in table:
+            if card not in seen and card not in t.start_empire and card not in t.start_armies:
+                raise invalid("state.card_missing", f"{kind} card {card!r} is nowhere", "")
+
+
+def _tables(t: Tables) -> dict[str, Mapping[str, object]]:
+    return {"empire": t.empire, "army": t.armies, "province": t.provinces, "titan": t.titans}
+
+
+def check_named(s: AncientWorldState, t: Tables) -> dict[str, str]:
+    """Every card named in ``s`` is a card of the pack of the kind its place holds, starting
+    cards only on players and once a seat, every other card in one place; returns where each card
+    but the starting ones lies (card -> JSON pointer)."""
     seen: dict[str, str] = {}
-    tables: dict[str, Mapping[str, object]] = {
-        "empire": t.empire,
-        "army": t.armies,
-        "province": t.provinces,
-        "titan": t.titans,
-    }
+    tables = _tables(t)
     start_seen: set[tuple[str, str]] = set()
-    for card, kind, pointer in _places(s):
+    for card, kind, pointer in places(s):
         if card not in tables[kind]:
-            raise _bad("state.unknown_card", f"{card!r} is not a {kind} card", pointer)
+            raise invalid("state.unknown_card", f"{card!r} is not a {kind} card", pointer)
         if card in t.start_empire or card in t.start_armies:
             owner = pointer.split("/")[2] if pointer.startswith("/players/") else ""
             if not owner:
-                raise _bad("state.card_place", f"starting card {card!r} off a player", pointer)
+                raise invalid("state.card_place", f"starting card {card!r} off a player", pointer)
             if (owner, card) in start_seen:
-                raise _bad("state.card_twice", f"seat {owner} has {card!r} twice", pointer)
+                raise invalid("state.card_twice", f"seat {owner} has {card!r} twice", pointer)
             start_seen.add((owner, card))
             continue
         if card in seen:
-            raise _bad("state.card_twice", f"{card!r} is also at {seen[card]}", pointer)
+            raise invalid("state.card_twice", f"{card!r} is also at {seen[card]}", pointer)
         seen[card] = pointer
-    for kind, table in tables.items():
-        for card in table:
-            if card not in seen and card not in t.start_empire and card not in t.start_armies:
-                raise _bad("state.card_missing", f"{kind} card {card!r} is nowhere", "")
+    return seen
 
 
 # -------------------------------------------------------------------------------- content
@@ -286,9 +236,9 @@ def check_content(c: AncientWorldContent) -> None:
         for i, card in enumerate(cards):
             pointer = f"/{name}/{i}/id"
             if not card.id:
-                raise _bad("content.id", "a card needs an id", pointer)
+                raise invalid("content.id", "a card needs an id", pointer)
             if card.id in ids:
-                raise _bad(
+                raise invalid(
                     "content.duplicate_id", f"id {card.id!r} is also {ids[card.id]}", pointer
                 )
             ids[card.id] = pointer
@@ -296,44 +246,50 @@ def check_content(c: AncientWorldContent) -> None:
     armies = {a.id: a for a in c.armies}
     for i, cid in enumerate(c.starting_empire):
         if cid not in empire or empire[cid].deck != "start":
-            raise _bad(
+            raise invalid(
                 "content.starting", f"{cid!r} is no starting empire card", f"/starting_empire/{i}"
             )
     for i, cid in enumerate(c.starting_armies):
         if cid not in armies or armies[cid].deck != "start":
-            raise _bad(
+            raise invalid(
                 "content.starting", f"{cid!r} is no starting army card", f"/starting_armies/{i}"
             )
     if not c.starting_armies:
-        raise _bad("content.starting", "every seat needs starting armies", "/starting_armies")
+        raise invalid("content.starting", "every seat needs starting armies", "/starting_armies")
     if c.capital.symbols.space < len(c.starting_empire):
-        raise _bad("content.capital", "the capital has no space for the starting cards", "/capital")
+        raise invalid(
+            "content.capital", "the capital has no space for the starting cards", "/capital"
+        )
     # Enough cards for 4 players: a full empire row from each deck, the army row, one province and
     # one titan of each star.
     if sum(1 for e in c.empire if e.deck == "A") < 6:
-        raise _bad("content.deck_size", "deck A needs at least 6 cards (4-player row)", "/empire")
+        raise invalid(
+            "content.deck_size", "deck A needs at least 6 cards (4-player row)", "/empire"
+        )
     if sum(1 for e in c.empire if e.deck == "B") < 6:
-        raise _bad("content.deck_size", "deck B needs at least 6 cards (4-player row)", "/empire")
+        raise invalid(
+            "content.deck_size", "deck B needs at least 6 cards (4-player row)", "/empire"
+        )
     if sum(1 for a in c.armies if a.deck == "army") < 4:
-        raise _bad("content.deck_size", "the army deck needs at least 4 cards", "/armies")
+        raise invalid("content.deck_size", "the army deck needs at least 4 cards", "/armies")
     if not c.provinces:
-        raise _bad("content.deck_size", "the province deck is empty", "/provinces")
+        raise invalid("content.deck_size", "the province deck is empty", "/provinces")
     for stars in (1, 2, 3):
         if not any(ti.stars == stars for ti in c.titans):
-            raise _bad("content.titans", f"no titan with {stars} stars", "/titans")
+            raise invalid("content.titans", f"no titan with {stars} stars", "/titans")
     if not c.dice or any(not die for die in c.dice):
-        raise _bad("content.dice", "destruction dice need faces", "/dice")
+        raise invalid("content.dice", "destruction dice need faces", "/dice")
     for i, e in enumerate(c.empire):
         if e.cost_coins < 0 or e.cost_knowledge < 0:
-            raise _bad("content.negative", "negative price", f"/empire/{i}")
+            raise invalid("content.negative", "negative price", f"/empire/{i}")
         if e.scoring is not None and not e.scoring.points:
-            raise _bad("content.scoring", "a banner bonus needs points", f"/empire/{i}/scoring")
+            raise invalid("content.scoring", "a banner bonus needs points", f"/empire/{i}/scoring")
     for i, a in enumerate(c.armies):
         if a.cost_coins < 0:
-            raise _bad("content.negative", "negative price", f"/armies/{i}/cost_coins")
+            raise invalid("content.negative", "negative price", f"/armies/{i}/cost_coins")
     for i, ti in enumerate(c.titans):
         if ti.defence < 0:
-            raise _bad("content.negative", "negative defence", f"/titans/{i}/defence")
+            raise invalid("content.negative", "negative defence", f"/titans/{i}/defence")
     symbol_groups: tuple[tuple[str, Sequence[EmpireCard | TitanCard | ProvinceCard]], ...] = (
         ("empire", c.empire),
         ("titans", c.titans),
@@ -345,14 +301,14 @@ def check_content(c: AncientWorldContent) -> None:
             for field in sym.__struct_fields__:
                 value = getattr(sym, field)
                 if isinstance(value, int) and value < 0:
-                    raise _bad(
+                    raise invalid(
                         "content.negative", f"negative {field}", f"/{name}/{i}/symbols/{field}"
                     )
             action = card.action
             if action is not None:
                 for field in action.__struct_fields__:
                     if getattr(action, field) < 0:
-                        raise _bad(
+                        raise invalid(
                             "content.negative", f"negative {field}", f"/{name}/{i}/action/{field}"
                         )
     for i, a in enumerate(c.armies):
@@ -360,6 +316,6 @@ def check_content(c: AncientWorldContent) -> None:
             icons = getattr(a, side)
             for field in icons.__struct_fields__:
                 if getattr(icons, field) < 0:
-                    raise _bad(
+                    raise invalid(
                         "content.negative", f"negative {field}", f"/armies/{i}/{side}/{field}"
                     )

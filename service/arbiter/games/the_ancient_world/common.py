@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 
-from arbiter.core import Event, IllegalMove
+from arbiter.core import Event, IllegalMove, InvalidState
 from arbiter.core.tuples import replace_at
 from arbiter.games.the_ancient_world.events import CitizenGained, Gained
 from arbiter.games.the_ancient_world.state import (
@@ -22,6 +22,11 @@ NS = "the-ancient-world"
 def refuse(code: str, message: str) -> IllegalMove:
     """A refusal with the game's namespaced rule code."""
     return IllegalMove(f"{NS}.{code}", message)
+
+
+def invalid(code: str, message: str, pointer: str) -> InvalidState:
+    """A broken invariant with the game's namespaced rule code and a JSON pointer to it."""
+    return InvalidState(f"{NS}.{code}", message, pointer)
 
 
 def with_player(s: State, seat: int, p: PlayerState) -> State:

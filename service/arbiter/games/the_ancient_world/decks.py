@@ -2,8 +2,11 @@
 discard piles, and reshuffling a discard pile into its deck when the deck runs out.
 
 «Если колода империи закончилась, перемешайте сброшенные карты империи — они образуют новую
-колоду» (preparation): shuffling only moves the discards into the unordered middle. The army deck
-is refilled from the army discard pile the same way; titan and province decks are never refilled.
+колоду» (preparation): the empire cards have one discard pile, whatever their deck, so the deck in
+use (A in rounds 1-3, B from round 4) is refilled from all of it -- from round 4 the deck A cards
+discarded in rounds 1-3 too. Shuffling only moves the discards into the unordered middle. The army
+deck is refilled from the army discard pile the same way; titan and province decks are never
+refilled.
 """
 
 from __future__ import annotations
@@ -53,11 +56,10 @@ def refilled_deck(name: DeckName) -> RefilledDeck | None:
 
 
 def discard_pile(s: State, name: DeckName) -> tuple[str, ...] | None:
-    """The discard pile that refills ``name`` when it runs out (``None``: never refilled)."""
-    if name == "empire_a":
-        return s.empire_discard_a
-    if name == "empire_b":
-        return s.empire_discard_b
+    """The discard pile that refills ``name`` when it runs out (``None``: never refilled): the
+    one empire discard pile for both empire decks, the army discard pile for the army deck."""
+    if name == "empire_a" or name == "empire_b":
+        return s.empire_discard
     if name == "army":
         return s.army_discard
     return None
@@ -77,11 +79,9 @@ def reshuffle(s: State, name: RefilledDeck) -> State:
     pile = discard_pile(s, name) or ()
     deck = msgspec.structs.replace(deck, middle=tuple(sorted(deck.middle + pile)))
     s = set_deck(s, name, deck)
-    if name == "empire_a":
-        return msgspec.structs.replace(s, empire_discard_a=())
-    if name == "empire_b":
-        return msgspec.structs.replace(s, empire_discard_b=())
-    return msgspec.structs.replace(s, army_discard=())
+    if name == "army":
+        return msgspec.structs.replace(s, army_discard=())
+    return msgspec.structs.replace(s, empire_discard=())
 
 
 def take_known(s: State, name: DeckName) -> tuple[State, str | None]:
@@ -115,15 +115,9 @@ def take_middle(s: State, name: DeckName, card: str) -> State:
     return set_deck(s, name, msgspec.structs.replace(deck, middle=middle[:i] + middle[i + 1 :]))
 
 
-def discard_empire(s: State, t: Tables, cards: tuple[str, ...]) -> State:
-    """Empire cards to the discard pile of their deck (A or B)."""
-    a = tuple(c for c in cards if t.letter(c) == "A")
-    b = tuple(c for c in cards if t.letter(c) == "B")
-    if a:
-        s = msgspec.structs.replace(s, empire_discard_a=tuple(sorted(s.empire_discard_a + a)))
-    if b:
-        s = msgspec.structs.replace(s, empire_discard_b=tuple(sorted(s.empire_discard_b + b)))
-    return s
+def discard_empire(s: State, cards: tuple[str, ...]) -> State:
+    """Empire cards to the empire discard pile (face down; one pile for deck A and deck B cards)."""
+    return msgspec.structs.replace(s, empire_discard=tuple(sorted(s.empire_discard + cards)))
 
 
 def discard_armies(s: State, t: Tables, cards: tuple[str, ...]) -> State:

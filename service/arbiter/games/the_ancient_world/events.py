@@ -21,6 +21,7 @@ from arbiter.games.the_ancient_world.state import (
     SPACES,
     BoardSpace,
     DeckName,
+    DiscardPile,
     PrivateTarget,
     RefilledDeck,
     RevealTarget,
@@ -29,8 +30,6 @@ from arbiter.games.the_ancient_world.state import (
 
 #: What a draw changes in the view of the deck it comes from.
 _DECK = ("/decks/{deck}/count", "/decks/{deck}/known_top", "/decks/{deck}/known_bottom")
-#: A face-down empire discard pile (counted in the view), named by the deck it refills.
-EmpirePile: TypeAlias = Literal["empire_a", "empire_b"]
 
 # ------------------------------------------------------------------------ the round's phases
 
@@ -142,12 +141,15 @@ class GameEnded(Event, frozen=True, kw_only=True, tag="game_ended"):
 
 
 class DeckReshuffled(Event, frozen=True, kw_only=True, tag="deck_reshuffled"):
-    """``deck`` ran out: its discard pile of ``cards`` cards was shuffled into a new deck
-    («перемешайте сброшенные карты империи — они образуют новую колоду»)."""
+    """``deck`` ran out: the discard pile ``pile``, ``cards`` cards, was shuffled into a new deck
+    («перемешайте сброшенные карты империи — они образуют новую колоду»). The empire cards have
+    one discard pile: from round 4 deck B is refilled with the deck A cards discarded in rounds
+    1-3 too."""
 
-    explains: ClassVar[tuple[str, ...]] = ("/decks/{deck}/count", "/discards/{deck}")
+    explains: ClassVar[tuple[str, ...]] = ("/decks/{deck}/count", "/discards/{pile}")
 
     deck: RefilledDeck
+    pile: DiscardPile
     cards: int
 
 
@@ -185,24 +187,22 @@ class CardDrawn(Event, frozen=True, kw_only=True, tag="card_drawn"):
 
 
 class CardsDiscarded(Event, frozen=True, kw_only=True, tag="cards_discarded"):
-    """``count`` empire cards put face down on the discard pile of deck ``pile``: a discarded
-    Crane, or the cards of an Explore not set aside (then private: ``cards`` is empty in the
-    others' redacted form)."""
+    """``count`` empire cards put face down on the empire discard pile: a discarded Crane, or the
+    cards of an Explore not set aside (then private: ``cards`` is empty in the others' redacted
+    form)."""
 
-    explains: ClassVar[tuple[str, ...]] = ("/discards/{pile}",)
+    explains: ClassVar[tuple[str, ...]] = ("/discards/empire",)
 
-    pile: EmpirePile
     cards: tuple[str, ...]
     count: int
 
 
 class EmpireRowDiscarded(Event, frozen=True, kw_only=True, tag="empire_row_discarded"):
     """«Переместите все оставшиеся на игровом поле открытые карты империи в стопку сброса»: the
-    ``cards`` left in the empire row went to the discard pile of deck ``pile``."""
+    ``cards`` left in the empire row went face down to the empire discard pile."""
 
-    explains: ClassVar[tuple[str, ...]] = ("/empire_row", "/discards/{pile}")
+    explains: ClassVar[tuple[str, ...]] = ("/empire_row", "/discards/empire")
 
-    pile: EmpirePile
     cards: tuple[str, ...]
 
 

@@ -85,6 +85,7 @@ from arbiter.games.the_ancient_world.state import (
     ChooseTitanOrder,
     ChooseZorsk,
     Dice,
+    DiscardPile,
     Draw,
     EndRound,
     EndTurn,
@@ -230,7 +231,8 @@ def _auto_draw(s: State, t: Tables, task: Draw, ev: list[Event]) -> State | None
     refilled = refilled_deck(task.deck)
     pile = discard_pile(s, task.deck)
     if refilled is not None and pile:
-        ev.append(DeckReshuffled(deck=refilled, cards=len(pile)))
+        kind: DiscardPile = "army" if refilled == "army" else "empire"
+        ev.append(DeckReshuffled(deck=refilled, pile=kind, cards=len(pile)))
         return reshuffle(s, refilled)
     # The deck is exhausted (titans, provinces) or both deck and discards are empty.
     return pop(s)

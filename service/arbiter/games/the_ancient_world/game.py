@@ -26,13 +26,23 @@ Where the rulebook is silent or ambiguous, a careful referee's reading was chose
   dice (one per banner of the titan; die ``i`` of the pack is used for the ``i``-th roll, cycling),
   the losses (the fighter's choice), and the discards over a reduced army limit (the fighter's
   choice of whole armies; discarded starting army cards go back to the box).
-* **"May" actions need something to do.** A citizen may be placed on Build or Recruit only if a
-  card can be bought (placement fee included), on Expand borders only if a province is face up and
-  can be paid for, on Learn / Increase population only with the coins, on Explore only if a card
-  can be explored, on a Bridge / Trade city only if some other player's card action can be paid
-  for, on a Forest refuge only if a titan deck is left. Once placed, Build and Recruit buy one
-  card; Rebuild may stop early («до 2»); rebuilding from a card action or an army icon is not
-  optional when a card is lost.
+* **Build and Recruit buy a card: "may buy" is not "may buy nothing".** «Строить. Игрок может
+  купить 1 карту империи» and «Рекрутировать. Игрок может купить одну карту войска» say what the
+  action lets the player do, as «может» does for the turn's actions themselves («Игрок может
+  поместить один из своих жетонов жителей»); the action is done at once («Поместив жетон жителя на ячейку действия, игрок немедленно выполняет это действие»),
+  the board states it without a «может» («Купите 1 карту империи», «Купите 1 карту войска»), and
+  a player who does not want to act passes («Если игрок не желает или не может ... размещать
+  жителя на ячейке действия, он обязан спасовать»). Where a choice to do less is meant, the text
+  says so: «до 2» on Rebuild, «ЛИБО» on Explore. So a citizen may be placed on Build or Recruit
+  only if a card can be bought (placement fee included), and once placed it buys exactly one
+  (``build.must_buy``, ``recruit.must_buy``: a :class:`~.moves.Decline` is refused); the army
+  card bought goes into an army («должен поместить её в одну из своих армий»).
+* **"May" actions need something to do.** Likewise a citizen may be placed on Expand borders only
+  if a province is face up and can be paid for, on Learn / Increase population only with the
+  coins, on Explore only if a card can be explored, on a Bridge / Trade city only if some other
+  player's card action can be paid for, on a Forest refuge only if a titan deck is left. Rebuild
+  may stop early («до 2»); rebuilding from a card action or an army icon is not optional when a
+  card is lost.
 * **Recruit.** Below the army limit the new card may start a new army or go over any unused
   active army (disbanding it, «поместить её в одну из своих армий»); at the limit it must go over
   an unused one. A disbanded card's coins go back to the supply.
@@ -44,13 +54,25 @@ Where the rulebook is silent or ambiguous, a careful referee's reading was chose
   chooses which citizens starve (all starve without a choice when there is no food for any). The
   feeding after round 6 also happens (it decides the −2 VP per starving citizen).
 * **Spaces.** Every empire card, lost ones too, takes a space. Building with the Crane frees the
-  Crane's space first.
+  Crane's space first (and takes away any space the Crane itself gave).
 * **Duplicates** are cards of the same name (owned face up or lost); set-aside cards may repeat.
-* **Empire decks.** Deck A and deck B keep separate discard piles; from round 4 the row, Explore
-  and Zorsk playwrights use deck B, and only deck B's discards refill it. Discard piles are kept
-  face down (a player's view shows their sizes only). The army deck is refilled from the army
-  discard pile; titan and province decks are not refilled. A deck that cannot give a card gives
-  none (a shorter row, fewer Explore cards).
+* **Empire decks.** The empire cards have one discard pile, whatever their deck: the row left at
+  the end of a round, the cards of an Explore not set aside and a discarded Crane all go on it. When
+  the deck in use runs out -- deck A in rounds 1-3, deck B from round 4 («Раунд 4. Используйте
+  колоду империи В») -- the whole pile is shuffled into a new deck («Если колода империи
+  закончилась, перемешайте сброшенные карты империи — они образуют новую колоду»), so from round 4
+  the deck A cards discarded in rounds 1-3 join deck B. Deck A's cards left in round 4 stay apart,
+  unused. The pile is kept face down (a view shows its size only). The army deck is refilled from
+  the army discard pile; titan and province decks are not refilled. A deck that cannot give a card
+  gives none (a shorter row, fewer Explore cards).
+* **Positions from a table** (:mod:`.position`). A companion app may give a deck, the empire
+  discard pile and a seat's set-aside cards as counts; they are dealt by the seed from what the
+  pack leaves: deck A takes deck A cards, deck B deck B cards (all of them before round 4, when it
+  is set aside untouched) and from round 4 deck A cards if it needs more (the discards shuffled
+  into it), the discard pile and the set-aside piles the empire cards left. What the rules do by
+  themselves is read from the table, not given: a face-up province or titan missing while its
+  deck has cards is being revealed, the rows are being dealt in phase 1, the feeding of phase 3
+  falls to the seats with more citizens than food, a seat over its army limit discards.
 * **Set-aside cards** are face down: other seats see how many, not which, even those set aside
   from the face-up row.
 * **Expand borders+** puts the unchosen provinces under the deck in the order they were drawn;
@@ -89,9 +111,11 @@ from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, R
 from arbiter.core.render import render_by
 from arbiter.games.the_ancient_world import (
     checks,
+    examples,
     flow,
     hidden,
     legality,
+    positions,
     render,
     scoring,
     setup,
@@ -102,6 +126,7 @@ from arbiter.games.the_ancient_world.describe import describe_move
 from arbiter.games.the_ancient_world.events import AncientWorldEvent, redact
 from arbiter.games.the_ancient_world.moves import AncientWorldMove
 from arbiter.games.the_ancient_world.options import AncientWorldOptions
+from arbiter.games.the_ancient_world.position import AncientWorldPosition
 from arbiter.games.the_ancient_world.rule_codes import RULE_CODES
 from arbiter.games.the_ancient_world.state import AncientWorldState
 from arbiter.games.the_ancient_world.tables import Tables
@@ -217,6 +242,26 @@ class TheAncientWorld(
 
     def check_state(self, state: AncientWorldState) -> None:
         checks.check_state(state, self.tables(state.content_id))
+
+    # ------------------------------------------------------------- positions from a table
+
+    position_type = AncientWorldPosition
+
+    def state_of(
+        self, position: Any, seed: int, content_id: str | None = None
+    ) -> AncientWorldState:
+        """The state of the table ``position`` (an :class:`~.position.AncientWorldPosition`)
+        shows; the face-down cards it counts are drawn by ``seed`` from what the pack leaves
+        (:mod:`.positions`). An impossible position is refused with a pointer into it."""
+        cid = content_id or self.default_content_id
+        self.content(cid)
+        return positions.state_of(position, seed, cid, self.tables(cid), self.rules_version)
+
+    def position_of(self, state: AncientWorldState) -> AncientWorldPosition:
+        return positions.position_of(state, self.tables(state.content_id))
+
+    def position_examples(self) -> list[tuple[str, Any]]:
+        return examples.position_examples()
 
     def hidden_variant(
         self, state: AncientWorldState, seat: int | None, rng: random.Random

@@ -2,7 +2,7 @@
 
 The cards a seat cannot see are pooled by the back they show -- empire A, empire B, provinces,
 each titan deck, armies -- and dealt again at random over the same hidden places: the middles of
-the decks, the known tops and bottoms the seat did not see, the empire discard piles (face down),
+the decks, the known tops and bottoms the seat did not see, the empire discard pile (face down),
 other seats' set-aside cards, and the cards other seats drew privately. The seed changes too.
 """
 
@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 import msgspec
 
+from arbiter.core import InvalidState
+from arbiter.games.the_ancient_world import invariants
 from arbiter.games.the_ancient_world.state import (
     DECKS,
     AncientWorldState,
@@ -57,47 +59,62 @@ def _back(t: Tables, name: DeckName | str, card: str) -> str:
     return name
 
 
+#: How many deals :func:`hidden_variant` tries before it keeps the hidden cards as they are.
+ATTEMPTS = 20
+
+
 def hidden_variant(s: State, t: Tables, seat: int | None, rng: random.Random) -> State:
+    """A new deal of what ``seat`` cannot see, and a new seed.
+
+    A deal can contradict what the seat may infer from the table: with no card of the row it can
+    buy, a seat deciding what to Build must hold a set-aside card it can buy. Such a deal leaves a
+    decision with nothing to decide (:func:`.invariants.check_settled`; the other invariants
+    hold, as every card keeps its back) and is dealt again; after :data:`ATTEMPTS` deals the
+    hidden cards stay as they are (only the seed changes).
+    """
+    for _ in range(ATTEMPTS):
+        variant = _deal(s, t, seat, rng)
+        try:
+            invariants.check_settled(variant, t)
+        except InvalidState:
+            continue
+        return variant
+    return msgspec.structs.replace(s, seed=rng.randrange(2**62))
+
+
+def _deal(s: State, t: Tables, seat: int | None, rng: random.Random) -> State:
     pools: dict[str, _Pool] = {name: _Pool() for name in DECKS}
 
     def others(owner: int | None) -> bool:
         return seat is None or owner != seat
 
     # Visit the hidden places in a fixed order: first collecting, then dealing the cards back.
+    # Empire cards are pooled by their back (deck A or B): a deck or the discard pile may hold
+    # both once the discards were shuffled into deck B, and a slot keeps the back it shows.
     def visit(put: bool) -> State:
         out = s
         for name in DECKS:
             deck: Deck = getattr(out, name)
-            pool = pools[name]
-            middle, top = deck.middle, deck.top
-            if put:
-                middle = pool.put()
-            else:
-                pool.take(deck.middle)
+
+            def back(c: str, name: str = name) -> str:
+                return _back(t, name, c)
+
+            top = deck.top
             if seat is None or seat not in deck.top_known:
-                if put:
-                    top = pool.put()
-                else:
-                    pool.take(deck.top)
+                top = _swap(deck.top, back, pools, put)
+            middle = _swap(deck.middle, back, pools, put)
             bottom = list(deck.bottom)
             idx = [i for i, b in enumerate(deck.bottom_by) if others(b)]
-            if put:
-                new = pool.put()
-                for j, i in enumerate(idx):
-                    bottom[i] = new[j]
-            else:
-                pool.take(tuple(deck.bottom[i] for i in idx))
+            swapped = _swap(tuple(deck.bottom[i] for i in idx), back, pools, put)
+            for i, c in zip(idx, swapped, strict=True):
+                bottom[i] = c
             if put:
                 deck = msgspec.structs.replace(
                     deck, middle=tuple(sorted(middle)), top=top, bottom=tuple(bottom)
                 )
                 out = msgspec.structs.replace(out, **{name: deck})
-        for pile, name in (("empire_discard_a", "empire_a"), ("empire_discard_b", "empire_b")):
-            cards: tuple[str, ...] = getattr(out, pile)
-            if put:
-                out = msgspec.structs.replace(out, **{pile: tuple(sorted(pools[name].put()))})
-            else:
-                pools[name].take(cards)
+        pile = _swap(out.empire_discard, lambda c: _back(t, "empire", c), pools, put)
+        out = msgspec.structs.replace(out, empire_discard=tuple(sorted(pile)))
         players = list(out.players)
         for i, p in enumerate(players):
             if others(i):

@@ -121,6 +121,23 @@ DESCRIBE: dict[type[Any] | None, str] = {
 
 GENERIC = refuse("move.not_legal", "that move is not legal now")
 
+#: A citizen placed on Build or Recruit buys a card: declining is refused (rulings, :mod:`.game`).
+MUST_BUY: dict[type[Any] | None, IllegalMove] = {
+    ChooseBuild: refuse(
+        "build.must_buy",
+        "a citizen on Build buys 1 empire card (the board: «Купите 1 карту империи»): choose which",
+    ),
+    ChooseRecruit: refuse(
+        "recruit.must_buy",
+        "a citizen on Recruit buys 1 army card (the board: «Купите 1 карту войска»): choose which",
+    ),
+    ChooseEnlist: refuse(
+        "recruit.must_buy",
+        "the army card bought goes into one of your armies («должен поместить её в одну из своих "
+        "армий»): choose which",
+    ),
+}
+
 
 def explain(s: State, t: Tables, move: Any) -> IllegalMove:
     actors = to_act(s)
@@ -144,6 +161,9 @@ def explain(s: State, t: Tables, move: Any) -> IllegalMove:
         return refuse("not_your_turn", f"seat {seat} may not decide now")
     top: Any = s.pending[-1] if s.pending else None
     kind = type(top) if top is not None else None
+    must_buy = MUST_BUY.get(kind)
+    if must_buy is not None and isinstance(move, Decline):
+        return must_buy
     if not isinstance(move, ANSWERS.get(kind, ())):
         return refuse("decision.expected", f"now seat {seat} must decide {DESCRIBE.get(kind)}")
     return _specific(s, t, top, move) or GENERIC

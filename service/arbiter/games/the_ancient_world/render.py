@@ -238,8 +238,8 @@ def _table(v: View, t: Tables) -> list[str]:
         *titans,
         "Decks:",
         *(f"  {_deck(t, name, getattr(v.decks, name))}" for name in DECKS),
-        f"  discarded face down: empire A {v.discards.empire_a}, empire B "
-        f"{v.discards.empire_b}; army discard: {_names(t, v.discards.army)}",
+        f"  empire discard (face down): {_count(v.discards.empire, 'card')}; army discard: "
+        f"{_names(t, v.discards.army)}",
     ]
 
 

@@ -21,7 +21,6 @@ from arbiter.games.the_ancient_world.events import (
     ArmyCoinsMoved,
     CitizensReturned,
     CitizensStarving,
-    EmpirePile,
     EmpireRowDiscarded,
     FirstPlayerTokenTurned,
     GameEnded,
@@ -77,12 +76,8 @@ def prepare(s: State, t: Tables, ev: list[Event]) -> State:
     # «Переместите все оставшиеся на игровом поле открытые карты империи в стопку сброса».
     row = s.empire_row
     if row:
-        s = discard_empire(msgspec.structs.replace(s, empire_row=()), t, row)
-        piles: tuple[EmpirePile, ...] = ("empire_a", "empire_b")
-        for pile in piles:
-            cards = tuple(c for c in row if (t.letter(c) == "A") == (pile == "empire_a"))
-            if cards:
-                ev.append(EmpireRowDiscarded(pile=pile, cards=cards))
+        s = discard_empire(msgspec.structs.replace(s, empire_row=()), row)
+        ev.append(EmpireRowDiscarded(cards=row))
     tasks: list[Pending] = []
     # «Раскрывайте карты колоды войск ... пока их общее число не сравняется с количеством игроков».
     missing = n - len(s.army_row)

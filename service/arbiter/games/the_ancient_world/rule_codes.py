@@ -202,6 +202,14 @@ RULE_CODES: tuple[RuleCode, ...] = (
         "Neither the empire row nor the seat's set-aside cards hold a card to build.",
     ),
     _move(
+        "build.must_buy",
+        CITIZEN_ACTIONS,
+        "Поместив жетон жителя на ячейку действия, игрок немедленно выполняет это действие",
+        "A citizen on Build buys one empire card: the purchase is the action and cannot be "
+        "declined, so the citizen goes there only when a card can be bought (a ruling on «может "
+        "купить»; the board says «Купите 1 карту империи»).",
+    ),
+    _move(
         "build.not_available",
         CITIZEN_ACTIONS,
         BUILD,
@@ -242,6 +250,14 @@ RULE_CODES: tuple[RuleCode, ...] = (
         CITIZEN_ACTIONS,
         RECRUIT,
         "The army row is empty.",
+    ),
+    _move(
+        "recruit.must_buy",
+        CITIZEN_ACTIONS,
+        "Выбрав карту и заплатив её цену, игрок должен поместить её в одну из своих армий",
+        "A citizen on Recruit buys one army card and puts it in an army: neither can be declined, "
+        "so the citizen goes there only when a card can be bought (a ruling on «может купить»; "
+        "the board says «Купите 1 карту войска»).",
     ),
     _move(
         "recruit.not_available",
@@ -488,17 +504,181 @@ RULE_CODES: tuple[RuleCode, ...] = (
         "Coins, knowledge, army coins and the counts of pending decisions are not negative.",
     ),
     _state(
-        "state.army",
-        ROUND,
-        FIGHT,
-        "The armies paid in a fight are the seat's own, each once.",
-    ),
-    _state(
         "state.citizens",
         ROUND,
         PLACE,
-        "Citizens are distinct skills 1 to 5, each exactly once ready, starving or placed, and "
-        "placed on the seat's own cards.",
+        "A seat's citizen tokens are 1, 2, 3 and then the lowest skills it gained (4, 5), each "
+        "exactly once ready, starving or placed, and placed only on the seat's own cards.",
+    ),
+    _state(
+        "state.phase",
+        ROUND,
+        "Каждый раунд состоит из 3 фаз, которые проходят в следующем порядке",
+        "The phase agrees with what is under way: a turn or a decision inside one in phase 2, "
+        "the rows being dealt in phase 1, the feeding in phase 3, nothing once the game is over.",
+    ),
+    _state(
+        "state.unsettled",
+        ROUND,
+        PLAYER_ACTIONS,
+        "Whoever must decide has a choice, and nothing the game does by itself is left undone "
+        "(a deck to draw from without a choice, a decision with nothing to decide).",
+    ),
+    _state(
+        "state.turn",
+        ROUND,
+        "просто пропускайте ходы спасовавших игроков, пока не спасуют все",
+        "A seat that passed takes no turn (only Zorsk playwrights may follow its pass), the "
+        "round ends once all passed, and the decisions of a turn are its seat's, but the "
+        "reactions to a Learn.",
+    ),
+    _state(
+        "state.passed",
+        ROUND,
+        "Спасовав, игрок больше не принимает участия в текущем раунде",
+        "A seat has passed only in phase 2, and then some seat that passed is the first to pass "
+        "(first_passer).",
+    ),
+    _state(
+        "state.first_player_token",
+        CITIZEN_ACTIONS,
+        "В этом раунде больше никто не сможет забрать у него жетон первого игрока",
+        "The first-player token lies hand side up exactly when a citizen is on Rebuild this "
+        "round, held by the seat that went there first.",
+    ),
+    _state(
+        "state.placement",
+        ROUND,
+        "только если на ней нет других жителей или если навык его жителя выше навыков любых уже "
+        "размещённых на ячейке жителей",
+        "Citizens lie on a space in rising skill (but on Build, Recruit and Rebuild), on a card's "
+        "action space once a round, and nowhere outside phase 2.",
+    ),
+    _state(
+        "state.space",
+        CITIZEN_ACTIONS,
+        "Для каждой карты империи требуется 1 место",
+        "A seat's empire cards, lost ones included, fit its spaces.",
+    ),
+    _state(
+        "state.duplicate_card",
+        CITIZEN_ACTIONS,
+        "У игрока не может быть одинаковых карт империи",
+        "No seat owns two empire cards of one name (face up or lost).",
+    ),
+    _state(
+        "state.army_limit",
+        ROUND,
+        "обязан немедленно сбросить все карты войск, превышающие допустимый лимит",
+        "A seat over its army limit is discarding armies now.",
+    ),
+    _state(
+        "state.army",
+        ROUND,
+        FIGHT,
+        "The armies paid in a fight are the seat's own, each once, with coins on their scrolls; "
+        "coins lie on scrolls only in phase 2.",
+    ),
+    _state(
+        "state.row",
+        SETUP,
+        "2 игрока — 4 карты, 3 игрока — 5 карт, 4 игрока — 6 карт",
+        "The empire row holds 4, 5 or 6 cards at most (2, 3, 4 players), the army row as many "
+        "as players, those still being dealt included.",
+    ),
+    _state(
+        "state.wrong_deck",
+        SETUP,
+        "Отсортируйте карты по типу (они различаются рубашками)",
+        "Every deck holds its own cards: deck A deck A cards, deck B deck B cards (and from round "
+        "4 the discarded ones), a titan deck its titans of that many stars.",
+    ),
+    _state(
+        "state.deck_b",
+        SETUP,
+        "до 4-го раунда они вам не понадобятся",
+        "Before round 4 every deck B card is in deck B, untouched.",
+    ),
+    _state(
+        "state.deck",
+        CARD_NOTES,
+        FOREST,
+        "Known cards lie on top of a titan deck only (Forest refuge), under the province deck "
+        "only (Expand borders+), each known to one seat.",
+    ),
+    _state(
+        "state.face_up",
+        CITIZEN_ACTIONS,
+        "Игрок тут же открывает следующую карту колоды провинций",
+        "A face-up province or titan that was taken is replaced at once while its deck has cards.",
+    ),
+    _state(
+        "state.fight",
+        ROUND,
+        "Игрок может вступить в бой с открытой верхней картой титана",
+        "A fight is against a face-up titan.",
+    ),
+    _state(
+        "state.dice",
+        ROUND,
+        "Игрок бросает столько кубиков, сколько знамён племён изображено на карте титана",
+        "The destruction dice rolled and to roll are the banners of the titan just defeated, and "
+        "the cards to lose at most as many.",
+    ),
+    _state(
+        "state.feeding",
+        ROUND,
+        "игрок обязан поместить всех «ненакормленных» жителей на ячейку «Голодающие» своего "
+        "планшета",
+        "The citizens left to starve are the seat's citizens beyond its food and those already "
+        "starving.",
+    ),
+    _state(
+        "state.rebuild",
+        CITIZEN_ACTIONS,
+        "Игрок может восстановить до 2 потерянных карт империи",
+        "A rebuild that may stop early is the Rebuild space's: up to 2 cards, by a seat with a "
+        "citizen there; any other restores one card a rebuild icon of the cards or armies used.",
+    ),
+    _state(
+        "state.card_effect",
+        CARD_NOTES,
+        "Если вы первый спасовавший игрок",
+        "A decision a card gives (Zorsk playwrights, Scribes' guild, Remote outpost) is its "
+        "owner's, with the card face up, at the moment the card names; a card action's (Bridge, "
+        "Trade city, Forest refuge, Cryptic ship, a rebuild icon) is the seat's whose citizen is "
+        "on such a card.",
+    ),
+    _state(
+        "state.drawn",
+        CITIZEN_ACTIONS,
+        "Возьмите 5 карт из колоды империи и отложите 1 из них",
+        "The cards an Explore, Expand borders+ or a Forest refuge takes are as many as it draws "
+        "(5 plus the eyes, 3, 4), and a draw takes at least one card.",
+    ),
+    # ------------------------------------------------------------------ positions from a table
+    _state(
+        "position.unknown_cards",
+        COMPONENTS,
+        "45 карт империи А",
+        "The face-down cards a position counts are what the pack leaves once every card it names "
+        "is taken out: each deck of its own cards, the empire cards left in the empire discard "
+        "pile and the set-aside piles.",
+    ),
+    _state(
+        "position.steps",
+        ROUND,
+        PLAYER_ACTIONS,
+        "The steps of a position are what a turn of phase 2 can leave under way: the neighbours' "
+        "reactions to a Learn in turn order, or one step of the seat whose turn it is followed by "
+        "the rebuilds of the card actions it is part of.",
+    ),
+    _state(
+        "position.unexpressible",
+        ROUND,
+        PLAYER_ACTIONS,
+        "What is under way in the state cannot be said as the steps of a position (the state "
+        "before round 1 is prepared).",
     ),
     _state(
         "state.unknown_card",

@@ -47,6 +47,8 @@ DeckName: TypeAlias = Literal[
 DECKS: tuple[DeckName, ...] = get_args(DeckName)
 #: The decks a discard pile refills (titan and province decks are never refilled).
 RefilledDeck: TypeAlias = Literal["empire_a", "empire_b", "army"]
+#: The discard piles: one for the empire cards of both decks (face down), one for army cards.
+DiscardPile: TypeAlias = Literal["empire", "army"]
 #: The titan decks, by stars: ``titan_1`` holds the 1-star titans.
 TitanDeck: TypeAlias = Literal["titan_1", "titan_2", "titan_3"]
 
@@ -505,7 +507,8 @@ class AncientWorldState(BaseState, frozen=True, kw_only=True, forbid_unknown_fie
     * ``province_top`` -- the face-up province (``null`` when the deck is exhausted);
     * ``titan_tops`` -- the face-up titan of each titan deck;
     * ``empire_a`` ... ``titan_3`` -- the face-down decks;
-    * ``empire_discard_a`` / ``empire_discard_b`` -- the empire discard piles (face down, sorted),
+    * ``empire_discard`` -- the empire discard pile (face down, sorted; one pile for the cards
+      of both empire decks: «перемешайте сброшенные карты империи — они образуют новую колоду»),
       ``army_discard`` -- the army discard pile (face up, sorted);
     * ``pending`` -- the stack of steps under way (last = current).
     """
@@ -530,8 +533,7 @@ class AncientWorldState(BaseState, frozen=True, kw_only=True, forbid_unknown_fie
     titan_1: Deck = Deck()
     titan_2: Deck = Deck()
     titan_3: Deck = Deck()
-    empire_discard_a: tuple[str, ...] = ()
-    empire_discard_b: tuple[str, ...] = ()
+    empire_discard: tuple[str, ...] = ()
     army_discard: tuple[str, ...] = ()
     pending: tuple[Pending, ...] = ()
 

@@ -100,6 +100,12 @@ class Tables:
         self.titan_decks: tuple[tuple[str, ...], ...] = tuple(
             tuple(sorted(c.id for c in content.titans if c.stars == s)) for s in (1, 2, 3)
         )
+        #: The cards of each deck that holds only its own cards, by deck name (the backs).
+        self.deck_cards: dict[str, frozenset[str]] = {
+            "empire_a": frozenset(self.deck_a),
+            "empire_b": frozenset(self.deck_b),
+            **{f"titan_{k}": frozenset(cards) for k, cards in enumerate(self.titan_decks, 1)},
+        }
         # Die faces with their weights (number of sides showing them), one entry per die.
         weights: list[tuple[tuple[DieFace, int], ...]] = []
         for die in content.dice:

@@ -1,7 +1,7 @@
 """What one seat (or a spectator) may know (its text: :mod:`.render`).
 
-Never shown: the seed; the hidden middle of any deck (counts only); the empire discard piles
-(kept face down, counts only); other seats' set-aside cards (counts only); the cards another
+Never shown: the seed; the hidden middle of any deck (counts only); the empire discard pile
+(kept face down, count only); other seats' set-aside cards (counts only); the cards another
 seat drew (Explore, Expand borders+, Forest refuge); a deck's known top or bottom cards unless this
 seat put them there.
 """
@@ -62,11 +62,11 @@ class DecksView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class DiscardsView(msgspec.Struct, frozen=True, kw_only=True):
-    """The discard piles, named by the deck they refill when it runs out: ``empire_a`` and
-    ``empire_b`` lie face down (how many cards), ``army`` lies face up (its cards, sorted)."""
+    """The discard piles: ``empire`` lies face down (how many cards; one pile for the cards of
+    both empire decks, shuffled into a new deck when the deck in use runs out), ``army`` lies face
+    up (its cards, sorted)."""
 
-    empire_a: int
-    empire_b: int
+    empire: int
     army: tuple[str, ...]
 
 
@@ -287,8 +287,7 @@ def make_view(s: AncientWorldState, t: Tables, seat: int | None) -> AncientWorld
         titan_tops=s.titan_tops,
         decks=_decks_view(s, seat),
         discards=DiscardsView(
-            empire_a=len(s.empire_discard_a),
-            empire_b=len(s.empire_discard_b),
+            empire=len(s.empire_discard),
             army=s.army_discard,
         ),
         players=tuple(players),
