@@ -15,6 +15,12 @@ pack that breaks one is refused while it is decoded, with a JSON pointer to the 
 admits the base game two to four times over, or what the rules could ever use (the tracks, the
 hexes of the board); what depends on several fields (a starting value within its track, the units
 of one reward) is checked by :func:`check_limits` when the pack is registered.
+
+A position (:mod:`.position`) comes from clients too, and ``state_of`` turns its numbers into work
+the same way: the last section bounds a table -- what a seat holds, the board, the decks and the
+steps under way -- by the components (8 workers, 4 mechs), by the bounds of a pack above (a track
+of a pack is at most ``Track``, its combat deck at most ``MAX_COMBAT_CARDS``) or, for what has no
+printed limit (coins, resource tokens, turns), generously beyond any real table.
 """
 
 from __future__ import annotations
@@ -50,11 +56,13 @@ ItemKey: TypeAlias = Annotated[str, msgspec.Meta(max_length=120)]
 #: Anything printed as a cost or reward on a card, a mat or a bonus, and a top-row option's amount
 #: (the largest printed is 5). Rewards are taken one unit at a time or as one of 0..amount, so this
 #: bounds those decisions.
-Amount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=10)]
+MAX_AMOUNT: Final = 10
+Amount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_AMOUNT)]
 #: A track's length or a position on it (popularity 18, power 16, Triumph goals up to 18).
 Track: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=40)]
 #: The most power the dial can commit (7): a battle offers every power from 0 to it.
-DialMax: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=20)]
+MAX_DIAL: Final = 20
+DialMax: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=MAX_DIAL)]
 #: A player mat's starting coins (4-7): the first bribe offers $1..coins to every other player.
 StartingCoins: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=20)]
 #: Cards a faction or mat deals at setup, one chance decision each (combat cards 0-4, objectives 2).
@@ -73,11 +81,13 @@ Coordinate: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=31)]
 #: A combat card's power: the deck has cards of 2, 3, 4 and 5 (``state.CARD_VALUES``).
 CardValue: TypeAlias = Annotated[int, msgspec.Meta(ge=2, le=5)]
 #: Combat cards of one power (16, 12, 8, 6).
-CardCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=40)]
+MAX_CARDS_OF_A_VALUE: Final = 40
+CardCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_CARDS_OF_A_VALUE)]
 #: Stars per player (6): the game ends when a player has placed them all.
-StarsPerPlayer: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=12)]
+MAX_STARS: Final = 12
+StarsPerPlayer: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=MAX_STARS)]
 #: The combat and objective star limits (2, 1), at most the stars per player.
-Stars: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=12)]
+Stars: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_STARS)]
 #: How many resource tokens one end-game payout needs (2): a divisor, so at least 1.
 PerPayout: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=10)]
 #: A count of pieces in the box (``Components``; 80 coins is the largest). Not used by the rules.
@@ -139,6 +149,76 @@ MAX_REWARD_UNITS: Final = 20
 def at_most(n: int, least: int = 0) -> msgspec.Meta:
     """The bound of a collection: at most ``n`` items (and at least ``least``)."""
     return msgspec.Meta(min_length=least, max_length=n) if least else msgspec.Meta(max_length=n)
+
+
+# --------------------------------------------------------------------------------------------
+# A table: what a position holds (:mod:`.position`; base game in parentheses)
+# --------------------------------------------------------------------------------------------
+
+#: Seats at a table (2-5, ``Scythe.min_players`` and ``max_players``: five factions in the box).
+MIN_SEATS: Final = 2
+MAX_SEATS: Final = 5
+#: A seat, by its number clockwise from 0.
+Seat: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1)]
+
+#: The coins a seat holds. Nothing printed limits them (the coins of the box are change, not a
+#: limit: ``Components`` is not used by the rules), so the bound is one no real table comes near: a
+#: seat gains a few coins a turn and spends them, and random play (320 games of up to 4,622 turns)
+#: held at most 68. It bounds the anytime ``give_coins`` moves, one per amount from $1 to the
+#: coins held to every other seat: at most 4 x 999 of them.
+MAX_COINS: Final = 999
+Coins: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_COINS)]
+#: Resource tokens of one type on a territory, carried by a unit or picked up or dropped on a
+#: space. The rules do not count the tokens of the box either; random play heaped at most 82 food
+#: on one territory.
+MAX_TOKENS: Final = 999
+Tokens: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_TOKENS)]
+
+#: Workers of a faction («8 рабочих»; ``state.WORKERS``).
+MAX_WORKERS: Final = 8
+#: Mechs of a faction («4 механизма»; the four abilities of ``Faction.mech_abilities``).
+MAX_MECHS: Final = 4
+#: Structures of a faction: one of each ``Structure`` (4).
+MAX_STRUCTURES: Final = 4
+#: Recruits of a faction: one above each bottom-row action (4).
+MAX_RECRUITS: Final = 4
+#: Units of a faction: the character, the mechs and the workers (13).
+MAX_UNITS: Final = 1 + MAX_MECHS + MAX_WORKERS
+#: Workers together on one space (picked up or dropped there, carried by a mech): all of them.
+Workers: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_WORKERS)]
+#: A mech or a worker, by its index in the seat's list (0 for the character): 0-7.
+UnitIndex: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_WORKERS - 1)]
+#: A mech, by its index in the seat's list: 0-3.
+MechIndex: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_MECHS - 1)]
+#: Technology cubes moved by Upgrade: one per top-row choice with a cube, at most
+#: ``MAX_TOP_OPTIONS`` on each of the four top-row actions (6, «Завершить 6 улучшений»).
+MAX_CUBES: Final = 4 * MAX_TOP_OPTIONS
+
+#: Combat cards in all: ``MAX_COMBAT_KINDS`` powers of at most ``MAX_CARDS_OF_A_VALUE`` cards each
+#: (42: 16, 12, 8 and 6). A hand, the cards to draw or to discard are at most the deck.
+MAX_COMBAT_CARDS: Final = MAX_COMBAT_KINDS * MAX_CARDS_OF_A_VALUE
+CombatCardCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_COMBAT_CARDS)]
+#: Objective cards held, when only their count is shown: at most the deck (23).
+ObjectiveCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_OBJECTIVES)]
+#: Factory cards set out, when only their count is shown: at most the deck (12; players + 1 are
+#: set out).
+FactoryCardCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_FACTORY_CARDS)]
+#: Options of an encounter card (3, ``EncounterCard.options``): one is chosen by index 0-2, two
+#: by Polania («Изворотливость»).
+ENCOUNTER_OPTIONS: Final = 3
+EncounterChoice: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=ENCOUNTER_OPTIONS - 1)]
+
+#: Steps of a Move: printed (1; a Factory card's ``moves``, 2), and Speed adds one for the
+#: character and mechs.
+Steps: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_AMOUNT + 1)]
+#: Turns completed. A counter: nothing is done per turn. A real game takes some 20 turns a seat;
+#: random play, which rarely wins, ends within 5,000 (320 games: at most 4,622).
+MAX_TURNS: Final = 1_000_000
+Turns: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_TURNS)]
+#: Steps a decision is part of (``ScythePosition.under_way``): the rules nest a few (a battle's
+#: draw in a Move; an encounter's reward's bottom-row action and its recruits' bonuses); random
+#: play nests at most 3.
+MAX_UNDER_WAY: Final = 16
 
 
 # --------------------------------------------------------------------------------------------

@@ -33,10 +33,11 @@ the battles; the effect of the section's bottom-row action is chosen after payin
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Annotated, Literal, TypeAlias, TypeVar
 
 import msgspec
 
+from arbiter.games.scythe import content_limits as lim
 from arbiter.games.scythe.content import (
     BottomActionName,
     FactionId,
@@ -50,12 +51,12 @@ from arbiter.games.scythe.content import (
 from arbiter.games.scythe.options import ScytheOptions
 from arbiter.games.scythe.state import (
     NO_CARDS,
+    NO_CARGO,
     NO_RESOURCES,
+    NOT_COVERED,
     AmountItem,
     AmountSource,
     Built,
-    CardCounts,
-    CargoCounts,
     Covered,
     Cube,
     MovedFrom,
@@ -65,9 +66,47 @@ from arbiter.games.scythe.state import (
     Side,
 )
 
+_T = TypeVar("_T")
+
+
+def canon(value: _T, default: _T) -> _T:
+    """``default`` itself when ``value`` equals it: msgspec leaves a member out of the JSON only
+    when it *is* its default, so an equal copy (from a decoded state) would show."""
+    return default if value == default else value
+
 
 class _P(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """Position structs leave out members at their defaults when encoded."""
+
+
+# ------------------------------------------------------------------------------ the bounds
+# Every count, string and number of a position is bounded (:mod:`.content_limits`): a position
+# comes from a client, and ``state_of`` and the moves of its state scale with what it says.
+
+#: Spaces: the mechs or the workers of a seat, or territories (battles, tokens, produced on).
+MechPlaces: TypeAlias = Annotated[tuple[lim.SpaceId, ...], lim.at_most(lim.MAX_MECHS)]
+WorkerPlaces: TypeAlias = Annotated[tuple[lim.SpaceId, ...], lim.at_most(lim.MAX_WORKERS)]
+Territories: TypeAlias = Annotated[tuple[lim.SpaceId, ...], lim.at_most(lim.MAX_TERRITORIES)]
+#: Mechs or workers of a seat, by their indices in its lists.
+MechIndices: TypeAlias = Annotated[tuple[lim.MechIndex, ...], lim.at_most(lim.MAX_MECHS)]
+WorkerIndices: TypeAlias = Annotated[tuple[lim.UnitIndex, ...], lim.at_most(lim.MAX_WORKERS)]
+#: Combat cards by value (a hand), objective, encounter and Factory cards by id.
+CombatHand: TypeAlias = Annotated[tuple[lim.CardValue, ...], lim.at_most(lim.MAX_COMBAT_CARDS)]
+ObjectiveIds: TypeAlias = Annotated[tuple[lim.CardNumber, ...], lim.at_most(lim.MAX_OBJECTIVES)]
+EncounterIds: TypeAlias = Annotated[tuple[lim.CardNumber, ...], lim.at_most(lim.MAX_ENCOUNTERS)]
+FactoryIds: TypeAlias = Annotated[tuple[lim.CardNumber, ...], lim.at_most(lim.MAX_FACTORY_CARDS)]
+#: How many combat cards of each value a pile holds (``state.CardCounts``, bounded).
+CardCounts: TypeAlias = Annotated[
+    tuple[lim.CardCount, lim.CardCount, lim.CardCount, lim.CardCount],
+    msgspec.Meta(
+        description="How many combat cards of each value: [value 2, value 3, value 4, value 5]."
+    ),
+]
+#: What a moving unit picked up or dropped on one space (``state.CargoCounts``, bounded).
+CargoCounts: TypeAlias = Annotated[
+    tuple[lim.Workers, lim.Tokens, lim.Tokens, lim.Tokens, lim.Tokens],
+    msgspec.Meta(description="Counts of [workers, food, wood, metal, oil]."),
+]
 
 
 # ------------------------------------------------------------------------------ the table
@@ -99,23 +138,23 @@ class SeatPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     faction: FactionId
     mat: MatId
-    power: int
-    popularity: int
-    coins: int
-    combat_cards: tuple[int, ...] | int
-    objectives: tuple[int, ...] | int
-    revealed_objectives: tuple[int, ...] = ()
-    character: str
-    mechs: tuple[str, ...] = ()
-    mech_abilities: tuple[MechAbility, ...] = ()
-    workers: tuple[str, ...] = ()
-    structures: tuple[Built, ...] = ()
-    recruits: tuple[Recruit, ...] = ()
-    cubes: tuple[Cube, ...] = ()
-    covered: Covered = Covered()
-    stars: tuple[TriumphGoal, ...] = ()
+    power: lim.Track
+    popularity: lim.Track
+    coins: lim.Coins
+    combat_cards: CombatHand | lim.CombatCardCount
+    objectives: ObjectiveIds | lim.ObjectiveCount
+    revealed_objectives: ObjectiveIds = ()
+    character: lim.SpaceId
+    mechs: MechPlaces = ()
+    mech_abilities: Annotated[tuple[MechAbility, ...], lim.at_most(lim.MAX_MECHS)] = ()
+    workers: WorkerPlaces = ()
+    structures: Annotated[tuple[Built, ...], lim.at_most(lim.MAX_STRUCTURES)] = ()
+    recruits: Annotated[tuple[Recruit, ...], lim.at_most(lim.MAX_RECRUITS)] = ()
+    cubes: Annotated[tuple[Cube, ...], lim.at_most(lim.MAX_CUBES)] = ()
+    covered: Covered = NOT_COVERED
+    stars: Annotated[tuple[TriumphGoal, ...], lim.at_most(lim.MAX_STARS)] = ()
     last_section: Section | None = None
-    factory_card: int | None = None
+    factory_card: lim.CardNumber | None = None
 
 
 class BoardPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -123,8 +162,10 @@ class BoardPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
     territory id; ``encounter_tokens`` -- the territories whose encounter token is still on the
     board (11 at the start)."""
 
-    resources: dict[str, Resources] = msgspec.field(default_factory=dict)
-    encounter_tokens: tuple[str, ...] = ()
+    resources: Annotated[dict[lim.SpaceId, Resources], lim.at_most(lim.MAX_TERRITORIES)] = (
+        msgspec.field(default_factory=dict)
+    )
+    encounter_tokens: Territories = ()
 
 
 class DecksPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -139,8 +180,8 @@ class DecksPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """
 
     combat_discard: CardCounts = NO_CARDS
-    encounters_drawn: tuple[int, ...] = ()
-    factory_cards: tuple[int, ...] | int = 0
+    encounters_drawn: EncounterIds = ()
+    factory_cards: FactoryIds | lim.FactoryCardCount = 0
 
 
 AfterMoveStage: TypeAlias = Literal["battles", "encounter"]
@@ -166,12 +207,12 @@ class TurnPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
     * ``coercion_used`` -- Crimea spent a combat card as a resource this turn («Принуждение»).
     """
 
-    seat: int
+    seat: lim.Seat
     section: Section | None = None
-    turns_taken: int = 0
+    turns_taken: lim.Turns = 0
     after_move: AfterMoveStage | None = None
-    moved_from: tuple[MovedFrom, ...] = ()
-    encounter_at: str | None = None
+    moved_from: Annotated[tuple[MovedFrom, ...], lim.at_most(lim.MAX_UNITS)] = ()
+    encounter_at: lim.SpaceId | None = None
     forced_retreat: bool = False
     coercion_used: bool = False
 
@@ -223,7 +264,7 @@ class UnitRef(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
     ``mechs`` or ``workers`` list of the position (0 for the character)."""
 
     kind: Unit
-    index: int = 0
+    index: lim.UnitIndex = 0
 
 
 class MovingUnit(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -238,12 +279,12 @@ class MovingUnit(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """
 
     unit: UnitRef
-    steps_left: int
+    steps_left: lim.Steps
     stepped: bool = False
-    workers: tuple[int, ...] = ()
+    workers: WorkerIndices = ()
     cargo: Resources = NO_RESOURCES
-    picked_up_here: CargoCounts = (0, 0, 0, 0, 0)
-    dropped_here: CargoCounts = (0, 0, 0, 0, 0)
+    picked_up_here: CargoCounts = NO_CARGO
+    dropped_here: CargoCounts = NO_CARGO
 
 
 class MoveAction(StepBase, frozen=True, kw_only=True, tag="move"):
@@ -252,9 +293,9 @@ class MoveAction(StepBase, frozen=True, kw_only=True, tag="move"):
     and mechs); ``moved`` -- the units that moved themselves so far, in order; ``moving`` -- the
     unit moving now, if any. The battles, the encounter and the Factory follow it."""
 
-    units_left: int
-    steps: int = 1
-    moved: tuple[UnitRef, ...] = ()
+    units_left: lim.Amount
+    steps: lim.Steps = 1
+    moved: Annotated[tuple[UnitRef, ...], lim.at_most(lim.MAX_UNITS)] = ()
     moving: MovingUnit | None = None
 
 
@@ -262,7 +303,7 @@ class ChooseBattle(StepBase, frozen=True, kw_only=True, tag="choose_battle"):
     """The Move left battles on several ``territories``: the attacker chooses which is fought
     next («активный (атакующий) игрок выбирает порядок проведения битв»)."""
 
-    territories: tuple[str, ...]
+    territories: Territories
 
 
 BattleStage: TypeAlias = Literal["artillery", "scout", "dials"]
@@ -281,11 +322,11 @@ class Battle(StepBase, frozen=True, kw_only=True, tag="battle"):
     battle before either side commits: no cards, not committed).
     """
 
-    territory: str
-    attacker: int
-    defender: int
+    territory: lim.SpaceId
+    attacker: lim.Seat
+    defender: lim.Seat
     stage: BattleStage = "dials"
-    ability_of: int | None = None
+    ability_of: lim.Seat | None = None
     attacker_side: Side = Side()
     defender_side: Side = Side()
 
@@ -295,19 +336,19 @@ class Retreat(StepBase, frozen=True, kw_only=True, tag="retreat"):
     retreat onto an adjacent lake instead: the ``character`` if it fought, the ``mechs`` and the
     ``workers`` (indices in the seat's lists)."""
 
-    seat: int
-    territory: str
+    seat: lim.Seat
+    territory: lim.SpaceId
     character: bool = False
-    mechs: tuple[int, ...] = ()
-    workers: tuple[int, ...] = ()
+    mechs: MechIndices = ()
+    workers: WorkerIndices = ()
 
 
 class DrawCombatCards(StepBase, frozen=True, kw_only=True, tag="draw_combat_cards"):
     """``seat`` is to draw ``count`` combat cards (chance: the loser of a battle who spent power
     or a card, a reward, a recruit's bonus)."""
 
-    seat: int
-    count: int
+    seat: lim.Seat
+    count: lim.CombatCardCount
 
 
 class Encounter(StepBase, frozen=True, kw_only=True, tag="encounter"):
@@ -315,9 +356,9 @@ class Encounter(StepBase, frozen=True, kw_only=True, tag="encounter"):
     ``card`` -- the encounter card drawn (``null``: still to draw); ``chosen`` -- the options
     (0-2, as printed top to bottom) chosen so far (Polania may choose two, «Изворотливость»)."""
 
-    territory: str
-    card: int | None = None
-    chosen: tuple[int, ...] = ()
+    territory: lim.SpaceId
+    card: lim.CardNumber | None = None
+    chosen: Annotated[tuple[lim.EncounterChoice, ...], lim.at_most(lim.ENCOUNTER_OPTIONS)] = ()
 
 
 class FactoryVisit(StepBase, frozen=True, kw_only=True, tag="factory_visit"):
@@ -331,7 +372,7 @@ class TakeAmount(StepBase, frozen=True, kw_only=True, tag="take_amount"):
     Bolster, Trade, Move's coins ``gain``; or the structure bonus: Monument, Armory)."""
 
     item: AmountItem
-    full: int
+    full: lim.Amount
     source: AmountSource
 
 
@@ -343,14 +384,14 @@ class Gain(StepBase, frozen=True, kw_only=True, tag="gain"):
     character's territory)."""
 
     reward: Reward
-    place: str | None = None
-    actions_at: str | None = None
+    place: lim.SpaceId | None = None
+    actions_at: lim.SpaceId | None = None
 
 
 class Discard(StepBase, frozen=True, kw_only=True, tag="discard"):
     """``count`` combat cards still to discard to pay a cost."""
 
-    count: int
+    count: lim.CombatCardCount
 
 
 class Produce(StepBase, frozen=True, kw_only=True, tag="produce"):
@@ -358,16 +399,16 @@ class Produce(StepBase, frozen=True, kw_only=True, tag="produce"):
     the Mill's territory ``mill`` (``null``: no Mill); ``done`` -- the territories produced on
     so far."""
 
-    territories_left: int
-    mill: str | None = None
-    done: tuple[str, ...] = ()
+    territories_left: lim.Amount
+    mill: lim.SpaceId | None = None
+    done: Territories = ()
 
 
 class PayCost(StepBase, frozen=True, kw_only=True, tag="pay_cost"):
     """The bottom-row action of the chosen section is being paid: ``left`` resource tokens still
     to pay from controlled territories (Crimea: one may be a combat card)."""
 
-    left: int
+    left: lim.Amount
 
 
 class TakeCoins(StepBase, frozen=True, kw_only=True, tag="take_coins"):
@@ -384,7 +425,7 @@ class ActionEffect(StepBase, frozen=True, kw_only=True, tag="action_effect"):
 
     action: BottomActionName
     free: bool = False
-    place: str | None = None
+    place: lim.SpaceId | None = None
 
 
 RecruitStage: TypeAlias = Literal["recruit_bonuses", "stars"]
@@ -441,9 +482,9 @@ class ScythePosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
     options: ScytheOptions = ScytheOptions()
     structure_tile: StructureBonusKind
-    seats: tuple[SeatPosition, ...]
+    seats: Annotated[tuple[SeatPosition, ...], lim.at_most(lim.MAX_SEATS, least=lim.MIN_SEATS)]
     board: BoardPosition = BoardPosition()
     decks: DecksPosition = DecksPosition()
     turn: TurnPosition
     decision: Step
-    under_way: tuple[Step, ...] = ()
+    under_way: Annotated[tuple[Step, ...], lim.at_most(lim.MAX_UNDER_WAY)] = ()

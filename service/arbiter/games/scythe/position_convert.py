@@ -31,6 +31,7 @@ from arbiter.games.scythe.position import (
     SeatPosition,
     Step,
     TurnPosition,
+    canon,
 )
 from arbiter.games.scythe.position_checks import (
     check_at_rest,
@@ -51,6 +52,8 @@ from arbiter.games.scythe.position_steps import (
     turn_stage,
 )
 from arbiter.games.scythe.state import (
+    NO_CARDS,
+    NOT_COVERED,
     PlayerState,
     Resources,
     ScytheState,
@@ -217,7 +220,7 @@ def _seat(p: PlayerState) -> SeatPosition:
         structures=p.structures,
         recruits=p.recruits,
         cubes=p.cubes,
-        covered=p.covered,
+        covered=canon(p.covered, NOT_COVERED),
         stars=p.stars,
         last_section=p.last_section,
         factory_card=p.factory_card,
@@ -248,7 +251,7 @@ def position_of(s: State) -> ScythePosition:
         seats=tuple(_seat(p) for p in s.players),
         board=BoardPosition(resources=dict(s.resources), encounter_tokens=s.encounter_tokens),
         decks=DecksPosition(
-            combat_discard=s.combat_discard,
+            combat_discard=canon(s.combat_discard, NO_CARDS),
             encounters_drawn=s.encounter_bottom,
             factory_cards=s.factory_cards,
         ),

@@ -62,8 +62,11 @@ from arbiter.games.scythe.position import (
     TopAction,
     TurnAt,
     UnitRef,
+    canon,
 )
 from arbiter.games.scythe.state import (
+    NO_CARGO,
+    NO_RESOURCES,
     AfterMove,
     AmountTask,
     Battles,
@@ -333,9 +336,9 @@ def _step(task: Pending, above: Pending | None) -> Step | None:
                 steps_left=c.steps_left,
                 stepped=c.stepped,
                 workers=c.workers,
-                cargo=c.cargo,
-                picked_up_here=c.loaded_here,
-                dropped_here=c.dropped_here,
+                cargo=canon(c.cargo, NO_RESOURCES),
+                picked_up_here=canon(c.loaded_here, NO_CARGO),
+                dropped_here=canon(c.dropped_here, NO_CARGO),
             )
         moved = tuple(_unit_ref(x) for x in task.moved)
         return MoveAction(units_left=task.units_left, steps=task.steps, moved=moved, moving=moving)

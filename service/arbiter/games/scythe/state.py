@@ -23,6 +23,7 @@ from typing import Annotated, Literal, TypeAlias
 import msgspec
 
 from arbiter.core import BaseState
+from arbiter.games.scythe import content_limits as lim
 from arbiter.games.scythe.content import (
     BottomActionName,
     FactionId,
@@ -65,10 +66,10 @@ class _S(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
 class Resources(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Resource tokens by type («Ресурсы»: еда, дерево, металл, нефть)."""
 
-    food: int = 0
-    wood: int = 0
-    metal: int = 0
-    oil: int = 0
+    food: lim.Tokens = 0
+    wood: lim.Tokens = 0
+    metal: lim.Tokens = 0
+    oil: lim.Tokens = 0
 
     def of(self, resource: Resource) -> int:
         """The tokens of one type."""
@@ -101,21 +102,25 @@ NO_RESOURCES = Resources()
 class Covered(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The bracketed red squares covered by Upgrade on each bottom-row action («Улучшение»)."""
 
-    upgrade: int = 0
-    deploy: int = 0
-    build: int = 0
-    enlist: int = 0
+    upgrade: lim.Amount = 0
+    deploy: lim.Amount = 0
+    build: lim.Amount = 0
+    enlist: lim.Amount = 0
 
     def of(self, action: BottomActionName) -> int:
         count: int = getattr(self, action)
         return count
 
 
+NOT_COVERED = Covered()
+NO_CARGO: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)
+
+
 class Built(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A structure on the board."""
 
     structure: Structure
-    territory: str
+    territory: lim.SpaceId
 
 
 #: Which one-time recruit bonus of the faction mat: an index of ``Faction.recruit_bonuses``.
@@ -141,7 +146,8 @@ class Recruit(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     ``bonus`` of the faction mat («Мобилизация»)."""
 
     action: BottomActionName
-    bonus: RecruitBonus
+    #: One of the faction's four recruit bonuses (``Faction.recruit_bonuses``).
+    bonus: Annotated[RecruitBonus, msgspec.Meta(ge=0, le=3)]
 
 
 class Cube(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -149,7 +155,8 @@ class Cube(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     action ``action``."""
 
     action: TopActionName
-    option: TopChoice
+    #: A choice of a mat's top-row action (``TopAction.options``).
+    option: Annotated[TopChoice, msgspec.Meta(ge=0, le=lim.MAX_TOP_OPTIONS - 1)]
 
 
 class PlayerState(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -182,7 +189,7 @@ class PlayerState(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     structures: tuple[Built, ...] = ()
     recruits: tuple[Recruit, ...] = ()
     cubes: tuple[Cube, ...] = ()
-    covered: Covered = Covered()
+    covered: Covered = NOT_COVERED
     stars: tuple[TriumphGoal, ...] = ()
     last_section: Section | None = None
     factory_card: int | None = None
@@ -192,8 +199,8 @@ class MovedFrom(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Where a unit was when the turn's Move began (for the end-of-game edge case)."""
 
     kind: Unit
-    index: int
-    origin: str
+    index: lim.UnitIndex
+    origin: lim.SpaceId
 
 
 class Turn(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -325,8 +332,8 @@ class Battles(Task, frozen=True, kw_only=True, tag="battles"):
 class Side(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One side's secret choice: combat cards put under the power dial and the dial value."""
 
-    cards: tuple[int, ...] = ()
-    power: int = 0
+    cards: Annotated[tuple[lim.CardValue, ...], lim.at_most(lim.MAX_COMBAT_CARDS)] = ()
+    power: Annotated[int, msgspec.Meta(ge=0, le=lim.MAX_DIAL)] = 0
     committed: bool = False
 
 

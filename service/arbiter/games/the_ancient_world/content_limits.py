@@ -35,12 +35,16 @@ Notes: TypeAlias = Annotated[str, msgspec.Meta(max_length=4000)]
 # Numbers
 # --------------------------------------------------------------------------------------------
 
+#: The largest ongoing symbol (:data:`Symbol`) and the largest cost, gain or army icon
+#: (:data:`Amount`) a pack may print: the bounds of positions (:mod:`.position`) multiply them.
+MAX_SYMBOL: Final = 10
+MAX_AMOUNT: Final = 10
 #: An ongoing symbol of a card or the capital (the capital's 5 income coins is the largest).
-Symbol: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=10)]
+Symbol: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_SYMBOL)]
 #: Citizen symbols: a seat has at most 5 citizens (``state.MAX_CITIZENS``).
 CitizenSymbol: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=5)]
 #: A cost or gain of a card action and an army icon (the largest printed is 5).
-Amount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=10)]
+Amount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_AMOUNT)]
 #: A card's purchase price in coins or knowledge (the largest is 7 coins).
 Price: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=30)]
 #: A titan's defence (3-12).

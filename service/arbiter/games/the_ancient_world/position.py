@@ -24,14 +24,104 @@ themselves is not given but derived from the table:
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias
+from typing import Annotated, Final, Literal, TypeAlias
 
 import msgspec
 
+from arbiter.games.the_ancient_world import content_limits as lim
+from arbiter.games.the_ancient_world.content_limits import CardId, at_most
 from arbiter.games.the_ancient_world.options import AncientWorldOptions
-from arbiter.games.the_ancient_world.state import Army, Board, CardCitizen, Phase, TitanTops
+from arbiter.games.the_ancient_world.state import (
+    EXPAND_PLUS_CARDS,
+    EXPLORE_CARDS,
+    FOREST_CARDS,
+    MAX_CITIZENS,
+    ROUNDS,
+    ROW_SIZE,
+    Army,
+    Board,
+    CardCitizen,
+    Phase,
+    TitanTops,
+)
 
 Stars: TypeAlias = Literal[1, 2, 3]
+
+# --------------------------------------------------------------------------------------------
+# Bounds
+# --------------------------------------------------------------------------------------------
+# A position is a request body: every count, string and number of it has an upper bound (its
+# ``msgspec.Meta``), so what ``state_of`` is asked to do is bounded, and a position that breaks
+# one is refused while it is decoded. The card counts are those of a content pack
+# (:mod:`.content_limits`, which admit the rulebook's box two to four times over); card ids are
+# the pack's (``content_limits.CardId``).
+
+#: Seats: «Состав игры» has citizen tokens of 4 colours (20, 5 a colour), one a player; the setup
+#: deals for 2, 3 or 4 players.
+MAX_SEATS: Final = 4
+#: A seat (0 is the oldest player).
+Seat: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_SEATS - 1)]
+#: «Партия длится 6 раундов»: a position is of round 1 to 6.
+Round: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=ROUNDS)]
+#: A citizen token's skill: a seat has tokens 1, 2, 3 and gains 4 and 5 («Увеличивать
+#: население»; ``state.MAX_CITIZENS``).
+Skill: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=MAX_CITIZENS)]
+#: Citizen tokens of one seat in one place (at most all of them).
+Skills: TypeAlias = Annotated[tuple[Skill, ...], at_most(MAX_CITIZENS)]
+#: A seat's coins or knowledge. The supply is not limited by the box's tokens (68 coins,
+#: 16 knowledge, «Состав игры»); a real table holds a few dozen, and random play with a pack at
+#: every content limit (symbols of 10 on hundreds of cards) reaches a few thousand in 6 rounds:
+#: a generous bound no table reaches.
+MAX_SUPPLY: Final = 1_000_000
+Supply: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_SUPPLY)]
+
+#: Empire cards (a seat's face-up, lost or set-aside ones, the discard pile): at most the pack's.
+EmpireCards: TypeAlias = Annotated[tuple[CardId, ...], at_most(lim.MAX_EMPIRE)]
+#: Army cards (the discard pile): at most the pack's.
+ArmyCards: TypeAlias = Annotated[tuple[CardId, ...], at_most(lim.MAX_ARMIES)]
+#: A seat's provinces: at most the pack's.
+ProvinceCards: TypeAlias = Annotated[tuple[CardId, ...], at_most(lim.MAX_PROVINCES)]
+#: A seat's titans: at most the pack's.
+TitanCards: TypeAlias = Annotated[tuple[CardId, ...], at_most(lim.MAX_TITANS)]
+#: A count of unknown empire cards (the discard pile, a seat's set-aside cards).
+EmpireCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=lim.MAX_EMPIRE)]
+#: The cards of a deck, of any kind: at most the pack's largest kind (from round 4 the empire
+#: deck in use takes every empire card of the pack).
+MAX_DECK: Final = max(lim.MAX_EMPIRE, lim.MAX_ARMIES, lim.MAX_TITANS, lim.MAX_PROVINCES)
+DeckCards: TypeAlias = Annotated[tuple[CardId, ...], at_most(MAX_DECK)]
+DeckCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_DECK)]
+#: The empire row: «2 игрока — 4 карты, 3 игрока — 5 карт, 4 игрока — 6 карт».
+EmpireRow: TypeAlias = Annotated[tuple[CardId, ...], at_most(max(ROW_SIZE.values()))]
+#: The army row: dealt «пока их общее число на игровом поле не сравняется с количеством игроков».
+ArmyRow: TypeAlias = Annotated[tuple[CardId, ...], at_most(MAX_SEATS)]
+#: A seat's armies, and the armies paid in a fight: at most the pack's army cards.
+Armies: TypeAlias = Annotated[tuple[Army, ...], at_most(lim.MAX_ARMIES)]
+ArmyIndex: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=lim.MAX_ARMIES - 1)]
+#: A seat's citizens on its cards' action spaces (at most all its tokens).
+OnCards: TypeAlias = Annotated[tuple[CardCitizen, ...], at_most(MAX_CITIZENS)]
+
+#: Expand borders+ takes «3 верхние карты колоды провинций» (the face-up one included).
+Expanded: TypeAlias = Annotated[tuple[CardId, ...], at_most(EXPAND_PLUS_CARDS)]
+ExpandCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=EXPAND_PLUS_CARDS)]
+#: Explore takes «5 карт из колоды империи» and «столько дополнительных карт ..., сколько указано
+#: внутри символа глаза» of the seat's cards: at most every empire card of the pack, each with the
+#: largest symbol a pack may print. The cards drawn are at most the pack's empire cards.
+MAX_EXPLORE: Final = EXPLORE_CARDS + lim.MAX_EMPIRE * lim.MAX_SYMBOL
+ExploreCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_EXPLORE)]
+#: Forest refuge takes «4 верхние карты одной колоды титанов».
+Forest: TypeAlias = Annotated[tuple[CardId, ...], at_most(FOREST_CARDS)]
+ForestCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=FOREST_CARDS)]
+#: Lost cards to rebuild: «до 2» on the Rebuild space, a card's rebuild icon, or the rebuild
+#: icons of the armies paid in a fight («Восстановление», 1 card an icon) -- at most every army
+#: card of the pack, each with the largest icon a pack may print.
+MAX_REBUILDS: Final = lim.MAX_ARMIES * lim.MAX_AMOUNT
+Rebuilds: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_REBUILDS)]
+#: Destruction dice: «столько кубиков, сколько знамён племён изображено на карте титана» (and as
+#: many titan faces and cards to lose at most).
+Banners: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=lim.MAX_BANNERS)]
+#: The steps under way: at most 3 (a card action, one it borrows and their rebuild) -- or the
+#: reactions to a Learn, at most one a card (Scribes' guild, Remote outpost) of each other seat.
+MAX_STEPS: Final = 2 * (MAX_SEATS - 1)
 
 
 class _P(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -42,8 +132,8 @@ class Pile(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Face-down cards in no particular order: the ``cards`` known (by their content ids), and
     ``unknown`` more whose faces the table does not show (drawn from what the pack leaves)."""
 
-    cards: tuple[str, ...] = ()
-    unknown: int = 0
+    cards: EmpireCards = ()
+    unknown: EmpireCount = 0
 
 
 class DeckPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -57,12 +147,12 @@ class DeckPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
       there); ``bottom_known_to`` -- for each, the seat that put it there.
     """
 
-    top: tuple[str, ...] = ()
-    top_known_to: int | None = None
-    cards: tuple[str, ...] = ()
-    unknown: int = 0
-    bottom: tuple[str, ...] = ()
-    bottom_known_to: tuple[int, ...] = ()
+    top: DeckCards = ()
+    top_known_to: Seat | None = None
+    cards: DeckCards = ()
+    unknown: DeckCount = 0
+    bottom: DeckCards = ()
+    bottom_known_to: Annotated[tuple[Seat, ...], at_most(MAX_DECK)] = ()
 
 
 class DecksPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -96,17 +186,17 @@ class SeatPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
     * ``passed`` -- it passed this round («Пас»).
     """
 
-    coins: int
-    knowledge: int = 0
-    ready: tuple[int, ...] = ()
-    starving: tuple[int, ...] = ()
-    on_cards: tuple[CardCitizen, ...] = ()
-    empire: tuple[str, ...] = ()
-    lost: tuple[str, ...] = ()
+    coins: Supply
+    knowledge: Supply = 0
+    ready: Skills = ()
+    starving: Skills = ()
+    on_cards: OnCards = ()
+    empire: EmpireCards = ()
+    lost: EmpireCards = ()
     set_aside: Pile = Pile()
-    provinces: tuple[str, ...] = ()
-    titans: tuple[str, ...] = ()
-    armies: tuple[Army, ...] = ()
+    provinces: ProvinceCards = ()
+    titans: TitanCards = ()
+    armies: Armies = ()
     passed: bool = False
 
 
@@ -116,7 +206,7 @@ class SeatPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True):
 class _Step(_P, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="step"):
     """One thing still to be done in the turn under way; ``seat`` decides it."""
 
-    seat: int
+    seat: Seat
 
 
 class BuildChoice(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="build"):
@@ -138,8 +228,8 @@ class ExpandChoice(
     and ``to_draw`` more are still to come off the deck; it keeps one, the others go under the
     deck."""
 
-    offered: tuple[str, ...]
-    to_draw: int = 0
+    offered: Expanded
+    to_draw: ExpandCount = 0
 
 
 class RecruitChoice(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="recruit"):
@@ -150,7 +240,7 @@ class EnlistChoice(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True,
     """«Рекрутировать»: the seat bought army card ``card`` and puts it in one of its armies (a new
     one below the army limit, or over an unused active card it disbands)."""
 
-    card: str
+    card: CardId
 
 
 class ExploreChoice(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="explore"):
@@ -164,8 +254,8 @@ class ExploreSetAside(
     """«Исследовать местность»: the seat took the ``drawn`` empire cards (private to it) and
     ``to_draw`` more are still to come; it sets one aside, the others are discarded."""
 
-    drawn: tuple[str, ...]
-    to_draw: int = 0
+    drawn: EmpireCards
+    to_draw: ExploreCount = 0
 
 
 class RebuildChoice(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="rebuild"):
@@ -173,7 +263,7 @@ class RebuildChoice(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True
     Rebuild space (``source`` ``rebuild_space``: «до 2», it may stop) or from a card's rebuild icon
     (``card``: 1 a card, not optional)."""
 
-    up_to: int
+    up_to: Rebuilds
     source: Literal["rebuild_space", "card"]
 
 
@@ -207,9 +297,9 @@ class ForestOrder(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True, 
     the top down; the first one put back will be face up."""
 
     stars: Stars
-    taken: tuple[str, ...]
-    put_back: tuple[str, ...] = ()
-    to_draw: int = 0
+    taken: Forest
+    put_back: Forest = ()
+    to_draw: ForestCount = 0
 
 
 class ForestFightChoice(
@@ -227,7 +317,7 @@ class TitanFight(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True, t
     another army, or attacks once its attack reaches the titan's defence, or withdraws."""
 
     stars: Stars
-    armies: tuple[int, ...] = ()
+    armies: Annotated[tuple[ArmyIndex, ...], at_most(lim.MAX_ARMIES)] = ()
 
 
 class AfterVictory(
@@ -240,10 +330,10 @@ class AfterVictory(
     titan face, once every die is rolled), then the armies over a lower army limit are
     discarded."""
 
-    rebuilds: int = 0
-    dice: int = 0
-    titan_faces: int = 0
-    losses: int = 0
+    rebuilds: Rebuilds = 0
+    dice: Banners = 0
+    titan_faces: Banners = 0
+    losses: Banners = 0
 
 
 class ZorskChoice(_Step, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="zorsk"):
@@ -298,19 +388,19 @@ class AncientWorldPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=
     """
 
     options: AncientWorldOptions = AncientWorldOptions()
-    round: int
+    round: Round
     phase: Phase = "actions"
-    turn: int | None = None
-    first_player: int = 0
+    turn: Seat | None = None
+    first_player: Seat = 0
     token_hand_up: bool = False
-    first_passer: int | None = None
+    first_passer: Seat | None = None
     board: Board = Board()
-    empire_row: tuple[str, ...] = ()
-    army_row: tuple[str, ...] = ()
-    province_top: str | None = None
+    empire_row: EmpireRow = ()
+    army_row: ArmyRow = ()
+    province_top: CardId | None = None
     titan_tops: TitanTops = TitanTops()
     decks: DecksPosition = DecksPosition()
     empire_discard: Pile = Pile()
-    army_discard: tuple[str, ...] = ()
-    players: tuple[SeatPosition, ...]
-    steps: tuple[Step, ...] = ()
+    army_discard: ArmyCards = ()
+    players: Annotated[tuple[SeatPosition, ...], at_most(MAX_SEATS)]
+    steps: Annotated[tuple[Step, ...], at_most(MAX_STEPS)] = ()

@@ -16,11 +16,12 @@ by a player or by chance; with an empty stack the seat ``current`` takes a turn.
 
 from __future__ import annotations
 
-from typing import Literal, TypeAlias, get_args
+from typing import Annotated, Literal, TypeAlias, get_args
 
 import msgspec
 
 from arbiter.core import BaseState
+from arbiter.games.the_ancient_world.content_limits import MAX_ARMIES, CardId, at_most
 from arbiter.games.the_ancient_world.options import AncientWorldOptions
 
 #: The action spaces of the board («Действия на игровом поле»).
@@ -100,14 +101,22 @@ def is_open(space: BoardSpace, round: int) -> bool:
     return round >= OPENS_IN_ROUND.get(space, 1)
 
 
+#: A seat of a table of 2-4 players, and a citizen token's skill (1-5).
+_Seat: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=3)]
+_Skill: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=MAX_CITIZENS)]
+#: Coins on an army card: at most a seat's coins (``position.MAX_SUPPLY``).
+_Coins: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=1_000_000)]
+
+
 class Placed(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A citizen token on a board action space: its owner ``seat`` and its ``skill`` (1-5)."""
 
-    seat: int
-    skill: int
+    seat: _Seat
+    skill: _Skill
 
 
-Spot: TypeAlias = tuple[Placed, ...]
+#: The citizens on one space: at most every token of 4 seats.
+Spot: TypeAlias = Annotated[tuple[Placed, ...], at_most(4 * MAX_CITIZENS)]
 
 
 class Board(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -151,9 +160,9 @@ class TitanTops(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     is revealed at once), or a Forest refuge holds it.
     """
 
-    titan_1: str | None = None
-    titan_2: str | None = None
-    titan_3: str | None = None
+    titan_1: CardId | None = None
+    titan_2: CardId | None = None
+    titan_3: CardId | None = None
 
     def of(self, stars: int) -> str | None:
         """The face-up titan of the deck with ``stars`` stars."""
@@ -172,8 +181,8 @@ class TitanTops(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
 class CardCitizen(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A citizen token of ``skill`` on the action space of its owner's card ``card``."""
 
-    card: str
-    skill: int
+    card: CardId
+    skill: _Skill
 
 
 class Army(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -186,10 +195,10 @@ class Army(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
     * ``retired`` -- the disbanded cards under it, oldest first (their experience counts).
     """
 
-    active: str
-    scroll: int = 0
-    picture: int = 0
-    retired: tuple[str, ...] = ()
+    active: CardId
+    scroll: _Coins = 0
+    picture: _Coins = 0
+    retired: Annotated[tuple[CardId, ...], at_most(MAX_ARMIES)] = ()
 
 
 class Deck(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
