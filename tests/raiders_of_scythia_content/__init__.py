@@ -1,0 +1,1 @@
+"""Tests of the Raiders of Scythia content pack and content checks."""
