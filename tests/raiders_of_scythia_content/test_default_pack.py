@@ -39,7 +39,7 @@ from arbiter.games.raiders_of_scythia.content import (
     UseBuilding,
 )
 from arbiter.games.raiders_of_scythia.content_checks import check_content, spaces_in_use
-from tests.raiders_of_scythia_content.helpers import band_at, crew_named, settlement
+from tests.raiders_of_scythia_content.helpers import PACK, band_at, crew_named, settlement
 
 # ------------------------------------------------------------------------- decoding, counts
 
@@ -541,3 +541,22 @@ def test_cheap_cards_are_weak_and_dear_cards_strong(pack: RaidersContent) -> Non
     assert min(dear) >= 1
     assert sum(dear) / len(dear) > sum(cheap) / len(cheap) + 1.5
     assert all(c.play is not None for c in pack.crew if c.cost <= 1)
+
+
+def test_readme_settlement_table_matches_the_pack(pack: RaidersContent) -> None:
+    readme = (PACK.parent / "README.md").read_text()
+    rows = {
+        cells[0].strip("` "): cells
+        for line in readme.splitlines()
+        if line.startswith("| `") and "-" in line.split("|")[1]
+        for cells in [[c.strip() for c in line.strip("|").split("|")]]
+        if len(cells) == 9
+    }
+    assert set(rows) == {s.id for s in pack.settlements}
+    for s in pack.settlements:
+        cells = rows[s.id]
+        assert cells[1] == "/".join(s.workers)
+        assert cells[2:5] == [str(s.min_crew), str(s.provisions), str(s.wagons)]
+        used = sum(not sp.four_players_only for sp in s.spaces)
+        assert cells[7] == f"{used} / {len(s.spaces)}"
+        assert (cells[8] == "yes") == s.sourced
