@@ -1,0 +1,1 @@
+"""Raiders of Scythia (Garphill Games; designer Shem Phillips): the game for 1-4 players."""

@@ -1,0 +1,128 @@
+"""Invariants of a submitted state, and the content checks the rules add to the pack's own.
+
+:func:`check_state` refuses a state that no game could reach (spec §4.9): every card of the pack
+in exactly one place, plunder conserved, wounds within a crew member's strength, 5 slots, a worker
+in hand except between placing and picking up, workers in the village, and the turn's record
+consistent with the village. Each refusal names its member with a JSON pointer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+from arbiter.core import InvalidState
+from arbiter.games.raiders_of_scythia import content_checks
+from arbiter.games.raiders_of_scythia.content import RaidersContent
+from arbiter.games.raiders_of_scythia.state import ALL_PLUNDER, RaidersState
+from arbiter.games.raiders_of_scythia.tables import Tables
+
+GAME = "raiders-of-scythia"
+
+
+def _invalid(rule: str, message: str, pointer: str) -> InvalidState:
+    return InvalidState(f"{GAME}.{rule}", message, pointer)
+
+
+def check_content(c: RaidersContent) -> None:
+    content_checks.check_content(c)
+
+
+def _once(
+    seen: Counter[str], cards: tuple[str, ...], known: Mapping[str, object], pointer: str
+) -> None:
+    for j, card in enumerate(cards):
+        if card not in known:
+            raise _invalid(
+                "state.unknown_card", f"{card!r} is no card of the pack", f"{pointer}/{j}"
+            )
+        seen[card] += 1
+        if seen[card] > 1:
+            raise _invalid("state.card_twice", f"{card!r} lies in two places", f"{pointer}/{j}")
+
+
+def check_state(s: RaidersState, t: Tables) -> None:
+    if len(s.spaces) != len(t.spaces):
+        raise _invalid("state.spaces", f"the pack has {len(t.spaces)} raid spaces", "/spaces")
+    if len(s.spots) != len(t.settlements):
+        raise _invalid("state.spots", f"the pack has {len(t.settlements)} settlements", "/spots")
+    if (s.chief is not None) != (len(s.players) == 1):
+        raise _invalid("state.chief", "the chief plays in solo games only", "/chief")
+    crew: Counter[str] = Counter()
+    _once(crew, s.crew_deck, t.crew, "/crew_deck")
+    _once(crew, s.crew_discard, t.crew, "/crew_discard")
+    for i, p in enumerate(s.players):
+        _once(crew, p.hand, t.crew, f"/players/{i}/hand")
+        _once(crew, p.set_aside, t.crew, f"/players/{i}/set_aside")
+        for k, slot in enumerate(p.slots):
+            at = f"/players/{i}/slots/{k}"
+            if slot.crew is not None:
+                _once(crew, (slot.crew,), t.crew, f"{at}/crew")
+                if slot.wounds > t.card_strength(slot.crew):
+                    raise _invalid(
+                        "state.wounds",
+                        "a crew member holds more wounds than its strength",
+                        f"{at}/wounds",
+                    )
+            elif slot.wounds:
+                raise _invalid("state.wounds", "wounds lie on an empty slot", f"{at}/wounds")
+        if p.hero is not None and p.hero not in t.heroes:
+            raise _invalid("state.unknown_card", f"{p.hero!r} is no hero", f"/players/{i}/hero")
+    _once(crew, tuple(p.crew for p in s.pairs if p.crew is not None), t.crew, "/pairs")
+    animals: Counter[str] = Counter()
+    _once(animals, s.animal_deck, t.animals, "/animal_deck")
+    _once(animals, s.animal_discard, t.animals, "/animal_discard")
+    _once(
+        animals, tuple(c for c in s.animal_display if c is not None), t.animals, "/animal_display"
+    )
+    for i, p in enumerate(s.players):
+        for k, slot in enumerate(p.slots):
+            for half in ("eagle", "horse"):
+                card = getattr(slot, half)
+                if card is not None:
+                    _once(animals, (card,), t.animals, f"/players/{i}/slots/{k}/{half}")
+    if s.chief is not None:
+        _once(animals, s.chief.horses, t.animals, "/chief/horses")
+    quests: Counter[str] = Counter()
+    _once(quests, s.quest_pool, t.quests, "/quest_pool")
+    _once(quests, tuple(q for q in s.village_quests if q), t.quests, "/village_quests")
+    _once(quests, tuple(sp.quest for sp in s.spaces if sp.quest), t.quests, "/spaces")
+    for i, p in enumerate(s.players):
+        _once(quests, p.quests, t.quests, f"/players/{i}/quests")
+    if s.chief is not None:
+        _once(quests, s.chief.quests, t.quests, "/chief/quests")
+    hidden = sum(1 for sp in s.spaces if sp.hidden_quest)
+    if hidden > len(s.quest_pool):
+        raise _invalid("state.quests", "more face-down quests than quests unseen", "/quest_pool")
+    total = s.bag.total() + s.supply.total()
+    for kind in ("gold", "equipment", "wagons", "livestock"):
+        held = getattr(s.bag, kind) + getattr(s.supply, kind)
+        held += sum(getattr(sp.plunder, kind) for sp in s.spaces)
+        held += sum(getattr(p.stock, kind) for p in s.players)
+        if held != getattr(ALL_PLUNDER, kind):
+            raise _invalid(
+                "state.plunder",
+                f"{held} {kind} on the table, the bag holds {getattr(ALL_PLUNDER, kind)}",
+                "/supply",
+            )
+    del total
+    for i, sp in enumerate(s.spaces):
+        if sp.raided and (sp.plunder.total() or sp.worker is not None or sp.hidden_quest):
+            raise _invalid("state.raided", "a raided space keeps nothing", f"/spaces/{i}")
+        if not sp.in_use and (sp.plunder.total() or sp.worker or sp.hidden_quest or sp.raided):
+            raise _invalid("state.unused", "a space not used holds nothing", f"/spaces/{i}")
+    for k, spots in enumerate(s.spots):
+        if len(spots) > len(t.settlement_spaces[k]):
+            raise _invalid("state.spots", "more workers than worker spots", f"/spots/{k}")
+        for j, spot in enumerate(spots):
+            if spot.seat >= len(s.players):
+                raise _invalid("state.spots", "no such seat", f"/spots/{k}/{j}/seat")
+    for b in ("stables", "chiefs_tent"):
+        if s.village.at(b) == "blue":  # type: ignore[arg-type]
+            raise _invalid("state.village", "a blue worker never stands there", f"/village/{b}")
+    if s.phase == "play" and s.pending:
+        placed = sum(1 for p in s.players if p.worker is None)
+        if placed > 1:
+            raise _invalid(
+                "state.workers", "only the acting seat may be without a worker", "/players"
+            )
