@@ -254,7 +254,7 @@ def test_conspirator_draws_one_card_once_for_two_wounds() -> None:
     task = s.pending[-1]
     assert isinstance(task, Draw) and task.to == "hand" and task.count == 1
     hand = s.players[0].hand
-    s, ev = draw(s, "crew", "tyrant-1")
+    s, _ = draw(s, "crew", "tyrant-1")
     assert s.players[0].hand == (*hand, "tyrant-1")
     assert isinstance(s.pending[-1], ChooseSpace)  # and no second card
 
