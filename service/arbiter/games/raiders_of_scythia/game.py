@@ -42,6 +42,7 @@ from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result,
 from arbiter.core.render import render_by
 from arbiter.games.raiders_of_scythia import checks, flow, hidden, legality, render, scoring, setup
 from arbiter.games.raiders_of_scythia.content import RaidersContent
+from arbiter.games.raiders_of_scythia.describe import describe_move
 from arbiter.games.raiders_of_scythia.events import RaidersEvent, redact
 from arbiter.games.raiders_of_scythia.moves import RaidersMove
 from arbiter.games.raiders_of_scythia.options import RaidersOptions
@@ -148,6 +149,9 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
         self, state: RaidersState, seat: int | None, rng: random.Random
     ) -> RaidersState:
         return hidden.hidden_variant(state, seat, rng)
+
+    def describe(self, state: RaidersState, move: Any) -> str:
+        return describe_move(state, self.tables(state.content_id), move)
 
     def render_view(self, view: RaidersView) -> str:
         return render_by(render.render_view, view, self.tables(view.content_id))
