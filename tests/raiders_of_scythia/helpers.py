@@ -305,12 +305,18 @@ def set_space(s: State, space_id: str, g: RaidersOfScythia | None = None, **chan
 
 
 def raided(s: State, *space_ids: str, g: RaidersOfScythia | None = None) -> State:
-    """Mark spaces raided: their plunder to the supply, no worker, no face-down quest."""
+    """Mark spaces raided: their plunder to the supply, no worker; a face-down quest under one is
+    turned face up (the first of the quest pool), as a raid would."""
     from arbiter.games.raiders_of_scythia.state import Plunder
 
     for sid in space_ids:
+        space = s.spaces[space_index(s, sid, g)]
+        quest = space.quest
+        if space.hidden_quest:
+            quest = s.quest_pool[0]
+            s = take_quest(s, quest)
         s = set_space(
-            s, sid, g, raided=True, plunder=Plunder(), worker=None, hidden_quest=False, quest=None
+            s, sid, g, raided=True, plunder=Plunder(), worker=None, hidden_quest=False, quest=quest
         )
     return s
 
