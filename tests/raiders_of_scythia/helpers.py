@@ -119,9 +119,27 @@ BUILDINGS: tuple[Building, ...] = (
 )
 
 
-def village(**workers: Colour | None) -> Village:
-    """The village with only the named buildings occupied."""
-    return Village(**{b: workers.get(b) for b in BUILDINGS})
+#: Where :func:`village` puts the blue workers that make up the village's three.
+FILL: tuple[Building, ...] = (
+    "market",
+    "meeting_tent",
+    "town_centre",
+    "silversmith",
+    "farm",
+    "barracks",
+)
+
+
+def village(free: tuple[Building, ...] = (), **workers: Colour | None) -> Village:
+    """The village with the named buildings occupied and, as always, 3 workers in all: the
+    others are blue, on the first buildings of :data:`FILL` neither named nor ``free``."""
+    placed = {b: w for b, w in workers.items() if w is not None}
+    for b in FILL:
+        if len(placed) >= 3:
+            break
+        if b not in placed and b not in free and b not in workers:
+            placed[b] = "blue"
+    return Village(**{b: placed.get(b) for b in BUILDINGS})
 
 
 # ------------------------------------------------------------------------------- cards

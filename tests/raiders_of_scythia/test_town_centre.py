@@ -49,7 +49,7 @@ State = RaidersState
 
 def centre(worker: str = "blue", *cards: str, hero: str = "skilurus", **amounts: int) -> State:
     """Seat 0 placed a ``worker`` worker on the Town Centre, ``cards`` in hand."""
-    s = at_turn(2, 0, village=village(market="blue"))
+    s = at_turn(2, 0, village=village(free=("town_centre",)))
     s = set_player(s, 0, worker=worker, hero=hero)
     s = hand(s, 0, *cards)
     s = stock(s, 0, **amounts)
@@ -176,7 +176,7 @@ def test_the_envoy_then_the_hero() -> None:
 
 
 def enabled(eagle: str = "animal-02") -> State:
-    s = at_turn(2, 0, village=village(market="blue"))
+    s = at_turn(2, 0, village=village(free=("town_centre",)))
     s = crew_only(s, 0, "merchant-1", "antagonist-1")
     s = hire(s, 0, 1, "antagonist-1", eagle=eagle)
     s = hand(s, 0, "envoy-1")
@@ -207,7 +207,7 @@ def test_only_an_enabling_eagle_above_a_card_with_a_play_ability() -> None:
 
 def test_swap_an_eagle_for_a_horse_of_the_display() -> None:
     """The Falconer: the eagle goes back to the display, another display card becomes a horse."""
-    s = at_turn(2, 0, village=village(market="blue"))
+    s = at_turn(2, 0, village=village(free=("town_centre",)))
     s = crew_only(s, 0, "tyrant-1")
     s = hire(s, 0, 0, "tyrant-1", eagle="animal-03")
     s = display(s, "animal-04", "animal-06", "animal-07")
@@ -226,7 +226,7 @@ def test_swap_an_eagle_for_a_horse_of_the_display() -> None:
 
 def test_heal_removes_up_to_its_wounds() -> None:
     """The Healer: 2 wounds, one at a time on the crew members the player picks."""
-    s = at_turn(2, 0, village=village(market="blue"))
+    s = at_turn(2, 0, village=village(free=("town_centre",)))
     s = crew_only(s, 0, "tyrant-1", "strongman-1")
     s = hire(s, 0, 0, "tyrant-1", wounds=1)
     s = hire(s, 0, 1, "strongman-1", wounds=2)
@@ -240,7 +240,7 @@ def test_heal_removes_up_to_its_wounds() -> None:
 
 def test_swap_a_hired_crew_member_with_a_card_of_the_hand() -> None:
     """The Recruiter: the hired card goes to the hand with its wounds removed."""
-    s = at_turn(2, 0, village=village(market="blue"))
+    s = at_turn(2, 0, village=village(free=("town_centre",)))
     s = crew_only(s, 0, "tyrant-1")
     s = hire(s, 0, 0, "tyrant-1", wounds=3, horse="animal-07")
     s = hand(s, 0, "recruiter-1", "strongman-1")

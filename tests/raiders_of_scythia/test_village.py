@@ -58,8 +58,8 @@ State = RaidersState
 
 
 def holding(worker: str, **changes: object) -> State:
-    """Seat 0 at its ChooseTurn holding a ``worker`` worker, the village empty but for the three
-    blue workers of setup (unless ``village`` is given)."""
+    """Seat 0 at its ChooseTurn holding a ``worker`` worker, the village that of setup (blue on
+    the Town Centre, Meeting Tent and Market) unless ``village`` is given."""
     s = at_turn(2, 0, **changes)  # type: ignore[arg-type]
     return begin(set_player(s, 0, worker=worker), 0)
 
@@ -142,7 +142,7 @@ def test_the_worker_picked_up_is_the_one_held_next() -> None:
 def test_a_worker_put_down_this_turn_cannot_be_picked_up() -> None:
     s = holding("grey", village=village(market="blue"))
     s, _ = play(s, Work(seat=0, building="farm"), Skip(seat=0))
-    assert legal(s) == [PickUp(seat=0, building="market")]
+    assert {m.building for m in legal(s)} == {"market", "meeting_tent", "town_centre"}
     assert refused(s, PickUp(seat=0, building="farm")) == "pick_up.not_there"
 
 
@@ -406,12 +406,12 @@ def test_quest_discard_hand_strength_8_not_offered_with_4_and_3() -> None:
 
 def test_meeting_tent_draw_2_cards_or_1_card_and_2_kumis_any_colour() -> None:
     for worker in ("blue", "grey", "red"):
-        s = stock(holding(worker, village=village(market="blue")), 0)
+        s = stock(holding(worker, village=village(free=("meeting_tent",))), 0)
         s = hand(s, 0)
         s, _ = play(s, Work(seat=0, building="meeting_tent"), DrawTwo(seat=0))
         s, _ = draw(s, "crew", "tyrant-1", "merchant-1")
         assert s.players[0].hand == ("tyrant-1", "merchant-1")
-        t = stock(holding(worker, village=village(market="blue")), 0)
+        t = stock(holding(worker, village=village(free=("meeting_tent",))), 0)
         t = hand(t, 0)
         t, _ = play(t, Work(seat=0, building="meeting_tent"), DrawOneAndKumis(seat=0))
         t, _ = draw(t, "crew", "tyrant-1")
@@ -422,7 +422,7 @@ def test_meeting_tent_draw_2_cards_or_1_card_and_2_kumis_any_colour() -> None:
 
 
 def test_market_sells_1_card_for_2_silver_or_2_cards_for_a_wagon_or_an_equipment() -> None:
-    s = holding("blue", village=village(town_centre="blue"))
+    s = holding("blue", village=village(free=("market",)))
     s = stock(hand(s, 0, "tyrant-1", "merchant-1", "mercenary-1"), 0)
     s, _ = play(s, Work(seat=0, building="market"))
     assert {type(m) for m in legal(s)} == {SellOne, SellTwo, Skip}
@@ -438,7 +438,7 @@ def test_market_sells_1_card_for_2_silver_or_2_cards_for_a_wagon_or_an_equipment
 
 
 def test_market_refusals() -> None:
-    s = holding("blue", village=village(town_centre="blue"))
+    s = holding("blue", village=village(free=("market",)))
     s = hand(s, 0, "tyrant-1")
     s, _ = play(s, Work(seat=0, building="market"))
     assert refused(s, SellTwo(seat=0, reward="equipment")) == "market.hand"
