@@ -20,6 +20,7 @@ from arbiter.games.raiders_of_scythia.moves import DiscardDealt, DrawCard, RollD
 from arbiter.games.raiders_of_scythia.options import RaidersOptions
 from arbiter.games.raiders_of_scythia.state import (
     ChooseTurn,
+    DeckName,
     Draw,
     EndTurn,
     Player,
@@ -298,7 +299,7 @@ def stock(s: State, seat: int, **amounts: int) -> State:
         if kind in amounts:
             delta = amounts[kind] - getattr(p.stock, kind)
             assert getattr(supply, kind) >= delta, f"the supply has too few {kind}"
-            supply = supply.plus(kind, -delta)  # type: ignore[arg-type]
+            supply = supply.plus(kind, -delta)
     values = {k: amounts.get(k, 0) for k in Stock.__struct_fields__}
     return set_player(msgspec.structs.replace(s, supply=supply), seat, stock=Stock(**values))
 
@@ -316,8 +317,8 @@ def set_space(s: State, space_id: str, g: RaidersOfScythia | None = None, **chan
     new = msgspec.structs.replace(old, **changes)
     supply = s.supply
     for kind in ("gold", "equipment", "wagons", "livestock"):
-        delta = new.plunder.of(kind) - old.plunder.of(kind)  # type: ignore[arg-type]
-        supply = supply.plus(kind, -delta)  # type: ignore[arg-type]
+        delta = new.plunder.of(kind) - old.plunder.of(kind)
+        supply = supply.plus(kind, -delta)
     spaces[i] = new
     return msgspec.structs.replace(s, spaces=tuple(spaces), supply=supply)
 
@@ -394,7 +395,7 @@ def roll(
 
 
 def draw(
-    s: State, deck: str, *cards: str, g: RaidersOfScythia | None = None
+    s: State, deck: DeckName, *cards: str, g: RaidersOfScythia | None = None
 ) -> tuple[State, list[Event]]:
     """Force the pending draws from ``deck`` to be ``cards``."""
     g = g or game()
@@ -402,7 +403,7 @@ def draw(
     for card in cards:
         task = s.pending[-1]
         assert isinstance(task, Draw) and task.deck == deck, task
-        s, more = g.apply(s, DrawCard(deck=deck, card=card))  # type: ignore[arg-type]
+        s, more = g.apply(s, DrawCard(deck=deck, card=card))
         events.extend(more)
     return s, events
 

@@ -3,6 +3,8 @@ Q17)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from arbiter.core import ScoreLine
@@ -82,7 +84,7 @@ def test_a_hand_over_8_is_discarded_to_8_by_its_owners_choice() -> None:
 # ------------------------------------------------------------------------------------ the end
 
 
-def idle_turn(s: State) -> tuple[State, list]:
+def idle_turn(s: State) -> tuple[State, list[Any]]:
     """The current seat places its worker on the first free building and picks up the first
     worker it may, skipping both actions."""
     seat = s.current

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from arbiter.games.raiders_of_scythia.events import (
     AbilityUsed,
     CrewKilled,
@@ -182,7 +184,7 @@ def test_a_die_face_that_is_not_on_the_die_is_refused() -> None:
 BANDLESS = ("healer-1", "healer-2", "chronicler-1")  # strength 0, no crew ability
 
 
-def assyrian_raid(kumis: int, dice: tuple[tuple[int, int], ...] = ((0, 0), (0, 0))) -> list:
+def assyrian_raid(kumis: int, dice: tuple[tuple[int, int], ...] = ((0, 0), (0, 0))) -> list[Any]:
     s = raider("grey", *BANDLESS, provisions=2, kumis=kumis)
     s = no_gold(s, "assyria-centre-left", "assyria-centre-right")
     s, _ = play(s, Raid(seat=0, settlement="assyria-centre"), SpendKumis(seat=0, kumis=kumis))
@@ -483,6 +485,7 @@ def warmonger(eagle: str | None) -> RaidScored:
     s, ev = roll(s, (3, 0))  # 3 + 1 = 4: band 4, 1 VP, no wounds
     (scored,) = of_type(ev, RaidScored)
     assert s.players[0].vp == scored.vp + (2 if eagle else 1)
+    assert isinstance(scored, RaidScored)
     return scored
 
 

@@ -49,10 +49,10 @@ def solo(level: ChiefLevel = "lookout", **changes: Any) -> State:
 
 
 def chief(s: State, **changes: Any) -> State:
-    assert s.chief is not None
     if "horses" in changes:
         for h in changes["horses"]:
             s = take_animal(s, h)
+    assert s.chief is not None
     return msgspec.structs.replace(s, chief=msgspec.structs.replace(s.chief, **changes))
 
 
