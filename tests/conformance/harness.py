@@ -32,7 +32,16 @@ from typing import Any
 
 import msgspec
 
-from arbiter.core import CHANCE, Game, IllegalMove, Move, compact, expand, seat_count
+from arbiter.core import (
+    CHANCE,
+    Game,
+    IllegalMove,
+    Move,
+    Result,
+    compact,
+    expand,
+    seat_count,
+)
 from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
 from tests.conformance.explained import Explained
@@ -227,8 +236,28 @@ def check_random_game(
     checker.check_views(state, players, rng)
     result = game.result(state)
     assert result is not None, "the game stopped without a result"
-    assert len(result.scores) == players
-    assert sorted(result.ranking) == list(range(players))
-    assert result.winners and set(result.winners) <= set(range(players))
-    assert all(result.places[w] == 1 for w in result.winners)
+    check_result(result, players)
     return state, decisions
+
+
+def check_result(result: Result, players: int) -> None:
+    """A final result is whole and agrees with itself: a score, a place and a rank for every
+    seat; places follow scores then tie-breakers, seats and automated opponents alike (ties share
+    a place); the winners are the seats in first place, none only when an opponent is first."""
+    assert len(result.scores) == len(result.places) == players
+    assert sorted(result.ranking) == list(range(players))
+    assert set(result.winners) <= set(range(players))
+    assert all(result.places[w] == 1 for w in result.winners)
+    assert set(result.winners) == {seat for seat in range(players) if result.places[seat] == 1}
+    if not result.winners:
+        assert any(o.place == 1 for o in result.opponents), "nobody is first"
+    values = result.tie_break_values or ((),) * players
+    assert len(values) == players
+    seats = [(result.scores[seat], *values[seat]) for seat in range(players)]
+    opponents = [(o.score, *o.tie_break_values) for o in result.opponents]
+    assert all(len(key) == len(seats[0]) for key in opponents), "opponents' tie-break values"
+    everyone = seats + opponents
+    places = [*result.places, *(o.place for o in result.opponents)]
+    for key, place in zip(everyone, places, strict=True):
+        assert place == 1 + sum(1 for other in everyone if other > key), (key, place, everyone)
+    assert [result.places[s] for s in result.ranking] == sorted(result.places)

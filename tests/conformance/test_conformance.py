@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
 import pytest
 
-from arbiter.core import Game
+from arbiter.core import Game, Opponent, rank
 from arbiter.games import registry
-from tests.conformance.harness import check_random_game
+from tests.conformance.harness import check_random_game, check_result
 from tests.toy import Pig
 
 GAMES: list[Game[Any, Any, Any, Any]] = [Pig(), *registry()]
@@ -47,3 +48,15 @@ def test_same_seed_same_game(game: Game[Any, Any, Any, Any]) -> None:
     first, n1 = random_playout(game, game.min_players, seed=11)
     second, n2 = random_playout(game, game.min_players, seed=11)
     assert (first, n1) == (second, n2)
+
+
+def test_results_may_be_won_by_an_automated_opponent() -> None:
+    """The result checks take a solo game an automated opponent wins, and nothing looser."""
+    chief = Opponent(name="the nameless chief", score=40, place=0)
+    won = rank([31], opponents=[chief])
+    check_result(won, 1)
+    check_result(rank([40], opponents=[chief]), 1)
+    with pytest.raises(AssertionError):
+        check_result(msgspec.structs.replace(won, opponents=()), 1)
+    with pytest.raises(AssertionError):
+        check_result(msgspec.structs.replace(won, places=(1,)), 1)

@@ -8,6 +8,9 @@ import pytest
 from arbiter.core import (
     CHANCE,
     IllegalMove,
+    Opponent,
+    OpponentLine,
+    Result,
     RulesVersionMismatch,
     ScoreLine,
     UnknownContent,
@@ -114,6 +117,67 @@ def test_seats_tied_after_every_breaker_share_a_place() -> None:
     result = rank([5, 5, 3], tie_breakers=("coins",), tie_break_values=[(1,), (1,), (0,)])
     assert result.places == (1, 1, 3)
     assert result.winners == (0, 1)
+
+
+def chief(score: int, *values: int) -> Opponent:
+    return Opponent(name="the nameless chief", score=score, place=0, tie_break_values=values)
+
+
+def test_an_opponent_alone_first_leaves_no_winner() -> None:
+    result = rank([12], opponents=[chief(15)])
+    assert result.places == (2,)
+    assert result.ranking == (0,)
+    assert result.winners == ()
+    assert result.opponents == (msgspec.structs.replace(chief(15), place=1),)
+
+
+def test_a_seat_tied_with_an_opponent_after_every_breaker_wins_with_it() -> None:
+    result = rank([10, 8], ("coins",), [(3,), (9,)], opponents=[chief(10, 3)])
+    assert result.places == (1, 3)
+    assert [o.place for o in result.opponents] == [1]
+    assert result.winners == (0,)
+
+
+def test_tie_breakers_rank_seats_and_opponents_alike() -> None:
+    result = rank([10], ("coins",), [(3,)], opponents=[chief(10, 4)])
+    assert result.places == (2,) and result.winners == ()
+    assert result.opponents[0].place == 1
+
+
+def test_an_opponent_between_seats_shifts_their_places() -> None:
+    result = rank([20, 5, 9], opponents=[chief(9), chief(30)])
+    assert result.ranking == (0, 2, 1)
+    assert result.places == (2, 5, 3)
+    assert [o.place for o in result.opponents] == [3, 1]
+    assert result.winners == ()
+    result = rank([20, 5], opponents=[chief(9)])
+    assert result.places == (1, 3) and result.winners == (0,)
+    assert result.opponents[0].place == 2
+
+
+def test_an_opponent_needs_a_value_for_every_tie_breaker() -> None:
+    with pytest.raises(ValueError, match="tie-break values"):
+        rank([10], ("coins",), [(3,)], opponents=[chief(10)])
+
+
+def test_a_result_with_opponents_survives_json() -> None:
+    lines = (OpponentLine("raids", 12), OpponentLine("plunder", 3))
+    opponent = Opponent(name="the nameless chief", score=15, place=0, breakdown=lines)
+    result = rank([12], breakdown=[ScoreLine(0, "glory", 12)], opponents=[opponent])
+    encoded = msgspec.json.encode(result)
+    assert msgspec.json.decode(encoded, type=Result) == result
+    assert msgspec.json.decode(encoded)["opponents"] == [
+        {
+            "name": "the nameless chief",
+            "score": 15,
+            "place": 1,
+            "tie_break_values": [],
+            "breakdown": [{"label": "raids", "points": 12}, {"label": "plunder", "points": 3}],
+        }
+    ]
+    # A result written before opponents existed still reads, with none.
+    older = {k: v for k, v in msgspec.json.decode(encoded).items() if k != "opponents"}
+    assert msgspec.json.decode(msgspec.json.encode(older), type=Result).opponents == ()
 
 
 def test_tuple_helpers() -> None:

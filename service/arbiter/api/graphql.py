@@ -178,7 +178,12 @@ class Envelope:
     )
     events: list[JSON]
     finished: bool
-    result: JSON | None
+    result: JSON | None = strawberry.field(
+        description="Once the game is over, its result, REST's `Result` (members in snake_case): "
+        "the seats' `scores`, `ranking`, `places` and `winners`, the tie-breakers, every scoring "
+        "line, and `opponents`, automated opponents that are not seats (a solo mode's chief), "
+        "ranked with them; `winners` is empty when an opponent alone is first."
+    )
 
 
 @strawberry.type(description="Who must act now and the moves the viewer may make.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar, Literal, TypeAlias
 
 import msgspec
@@ -86,16 +87,45 @@ class ScoreLine(msgspec.Struct, frozen=True):
     points: int
 
 
+class OpponentLine(msgspec.Struct, frozen=True):
+    """One line of an automated opponent's final scoring, such as ``("raids", 12)``."""
+
+    label: str
+    points: int
+
+
+class Opponent(msgspec.Struct, frozen=True, kw_only=True):
+    """An automated opponent that is not a seat (a solo mode's chief), as a result ranks it.
+
+    * ``name`` -- what the game calls it (``the nameless chief``);
+    * ``score`` -- its final points;
+    * ``place`` -- 1 for first, shared with seats and other opponents by the same rules as
+      seats' places (score, then every tie-breaker; still tied: the same place);
+    * ``tie_break_values`` -- its value for each of the result's tie-breakers;
+    * ``breakdown`` -- its scoring lines.
+    """
+
+    name: str
+    score: int
+    place: int
+    tie_break_values: tuple[int, ...] = ()
+    breakdown: tuple[OpponentLine, ...] = ()
+
+
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     """The end of a game: scores, tie-breaks applied, and how each score was made.
 
     * ``scores[seat]`` -- final points;
-    * ``ranking`` -- seats from first to last, tie-breakers applied;
+    * ``ranking`` -- seats from first to last, tie-breakers applied (seats only);
     * ``places[seat]`` -- 1 for first; seats still tied after every tie-breaker share a place;
-    * ``winners`` -- the seats in first place;
+      opponents ranked above a seat count as ahead of it (a seat behind one opponent alone is
+      in place 2);
+    * ``winners`` -- the seats in first place; empty when an opponent alone is first;
     * ``tie_breakers`` -- the names of the tie-breakers, in the order they apply;
     * ``tie_break_values[seat]`` -- that seat's value for each tie-breaker;
-    * ``breakdown`` -- every scoring line.
+    * ``breakdown`` -- every scoring line of the seats;
+    * ``opponents`` -- automated opponents that are not seats (a solo mode's chief), ranked
+      with the seats (:class:`Opponent`); empty in a game without one.
     """
 
     scores: tuple[int, ...]
@@ -105,6 +135,7 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     tie_breakers: tuple[str, ...] = ()
     tie_break_values: tuple[tuple[int, ...], ...] = ()
     breakdown: tuple[ScoreLine, ...] = ()
+    opponents: tuple[Opponent, ...] = ()
 
 
 def rank(
@@ -112,31 +143,51 @@ def rank(
     tie_breakers: tuple[str, ...] = (),
     tie_break_values: tuple[tuple[int, ...], ...] | list[tuple[int, ...]] = (),
     breakdown: tuple[ScoreLine, ...] | list[ScoreLine] = (),
+    *,
+    opponents: Sequence[Opponent] = (),
 ) -> Result:
-    """Rank seats by score, then by each tie-breaker in order (higher is better)."""
+    """Rank seats and automated opponents together by score, then by each tie-breaker in order
+    (higher is better); those still tied after every tie-breaker share a place.
+
+    ``opponents`` are given with any ``place`` (``0``); the result holds them in the order given,
+    each with its place. Each has one tie-break value per value of the seats' (``ValueError``
+    otherwise). ``ranking`` lists the seats only, ``winners`` the seats in first place (none when
+    an opponent alone is first).
+    """
     n = len(scores)
     values = tuple(tuple(v) for v in tie_break_values) if tie_break_values else ((),) * n
+    width = len(values[0]) if values else 0
+    for opponent in opponents:
+        if len(opponent.tie_break_values) != width:
+            raise ValueError(
+                f"opponent {opponent.name!r} has {len(opponent.tie_break_values)} tie-break "
+                f"values, the seats {width}"
+            )
 
     def key(seat: int) -> tuple[int, ...]:
         return (scores[seat], *values[seat])
 
+    keys = [key(seat) for seat in range(n)]
+    keys += [(o.score, *o.tie_break_values) for o in opponents]
+
+    def place(of: tuple[int, ...]) -> int:
+        return 1 + sum(1 for other in keys if other > of)
+
     ranking = tuple(sorted(range(n), key=lambda s: (tuple(-x for x in key(s)), s)))
-    places = [0] * n
-    for index, seat in enumerate(ranking):
-        previous = ranking[index - 1] if index else None
-        if previous is not None and key(previous) == key(seat):
-            places[seat] = places[previous]
-        else:
-            places[seat] = index + 1
+    places = tuple(place(key(seat)) for seat in range(n))
     winners = tuple(s for s in ranking if places[s] == 1)
     return Result(
         scores=tuple(scores),
         ranking=ranking,
-        places=tuple(places),
+        places=places,
         winners=winners,
         tie_breakers=tie_breakers,
         tie_break_values=values if tie_break_values else (),
         breakdown=tuple(breakdown),
+        opponents=tuple(
+            msgspec.structs.replace(o, place=place((o.score, *o.tie_break_values)))
+            for o in opponents
+        ),
     )
 
 
