@@ -4,6 +4,14 @@
 in exactly one place, plunder conserved, wounds within a crew member's strength, 5 slots, a worker
 in hand except between placing and picking up, workers in the village, and the turn's record
 consistent with the village. Each refusal names its member with a JSON pointer.
+
+Once the table is laid out (after setup) it also holds what play keeps true: the cards a pending
+step holds (an animal taken, a crew card being hired, an eagle returned) are counted with the
+rest; every seat has its own hero; a raid space not raided still shows the pack's worker and its
+plunder; the village holds 3 workers (4 between placing one and picking one up); the workers on a
+settlement's spots are one a raided space (the chief uses none), and one more during a raid on
+it; a seat not taking its turn keeps the limits («не более 8»); a raid under way has its worker on
+the settlement's last spot and the settlement's dice, each showing one of its faces.
 """
 
 from __future__ import annotations
@@ -13,8 +21,16 @@ from collections.abc import Mapping
 
 from arbiter.core import InvalidState
 from arbiter.games.raiders_of_scythia import content_checks
-from arbiter.games.raiders_of_scythia.content import RaidersContent
-from arbiter.games.raiders_of_scythia.state import ALL_PLUNDER, RaidersState
+from arbiter.games.raiders_of_scythia.content import BUILDINGS, RaidersContent
+from arbiter.games.raiders_of_scythia.state import (
+    ALL_PLUNDER,
+    LIMIT,
+    ChooseHireSlot,
+    ChoosePickUp,
+    ChooseSwapHorse,
+    PlaceAnimal,
+    RaidersState,
+)
 from arbiter.games.raiders_of_scythia.tables import Tables
 
 GAME = "raiders-of-scythia"
@@ -91,6 +107,12 @@ def check_state(s: RaidersState, t: Tables) -> None:
         _once(quests, p.quests, t.quests, f"/players/{i}/quests")
     if s.chief is not None:
         _once(quests, s.chief.quests, t.quests, "/chief/quests")
+    for k, task in enumerate(s.pending):
+        if isinstance(task, (PlaceAnimal, ChooseSwapHorse)):
+            card = task.card if isinstance(task, PlaceAnimal) else task.returned
+            _once(animals, (card,), t.animals, f"/pending/{k}")
+        elif isinstance(task, ChooseHireSlot):
+            _once(crew, (task.card,), t.crew, f"/pending/{k}")
     hidden = sum(1 for sp in s.spaces if sp.hidden_quest)
     if hidden > len(s.quest_pool):
         raise _invalid("state.quests", "more face-down quests than quests unseen", "/quest_pool")
@@ -125,4 +147,122 @@ def check_state(s: RaidersState, t: Tables) -> None:
         if placed > 1:
             raise _invalid(
                 "state.workers", "only the acting seat may be without a worker", "/players"
+            )
+    if s.phase != "setup":
+        _check_table(s, t)
+
+
+def _check_table(s: RaidersState, t: Tables) -> None:
+    """What play keeps true once the table is laid out (module docstring)."""
+    heroes: set[str] = set()
+    for i, p in enumerate(s.players):
+        if p.hero is None:
+            raise _invalid("state.hero", "every seat has its hero", f"/players/{i}/hero")
+        if p.hero in heroes:
+            raise _invalid(
+                "state.card_twice", f"{p.hero!r} is two seats' hero", f"/players/{i}/hero"
+            )
+        heroes.add(p.hero)
+    need = sum(sp.plunder for i, sp in enumerate(t.spaces) if s.spaces[i].in_use)
+    full = need <= ALL_PLUNDER.total()
+    raiding = s.raid.settlement if s.raid is not None else None
+    for i, sp in enumerate(s.spaces):
+        if not sp.open():
+            continue
+        if sp.worker != t.spaces[i].worker:
+            raise _invalid(
+                "state.space_worker",
+                f"a raid space not raided shows its {t.spaces[i].worker} worker",
+                f"/spaces/{i}/worker",
+            )
+        held = sp.plunder.total()
+        if held > t.spaces[i].plunder or (full and held != t.spaces[i].plunder):
+            raise _invalid(
+                "state.space_plunder",
+                f"the raid space holds the {t.spaces[i].plunder} plunder put on it at setup",
+                f"/spaces/{i}/plunder",
+            )
+    picking = any(isinstance(task, ChoosePickUp) for task in s.pending)
+    workers = sum(1 for b in BUILDINGS if s.village.at(b) is not None)
+    if workers != 3 + picking:
+        raise _invalid(
+            "state.village",
+            f"the village holds 3 workers ({3 + picking} between placing and picking up), "
+            f"not {workers}",
+            "/village",
+        )
+    for k, spots in enumerate(s.spots):
+        raided = sum(1 for i in t.settlement_spaces[k] if s.spaces[i].raided)
+        expected = raided + (1 if raiding == k else 0)
+        if len(spots) > expected or (s.chief is None and len(spots) != expected):
+            raise _invalid(
+                "state.spots",
+                f"{len(spots)} workers on the worker spots of a settlement with {raided} raid "
+                "spaces raided: one a raid by a player",
+                f"/spots/{k}",
+            )
+    for i, p in enumerate(s.players):
+        if p.worker is None and (i != s.current or not (picking or s.raid is not None)):
+            raise _invalid(
+                "state.workers",
+                "a seat is without its worker only in its turn, between placing and picking "
+                "up, or on a raid",
+                f"/players/{i}/worker",
+            )
+        if i == s.current and s.phase == "play":
+            continue
+        for kind in ("silver", "provisions", "kumis"):
+            if getattr(p.stock, kind) > LIMIT:
+                raise _invalid(
+                    "state.limits",
+                    f"at most {LIMIT} {kind} at the end of a turn",
+                    f"/players/{i}/stock/{kind}",
+                )
+        if len(p.hand) > LIMIT:
+            raise _invalid(
+                "state.limits", f"at most {LIMIT} cards at the end of a turn", f"/players/{i}/hand"
+            )
+    if len(s.animal_display) != 3:
+        raise _invalid("state.display", "the animal display has 3 positions", "/animal_display")
+    if s.raid is not None:
+        _check_raid(s, t)
+
+
+def _check_raid(s: RaidersState, t: Tables) -> None:
+    raid = s.raid
+    assert raid is not None
+    k = raid.settlement
+    if k >= len(t.settlements) or not any(s.spaces[i].open() for i in t.settlement_spaces[k]):
+        raise _invalid(
+            "state.raid", "a raid is on a settlement with a raid space left", "/raid/settlement"
+        )
+    spots = s.spots[k]
+    if not spots or spots[-1].seat != s.current or spots[-1].worker != raid.worker:
+        raise _invalid(
+            "state.raid",
+            "the raiding worker stands on the settlement's last worker spot",
+            f"/spots/{k}",
+        )
+    red, white = t.dice_of(k)
+    gold = sum(1 for i in t.settlement_spaces[k] if s.spaces[i].open() and s.spaces[i].plunder.gold)
+    colours = ("red",) * red + ("white",) * white + ("yellow",) * gold
+    if tuple(d.colour for d in raid.dice) != colours:
+        raise _invalid(
+            "state.dice",
+            f"a raid on this settlement rolls {red} red, {white} white and {gold} yellow dice",
+            "/raid/dice",
+        )
+    for j, die in enumerate(raid.dice):
+        faces = {(f.strength, f.wounds) for f in t.faces[die.colour]}
+        if die.rolled and (die.strength, die.wounds) not in faces:
+            raise _invalid(
+                "state.dice", f"no face of a {die.colour} die shows that", f"/raid/dice/{j}"
+            )
+        if not die.rolled and (die.strength or die.wounds):
+            raise _invalid("state.dice", "a die not rolled shows no face", f"/raid/dice/{j}")
+    p = s.players[s.current]
+    for j, slot in enumerate(raid.wounded):
+        if p.slots[slot].crew is None:
+            raise _invalid(
+                "state.raid", "a wounded crew member of the raid lives", f"/raid/wounded/{j}"
             )

@@ -37,6 +37,7 @@ _SECTIONS: dict[str, tuple[str, str]] = {
     "chiefs_tent.not_face_up": ("ШАТЁР ВОЖДЯ", ""),
     "chiefs_tent.cannot_pay": ("ШАТЁР ВОЖДЯ", ""),
     "town_centre.not_in_hand": ("ЦЕНТР", ""),
+    "town_centre.no_play": ("ЦЕНТР", ""),
     "town_centre.unplayable": ("ИГРОВЫЕ ТЕРМИНЫ", "Потратьте (одно), чтобы взять (другое)"),
     "town_centre.used": ("ИГРОВЫЕ ТЕРМИНЫ", "Выполнить другое действие «Центра»"),
     "town_centre.no_eagle": ("ЦЕНТР", ""),
@@ -58,6 +59,66 @@ _STATE: tuple[tuple[str, str, str], ...] = (
     ("state.unused", "ПОДГОТОВКА К ИГРЕ", "a raid space not used at this player count is empty"),
     ("state.village", "ДЕРЕВНЯ", "no blue worker on the Stables or the Chief's Tent"),
     ("state.workers", "ХОД ИГРЫ", "every player holds a worker but the one acting"),
+    ("state.hero", "ПОДГОТОВКА К ИГРЕ", "every seat has its own hero once the draft is over"),
+    (
+        "state.space_worker",
+        "ПОДГОТОВКА К ИГРЕ",
+        "a raid space not raided shows the worker the pack puts above it",
+    ),
+    (
+        "state.space_plunder",
+        "ПОДГОТОВКА К ИГРЕ",
+        "a raid space not raided holds the plunder drawn onto it at setup",
+    ),
+    ("state.limits", "ХОД ИГРЫ", "at most 8 silver, provisions, kumis and cards after a turn"),
+    ("state.display", "КОНЮШНЯ", "the animal display has 3 positions"),
+    (
+        "state.raid",
+        "НАБЕГ",
+        "a raid under way is on a settlement with a raid space left, its worker on the last spot",
+    ),
+    ("state.dice", "БРОСОК КУБИКОВ", "a raid rolls its settlement's dice, each showing a face"),
+)
+
+#: Positions from a table (:mod:`.positions`): what a position may not show.
+_POSITION: tuple[tuple[str, str, str], ...] = (
+    ("position.turn", "ХОД ИГРЫ", "the turn is a seat's, or the chief's in solo play"),
+    (
+        "position.end",
+        "КОНЕЦ ИГРЫ",
+        "the end is triggered with 2 raid spaces or 2 quests left; then one turn each",
+    ),
+    ("position.spaces", "ПОДГОТОВКА К ИГРЕ", "the raid spaces in use, in the pack's order"),
+    ("position.spots", "НАБЕГ", "workers stand on the worker spots of the pack's settlements"),
+    (
+        "position.quest",
+        "ПОДГОТОВКА К ИГРЕ",
+        "a face-down quest under each raid space of a region with quests until it is raided",
+    ),
+    (
+        "position.unknown_cards",
+        "СОСТАВ ИГРЫ",
+        "the crew cards of hands given as counts and of the crew deck are those named nowhere",
+    ),
+    ("position.display", "КОНЮШНЯ", "an empty display position is refilled at once"),
+    ("position.blocked", "ОДИНОЧНАЯ ИГРА", "the building blocked is the top scheme card's"),
+    ("position.this_turn", "ДЕРЕВНЯ", "what a turn did is consistent with the village"),
+    ("position.raid", "НАБЕГ", "a raid goes kumis, dice, rerolls, strength, wounds, space"),
+    (
+        "position.steps",
+        "ХОД ИГРЫ",
+        "the steps under way are what a turn can leave: pick-up, one decision, cards drawn",
+    ),
+    (
+        "position.unsettled",
+        "ХОД ИГРЫ",
+        "a position waits for a decision with a choice, or for chance",
+    ),
+    (
+        "position.unexpressible",
+        "ПОДГОТОВКА К ИГРЕ",
+        "a state of the setup has no position: the table is not laid out yet",
+    ),
 )
 
 RULE_CODES: tuple[RuleCode, ...] = (
@@ -66,5 +127,6 @@ RULE_CODES: tuple[RuleCode, ...] = (
         for rule, message in MESSAGES.items()
     ),
     *(codes.state(rule, section, "", text) for rule, section, text in _STATE),
+    *(codes.position(rule, section, "", text) for rule, section, text in _POSITION),
     *CONTENT_CODES,
 )
