@@ -49,7 +49,6 @@ from arbiter.games.raiders_of_scythia.state import (
     Slot,
     SlotIndex,
     Spot,
-    Stock,
     Village,
 )
 
@@ -65,7 +64,6 @@ def canon(value: _T, default: _T) -> _T:
 #: The village as set up: a blue worker on the Town Centre, the Meeting Tent and the Market.
 START_VILLAGE = Village()
 NO_PLUNDER = Plunder()
-NO_STOCK = Stock()
 
 # ------------------------------------------------------------------------------------ bounds
 
@@ -83,6 +81,16 @@ DieIndex: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=11)]
 DisplayIndex: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=2)]
 #: The steps under way (a handful at most in any turn).
 MAX_STEPS = 16
+#: Silver, provisions and kumis: «не более 8» at the end of a turn, and within a turn what its
+#: gains add; the chief's provisions have no limit (+2 or +3 a turn). A generous bound no table
+#: reaches, far below the state's, so a position's play never overflows it.
+MAX_TOKENS = 500
+Tokens: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_TOKENS)]
+#: Victory points (a few dozen in a game; generous).
+MAX_VP = 1000
+Points: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_VP)]
+#: Plunder of one kind: at most the bag's tokens of the kind (26 livestock, «СОСТАВ ИГРЫ»).
+PlunderCount: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=26)]
 
 
 class _P(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -100,6 +108,21 @@ class HandPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True, om
 NO_HAND = HandPosition()
 
 
+class StockPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
+    """What a seat holds besides cards: silver, provisions, kumis and plunder tokens."""
+
+    silver: Tokens = 0
+    provisions: Tokens = 0
+    kumis: Tokens = 0
+    gold: PlunderCount = 0
+    equipment: PlunderCount = 0
+    wagons: PlunderCount = 0
+    livestock: PlunderCount = 0
+
+
+NO_STOCK = StockPosition()
+
+
 class SeatPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True, omit_defaults=True):
     """A seat (seats go clockwise): its VP, tokens (silver, provisions, kumis and plunder), the
     worker it holds (``null`` while its worker is placed and before it picks one up, or on a
@@ -107,8 +130,8 @@ class SeatPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True, om
     the horse below it), its hand and its completed quests."""
 
     hero: CardId
-    vp: Count = 0
-    stock: Stock = NO_STOCK
+    vp: Points = 0
+    stock: StockPosition = NO_STOCK
     worker: Colour | None = "blue"
     slots: Annotated[tuple[Slot, ...], msgspec.Meta(min_length=SLOTS, max_length=SLOTS)] = (
         EMPTY_SLOTS
@@ -136,8 +159,8 @@ class ChiefPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True, o
     scheme card blocks for the player's next turn (``blocked``; ``null`` before the first)."""
 
     level: ChiefLevel
-    vp: Count = 0
-    provisions: Count = 0
+    vp: Points = 0
+    provisions: Tokens = 0
     horses: Cards = ()
     quests: Cards = ()
     schemes: Cards = ()
@@ -187,7 +210,7 @@ class RaidPosition(_P, frozen=True, kw_only=True, forbid_unknown_fields=True, om
     """
 
     settlement: PlaceId
-    kumis: Count | None = None
+    kumis: Tokens | None = None
     dice: Annotated[tuple[Rolled, ...], msgspec.Meta(max_length=12)] = ()
     rerolls: Count = 0
     rerolling: DieIndex | None = None

@@ -52,6 +52,7 @@ from arbiter.games.raiders_of_scythia.position import (
     SellStep,
     SpacePosition,
     Step,
+    StockPosition,
     SwapCrewStep,
     SwapHorseStep,
     TurnRecord,
@@ -92,6 +93,7 @@ from arbiter.games.raiders_of_scythia.state import (
     ScoreRaid,
     SellCards,
     Space,
+    Stock,
     Task,
     Turn,
 )
@@ -223,7 +225,7 @@ def _table(p: RaidersPosition, t: Tables, seed: int, content_id: str, rules_vers
     players = tuple(
         Player(
             vp=x.vp,
-            stock=x.stock,
+            stock=Stock(**msgspec.structs.asdict(x.stock)),
             worker=x.worker,
             hero=x.hero,
             slots=x.slots,
@@ -931,7 +933,7 @@ def position_of(s: State, t: Tables) -> RaidersPosition:
         SeatPosition(
             hero=x.hero or "",
             vp=x.vp,
-            stock=canon(x.stock, NO_STOCK),
+            stock=canon(StockPosition(**msgspec.structs.asdict(x.stock)), NO_STOCK),
             worker=x.worker,
             slots=canon(x.slots, EMPTY_SLOTS),
             hand=canon(HandPosition(cards=x.hand), NO_HAND),
