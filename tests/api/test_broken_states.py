@@ -63,12 +63,17 @@ def sample_states(game: Any) -> list[Any]:
     rng = random.Random(5)
     state = game.new_state(game.min_players + 1, seed=5)
     kept = []
+    # The first player decision at or after each of these steps (a game's setup may be a long run
+    # of chance decisions).
+    targets = [0, 40, 150, 399]
     for step in range(400):
         actors = game.to_act(state)
         if not actors:
             break
-        if step in (0, 40, 150, 399) and actors[0] != CHANCE:
+        if targets and step >= targets[0] and actors[0] != CHANCE:
             kept.append(state)
+            while targets and step >= targets[0]:
+                targets.pop(0)
         move = (
             game.sample_chance(state)
             if actors[0] == CHANCE

@@ -7,8 +7,9 @@ Rulings (rulebook «ИГРОВЫЕ ТЕРМИНЫ» and the spec's Q13, Q21, Q22
 * «Потратьте (одно), чтобы взять (другое)»: without what it pays, an effect gives nothing, and a
   card whose payment cannot be made is not playable. VP never go below 0.
 * A Play ability: the card is discarded first, then its effect is done.
-* «Больше, чем у вас» / the fewest: comparisons are strict; in solo play the chief counts for its
-  VP only.
+* «Больше, чем у вас» / the fewest: comparisons are strict. In solo play the chief is the other
+  player compared with: its VP, its one AI crew card as its crew, and no silver and no cards (it
+  never holds them), so "the fewest silver" or "cards" never holds in solo play.
 """
 
 from __future__ import annotations
@@ -106,11 +107,11 @@ def _measure(s: State, seat: int, of: str) -> int:
 
 
 def fewest(s: State, seat: int, of: str) -> bool:
-    """Whether ``seat`` has strictly fewer ``of`` than every other player (and the chief's VP)."""
+    """Whether ``seat`` has strictly fewer ``of`` than every other player (and the chief)."""
     mine = _measure(s, seat, of)
     others = [_measure(s, i, of) for i in range(len(s.players)) if i != seat]
-    if s.chief is not None and of == "vp":
-        others.append(s.chief.vp)
+    if s.chief is not None:
+        others.append({"vp": s.chief.vp, "crew": 1}.get(of, 0))
     return all(mine < o for o in others)
 
 

@@ -156,6 +156,8 @@ class _Change(Event, frozen=True, kw_only=True):
 
 
 class VpChanged(_Change, frozen=True, kw_only=True, tag="vp_changed"):
+    """A seat's victory points changed (``change`` may be negative: VP paid)."""
+
     explains: ClassVar[tuple[str, ...]] = ("/players/{seat}/vp",)
     seat: int
     vp: int
@@ -171,12 +173,16 @@ class StockChanged(_Change, frozen=True, kw_only=True, tag="stock_changed"):
 
 
 class WorkerChanged(_Change, frozen=True, kw_only=True, tag="worker_changed"):
+    """The worker a seat holds (``None`` while it is placed and the next not yet taken)."""
+
     explains: ClassVar[tuple[str, ...]] = ("/players/{seat}/worker",)
     seat: int
     worker: str | None
 
 
 class HeroChanged(_Change, frozen=True, kw_only=True, tag="hero_changed"):
+    """A seat took its hero (setup)."""
+
     explains: ClassVar[tuple[str, ...]] = ("/players/{seat}/hero",)
     seat: int
     hero: str | None
@@ -205,6 +211,8 @@ class HandChanged(_Change, frozen=True, kw_only=True, tag="hand_changed"):
 
 
 class HandSizeChanged(_Change, frozen=True, kw_only=True, tag="hand_size_changed"):
+    """The size of another seat's hand (what the others see of :class:`HandChanged`)."""
+
     explains: ClassVar[tuple[str, ...]] = ("/players/{seat}/hand_size",)
     seat: int
     size: int
@@ -222,12 +230,16 @@ class SetAsideChanged(_Change, frozen=True, kw_only=True, tag="set_aside_changed
 
 
 class SetAsideSizeChanged(_Change, frozen=True, kw_only=True, tag="set_aside_size_changed"):
+    """How many cards another seat set aside (what the others see of :class:`SetAsideChanged`)."""
+
     explains: ClassVar[tuple[str, ...]] = ("/players/{seat}/set_aside_size",)
     seat: int
     size: int
 
 
 class QuestsChanged(_Change, frozen=True, kw_only=True, tag="quests_changed"):
+    """The quests a seat completed."""
+
     explains: ClassVar[tuple[str, ...]] = ("/players/{seat}/quests",)
     seat: int
     quests: tuple[str, ...]
@@ -255,6 +267,8 @@ class VillageChanged(_Change, frozen=True, kw_only=True, tag="village_changed"):
 
 
 class VillageQuestChanged(_Change, frozen=True, kw_only=True, tag="village_quest_changed"):
+    """A quest space of the village (``None``: the quest was taken)."""
+
     explains: ClassVar[tuple[str, ...]] = ("/village_quests/{index}",)
     index: int
     quest: str | None

@@ -64,6 +64,7 @@ MESSAGES: dict[str, str] = {
     "chiefs_tent.not_face_up": "only face-up quests on the board can be completed",
     "chiefs_tent.cannot_pay": "you cannot pay this quest",
     "town_centre.not_in_hand": "you can play only a card from your hand",
+    "town_centre.no_play": "this card has no Play ability",
     "town_centre.unplayable": "you cannot pay what this ability costs («Потратьте ... чтобы взять»)",
     "town_centre.used": "a hero's or an eagle's ability is used at most once a turn",
     "town_centre.no_eagle": "only an enabling eagle above a hired crew member with a Play ability",
@@ -122,6 +123,8 @@ def _building_refusal(s: State, t: Tables, task: BuildingAction, move: Any) -> I
     if isinstance(move, PlayCard):
         if move.card not in p.hand:
             return _refuse("town_centre.not_in_hand", move.card)
+        if t.crew[move.card].play is None:
+            return _refuse("town_centre.no_play", move.card)
         return _refuse("town_centre.unplayable", move.card)
     if isinstance(move, HeroAbility):
         if s.turn.hero_used:
