@@ -102,9 +102,7 @@ def check_state(s: RaidersState, t: Tables) -> None:
     quests: Counter[str] = Counter()
     _once(quests, s.quest_pool, t.quests, "/quest_pool")
     _once(quests, tuple(q for q in s.village_quests if q is not None), t.quests, "/village_quests")
-    _once(
-        quests, tuple(sp.quest for sp in s.spaces if sp.quest is not None), t.quests, "/spaces"
-    )
+    _once(quests, tuple(sp.quest for sp in s.spaces if sp.quest is not None), t.quests, "/spaces")
     for i, p in enumerate(s.players):
         _once(quests, p.quests, t.quests, f"/players/{i}/quests")
     if s.chief is not None:

@@ -40,12 +40,23 @@ import msgspec
 
 from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result, RuleCode
 from arbiter.core.render import render_by
-from arbiter.games.raiders_of_scythia import checks, flow, hidden, legality, render, scoring, setup
+from arbiter.games.raiders_of_scythia import (
+    checks,
+    flow,
+    hidden,
+    legality,
+    position_examples,
+    positions,
+    render,
+    scoring,
+    setup,
+)
 from arbiter.games.raiders_of_scythia.content import RaidersContent
 from arbiter.games.raiders_of_scythia.describe import describe_move
 from arbiter.games.raiders_of_scythia.events import RaidersEvent, redact
 from arbiter.games.raiders_of_scythia.moves import RaidersMove
 from arbiter.games.raiders_of_scythia.options import RaidersOptions
+from arbiter.games.raiders_of_scythia.position import RaidersPosition
 from arbiter.games.raiders_of_scythia.rule_codes import RULE_CODES
 from arbiter.games.raiders_of_scythia.state import RaidersState
 from arbiter.games.raiders_of_scythia.tables import Tables
@@ -144,6 +155,24 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
 
     def check_state(self, state: RaidersState) -> None:
         checks.check_state(state, self.tables(state.content_id))
+
+    # ------------------------------------------------------------- positions from a table
+
+    position_type = RaidersPosition
+
+    def state_of(self, position: Any, seed: int, content_id: str | None = None) -> RaidersState:
+        """The state of the table ``position`` (a :class:`~.position.RaidersPosition`) shows; the
+        crew cards it counts are drawn by ``seed`` from what the pack leaves (:mod:`.positions`).
+        An impossible position is refused with a pointer into it."""
+        cid = content_id or self.default_content_id
+        self.content(cid)
+        return positions.state_of(position, seed, cid, self.tables(cid), self.rules_version)
+
+    def position_of(self, state: RaidersState) -> RaidersPosition:
+        return positions.position_of(state, self.tables(state.content_id))
+
+    def position_examples(self) -> list[tuple[str, Any]]:
+        return position_examples.position_examples()
 
     def hidden_variant(
         self, state: RaidersState, seat: int | None, rng: random.Random

@@ -1,0 +1,1 @@
+"""Positions of Raiders of Scythia from a real table."""
