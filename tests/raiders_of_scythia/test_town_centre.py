@@ -3,6 +3,8 @@ E14, E15; rulings Q14, Q21, Q22)."""
 
 from __future__ import annotations
 
+import msgspec
+
 from arbiter.games.raiders_of_scythia.moves import (
     EagleAbility,
     HealWound,
@@ -22,6 +24,7 @@ from arbiter.games.raiders_of_scythia.moves import (
 )
 from arbiter.games.raiders_of_scythia.state import (
     BuildingAction,
+    Chief,
     ChooseBuilding,
     ChoosePickUp,
     Draw,
@@ -275,3 +278,22 @@ def test_town_centre_by_pick_up_then_skip() -> None:
     s, _ = play(s, PickUp(seat=0, building="town_centre"), PlayCard(seat=0, card="merchant-1"))
     assert s.players[0].stock.silver == 3 + 2
     assert not any(isinstance(t, Draw) for t in s.pending)
+
+
+def test_a_card_without_a_play_ability_cannot_be_played() -> None:
+    """«Разыграть карту»: only a card with a Play ability (bottom right) is played."""
+    s = centre("blue", "strongman-1")
+    assert PlayCard(seat=0, card="strongman-1") not in legal(s)
+    assert refused(s, PlayCard(seat=0, card="strongman-1")) == "town_centre.no_play"
+
+
+def test_in_solo_play_the_fewest_compares_with_the_chief() -> None:
+    """«Больше, чем у вас»: in solo play the chief is the other player; ties do not count."""
+    s = centre("blue", "outcast-1")
+    s = msgspec.structs.replace(s, players=s.players[:1], chief=Chief(level="lookout", vp=3))
+    won, _ = play(s, PlayCard(seat=0, card="outcast-1"))
+    assert (won.players[0].stock.silver, won.players[0].stock.kumis) == (2, 2)
+    assert s.chief is not None
+    tie = msgspec.structs.replace(s, chief=msgspec.structs.replace(s.chief, vp=0))
+    tie, _ = play(tie, PlayCard(seat=0, card="outcast-1"))
+    assert (tie.players[0].stock.silver, tie.players[0].stock.kumis) == (0, 0)

@@ -278,12 +278,12 @@ class SpaceChanged(_Change, frozen=True, kw_only=True, tag="space_changed"):
     """A raid space as it is now (``index`` in board order; ``space`` its id)."""
 
     explains: ClassVar[tuple[str, ...]] = (
-        "/spaces/{index}/in_use",
-        "/spaces/{index}/raided",
-        "/spaces/{index}/plunder",
-        "/spaces/{index}/worker",
-        "/spaces/{index}/hidden_quest",
-        "/spaces/{index}/quest",
+        "/spaces/{space}/in_use",
+        "/spaces/{space}/raided",
+        "/spaces/{space}/plunder",
+        "/spaces/{space}/worker",
+        "/spaces/{space}/hidden_quest",
+        "/spaces/{space}/quest",
     )
     index: int
     space: str
@@ -293,7 +293,7 @@ class SpaceChanged(_Change, frozen=True, kw_only=True, tag="space_changed"):
 class SpotsChanged(_Change, frozen=True, kw_only=True, tag="spots_changed"):
     """The workers left on a settlement's worker spots."""
 
-    explains: ClassVar[tuple[str, ...]] = ("/spots/{index}",)
+    explains: ClassVar[tuple[str, ...]] = ("/spots/{settlement}",)
     index: int
     settlement: str
     spots: tuple[Spot, ...]

@@ -146,7 +146,7 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
         return flow.perform(state, self.tables(state.content_id), move)
 
     def view(self, state: RaidersState, seat: int | None) -> RaidersView:
-        return make_view(state, seat)
+        return make_view(state, self.tables(state.content_id), seat)
 
     def result(self, state: RaidersState) -> Result | None:
         if state.phase != "over":

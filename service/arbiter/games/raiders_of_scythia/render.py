@@ -157,10 +157,10 @@ def _raid_area(v: View, t: Tables) -> list[str]:
                 f"    {st.id}{name}: {'/'.join(st.workers)} workers, {st.min_crew}+ crew, pay "
                 f"{pay}; dice {dice or 'none'}"
             )
-            spots = ", ".join(f"seat {x.seat} {x.worker}" for x in v.spots[i]) or "none"
+            spots = ", ".join(f"seat {x.seat} {x.worker}" for x in v.spots[st.id]) or "none"
             lines.append(f"      bands {_bands(st.bands)}; workers left here: {spots}")
             for sp in st.spaces:
-                space = v.spaces[t.space_index[sp.id]]
+                space = v.spaces[sp.id]
                 if not space.in_use:
                     state = "not used at this player count"
                 elif space.raided:

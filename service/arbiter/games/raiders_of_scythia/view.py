@@ -33,6 +33,7 @@ from arbiter.games.raiders_of_scythia.state import (
     Turn,
     Village,
 )
+from arbiter.games.raiders_of_scythia.tables import Tables
 
 
 class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
@@ -52,7 +53,13 @@ class PlayerView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class RaidersView(msgspec.Struct, frozen=True, kw_only=True):
-    """The table as ``seat`` sees it (``None``: a spectator). Decks are given by their sizes."""
+    """The table as ``seat`` sees it (``None``: a spectator). Decks are given by their sizes.
+
+    ``spaces`` are keyed by raid space id and ``spots`` (the workers left on a settlement) by
+    settlement id, in the pack's board order; ``village_quests`` are the top and bottom quest
+    spaces of the village; ``animal_display`` the display left to right; a player's ``slots`` are
+    the 5 slots of the board left to right (slot 1 beside the hero). In ``pending`` and ``raid``,
+    a raid space or settlement is its index in the pack's board order."""
 
     rules_version: str
     content_id: str
@@ -67,8 +74,8 @@ class RaidersView(msgspec.Struct, frozen=True, kw_only=True):
     chief: Chief | None
     village: Village
     village_quests: tuple[CardId | None, ...]
-    spaces: tuple[Space, ...]
-    spots: tuple[tuple[Spot, ...], ...]
+    spaces: dict[str, Space]
+    spots: dict[str, tuple[Spot, ...]]
     bag: Plunder
     supply: Plunder
     animal_display: tuple[CardId | None, ...]
@@ -86,7 +93,7 @@ class RaidersView(msgspec.Struct, frozen=True, kw_only=True):
     pending: Annotated[tuple[Task, ...], msgspec.Meta(max_length=64)]
 
 
-def make_view(s: RaidersState, seat: int | None) -> RaidersView:
+def make_view(s: RaidersState, t: Tables, seat: int | None) -> RaidersView:
     players = tuple(
         PlayerView(
             vp=p.vp,
@@ -116,8 +123,8 @@ def make_view(s: RaidersState, seat: int | None) -> RaidersView:
         chief=s.chief,
         village=s.village,
         village_quests=s.village_quests,
-        spaces=s.spaces,
-        spots=s.spots,
+        spaces={sp.id: space for sp, space in zip(t.spaces, s.spaces, strict=True)},
+        spots={st.id: spots for st, spots in zip(t.settlements, s.spots, strict=True)},
         bag=s.bag,
         supply=s.supply,
         animal_display=s.animal_display,
