@@ -393,3 +393,20 @@ def test_the_chief_plays_in_solo_only_and_blocks_its_schemes_building() -> None:
     refused(replace(SOLO_CHIEF, chief=chief), "position.blocked", "/chief/blocked")
     chief = replace(SOLO_CHIEF.chief, schemes=("scheme-05", "scheme-05"))
     refused(replace(SOLO_CHIEF, chief=chief), "state.card_twice", "/chief/schemes/1")
+
+
+def test_every_position_code_is_documented_and_raised() -> None:
+    """The codes :mod:`.positions` and :mod:`.checks` refuse with are the documented ones."""
+    import re
+    from pathlib import Path
+
+    from arbiter.games.raiders_of_scythia import checks, positions
+    from arbiter.games.raiders_of_scythia.rule_codes import RULE_CODES
+
+    documented = {c.code.removeprefix("raiders-of-scythia.") for c in RULE_CODES}
+    raised: set[str] = set()
+    for module in (positions, checks):
+        text = Path(str(module.__file__)).read_text(encoding="utf-8")
+        raised.update(re.findall(r'"((?:position|state)\.[a-z_]+)"', text))
+    assert raised <= documented
+    assert {c for c in documented if c.startswith("position.")} <= raised
