@@ -1,6 +1,7 @@
 """Which games are kept as golden playthroughs: a few seeds at the smallest and largest table.
 
-Scythe keeps one seed per table size: its random games run to thousands of moves.
+Scythe keeps one seed per table size: its random games run to thousands of moves. Raiders of
+Scythia keeps every table size, solo included (its solo game is another game: the chief's turns).
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ GAMES: list[Game[Any, Any, Any, Any]] = [Pig(), *registry()]
 CASES: list[tuple[Game[Any, Any, Any, Any], int, int]] = [
     (game, players, seed)
     for game in GAMES
-    for players in sorted({game.min_players, game.max_players})
-    for seed in ((1,) if game.id == "scythe" else (1, 2))
+    for players in (
+        range(game.min_players, game.max_players + 1)
+        if game.id == "raiders-of-scythia"
+        else sorted({game.min_players, game.max_players})
+    )
+    for seed in ((1,) if game.id in ("scythe", "raiders-of-scythia") else (1, 2))
 ]
