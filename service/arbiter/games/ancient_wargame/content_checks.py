@@ -229,7 +229,7 @@ CONTENT_CODES: tuple[RuleCode, ...] = (
     _content(
         "content.building_ref",
         BUILD,
-        "",
+        "Игрок может построить здания в столице, уплатив нужное количество золота",
         "A start_building modifier names a building of the card set: range, stable, shipyard, "
         "armoury, archery_workshop, admiralty, mill, treasury, academy, spy_centre.",
     ),

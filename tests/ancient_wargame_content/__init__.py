@@ -1,0 +1,1 @@
+"""Tests of the ancient wargame default content pack and content checks."""
