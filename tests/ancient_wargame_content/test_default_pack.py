@@ -158,3 +158,13 @@ def test_content_codes_are_namespaced_and_sourced() -> None:
         assert rc.code.startswith("ancient-wargame.content.")
         assert rc.kind == "content"
         assert rc.section and rc.description
+
+
+def test_readme_labels_the_pack_as_arbiters_own() -> None:
+    text = (PACK.parent / "README.md").read_text(encoding="utf-8")
+    assert "Arbiter's own" in text
+    assert "## Sourced values" in text
+    for s in load().states:
+        assert f"`{s.capital}`" in text
+    for x in load().seas:
+        assert f"`{x.id}`" in text
