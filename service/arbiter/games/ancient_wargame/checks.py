@@ -1,0 +1,95 @@
+"""Invariants of a submitted state, and the content checks.
+
+:func:`check_state` refuses a state no game could reach: unknown states or heroes' traits,
+fortresses beyond 3 or in a neutral province, soldiers or ships of an eliminated seat, ships in
+a class-6 sea or beyond a seat's ship cards, a hero in an unknown province, wars between a seat
+and itself, deals longer than 5 turns. Each refusal names its member with a JSON pointer.
+"""
+
+from __future__ import annotations
+
+from arbiter.core import InvalidState
+from arbiter.games.ancient_wargame import content_checks
+from arbiter.games.ancient_wargame.content import WargameContent
+from arbiter.games.ancient_wargame.rules import MAX_DEAL, MAX_FORTRESSES
+from arbiter.games.ancient_wargame.state import WargameState
+from arbiter.games.ancient_wargame.tables import Tables
+
+GAME = "ancient-wargame"
+
+STATE_CODES: tuple[tuple[str, str, str], ...] = (
+    ("state.shape", "Игровое поле", "the provinces and seas are the pack's"),
+    ("state.card", "Выбор государств", "every state and trait is a card of the pack, each once"),
+    (
+        "state.fortresses",
+        "Фаза 4: строительство",
+        "at most 3 fortresses, only in a province someone owns",
+    ),
+    ("state.eliminated", "Победа завоеванием", "an eliminated seat has nothing on the board"),
+    (
+        "state.ships",
+        "Проверка на прочность",
+        "no ships in a class-6 sea; no more than a seat's ship cards",
+    ),
+    ("state.hero", "Выбор героев", "a hero stands in a province of the pack, or is a prisoner"),
+    ("state.diplomacy", "Фаза 10: дипломатия", "wars between two seats; deals of at most 5 turns"),
+)
+
+
+def _invalid(rule: str, message: str, pointer: str) -> InvalidState:
+    return InvalidState(f"{GAME}.{rule}", message, pointer)
+
+
+def check_content(c: WargameContent) -> None:
+    content_checks.check_content(c)
+
+
+def check_state(s: WargameState, t: Tables) -> None:
+    if len(s.provinces) != len(t.provinces) or len(s.seas) != len(t.seas):
+        raise _invalid("state.shape", "the provinces and seas are the pack's", "/provinces")
+    taken: set[str] = set()
+    for i, player in enumerate(s.players):
+        if player.state is None:
+            continue
+        if player.state not in t.states or player.state in taken:
+            raise _invalid(
+                "state.card", f"{player.state!r} is no free state card", f"/players/{i}/state"
+            )
+        taken.add(player.state)
+    for x, p in zip(t.provinces, s.provinces, strict=True):
+        at = f"/provinces/{t.province_index[x.id]}"
+        if p.fortresses > MAX_FORTRESSES or (p.fortresses and p.owner is None):
+            raise _invalid(
+                "state.fortresses", "at most 3, in an owned province", f"{at}/fortresses"
+            )
+        if p.owner is not None and p.owner >= len(s.players):
+            raise _invalid("state.shape", "no such seat", f"{at}/owner")
+        for j, a in enumerate(p.armies):
+            if a.seat >= len(s.players) or s.players[a.seat].eliminated is not None:
+                raise _invalid("state.eliminated", "an army of no seat in play", f"{at}/armies/{j}")
+    for y, sea in zip(t.seas, s.seas, strict=True):
+        if sea.fleets and y.storm >= 6:
+            raise _invalid("state.ships", "no ships in a class-6 sea", f"/seas/{t.sea_index[y.id]}")
+    for seat in range(len(s.players)):
+        if sum(sea.ships(seat) for sea in s.seas) > t.content.ships_per_state:
+            raise _invalid("state.ships", "more ships than ship cards", "/seas")
+    traits: set[str] = set()
+    for i, h in enumerate(s.heroes):
+        if h.province is not None and h.province not in t.province:
+            raise _invalid("state.hero", f"{h.province!r} is no province", f"/heroes/{i}/province")
+        if h.province is not None and h.captor is not None:
+            raise _invalid("state.hero", "a prisoner stands nowhere", f"/heroes/{i}")
+        for trait in (h.plus, h.minus):
+            if trait is None:
+                continue
+            if trait not in t.traits or trait in traits:
+                raise _invalid("state.card", f"trait {trait!r}", f"/heroes/{i}")
+            traits.add(trait)
+    for k, (a, b) in enumerate(s.wars):
+        if a >= b or b >= len(s.players):
+            raise _invalid(
+                "state.diplomacy", "a war is between two seats, the lower first", f"/wars/{k}"
+            )
+    for k, d in enumerate(s.deals):
+        if d.expires - d.made > MAX_DEAL:
+            raise _invalid("state.diplomacy", "a deal lasts at most 5 turns", f"/deals/{k}")

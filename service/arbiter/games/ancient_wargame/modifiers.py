@@ -1,0 +1,58 @@
+"""Where hero traits and state features change the rules' numbers (:data:`.content.ModifierKind`).
+
+State scope: a seat's state card features count everywhere for that seat. Hero scope: an
+administrator's traits count in the province he stands in (income, hire and fortress costs,
+sabotage guard) or for his owner (research dice, spy rolls); a general's traits count for the
+flank he is attached to, the province he stands in, the annexations he makes, his own fate and
+the assassinations aimed at him. Owner-wide hooks count every free hero of the kind: research
+dice, spy rolls, building and counter-intelligence costs (administrators), upkeep (generals). A
+prisoner's traits count for nobody.
+"""
+
+from __future__ import annotations
+
+from arbiter.games.ancient_wargame.content import Modifier
+from arbiter.games.ancient_wargame.state import Hero, WargameState
+from arbiter.games.ancient_wargame.tables import Tables
+
+
+def of_hero(t: Tables, h: Hero, kind: str) -> int:
+    """The sum of ``kind`` modifiers of a free hero's traits."""
+    if h.captor is not None:
+        return 0
+    total = 0
+    for trait in (h.plus, h.minus):
+        if trait is None:
+            continue
+        total += sum(m.value for m in t.traits[trait].modifiers if m.kind == kind)
+    return total
+
+
+def features(s: WargameState, t: Tables, seat: int) -> tuple[Modifier, ...]:
+    state = s.players[seat].state
+    return t.states[state].features if state is not None else ()
+
+
+def of_state(s: WargameState, t: Tables, seat: int, kind: str, unit: str | None = None) -> int:
+    """The sum of ``kind`` features of ``seat``'s state (those for ``unit`` or for any unit)."""
+    return sum(
+        m.value
+        for m in features(s, t, seat)
+        if m.kind == kind and (m.unit is None or m.unit == unit)
+    )
+
+
+def in_province(
+    s: WargameState, t: Tables, seat: int, pid: str, kind: str, hero_kind: str = "administrator"
+) -> int:
+    """``kind`` of ``seat``'s free heroes of ``hero_kind`` standing in ``pid``."""
+    return sum(
+        of_hero(t, h, kind)
+        for h in s.heroes
+        if h.owner == seat and h.province == pid and h.kind == hero_kind
+    )
+
+
+def of_seat_heroes(s: WargameState, t: Tables, seat: int, kind: str, hero_kind: str) -> int:
+    """``kind`` of all of ``seat``'s free heroes of ``hero_kind`` (owner-scoped hooks)."""
+    return sum(of_hero(t, h, kind) for h in s.heroes if h.owner == seat and h.kind == hero_kind)

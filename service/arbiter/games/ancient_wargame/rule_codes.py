@@ -1,0 +1,18 @@
+"""Every rule code the ancient wargame refuses with, and the section of the rules it enforces."""
+
+from __future__ import annotations
+
+from arbiter.core import RuleCode
+from arbiter.core.types import RuleCodes
+from arbiter.games.ancient_wargame import diplomacy, legality
+from arbiter.games.ancient_wargame.checks import STATE_CODES
+from arbiter.games.ancient_wargame.content_checks import CONTENT_CODES
+
+codes = RuleCodes("ancient-wargame")
+
+RULE_CODES: tuple[RuleCode, ...] = (
+    *(codes.move(tail, section, "", text) for tail, section, text in legality.CODES),
+    *(codes.move(tail, section, "", text) for tail, section, text in diplomacy.CODES),
+    *(codes.state(tail, section, "", text) for tail, section, text in STATE_CODES),
+    *CONTENT_CODES,
+)

@@ -1,0 +1,73 @@
+"""The turn: its 11 phases in order («Описание хода»: «сначала все игроки выполняют первую фазу,
+затем переходят ко второй и т.д.»), and its end (victory conditions, conquest, the 25th turn).
+
+Each phase begins with an automatic :class:`~.state.Phase` task, which asks the phase's module to
+push its steps (``begin(s, t, ev)``); the next phase's task waits below them. The end of the turn
+is :class:`~.state.EndTurn` (:mod:`.ending`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from arbiter.core import Event
+from arbiter.games.ancient_wargame.common import State, pop, push
+from arbiter.games.ancient_wargame.state import EndTurn, Phase, Task
+from arbiter.games.ancient_wargame.tables import Tables
+
+TASKS: tuple[type, ...] = (Phase, EndTurn)
+
+
+def begin_turn(s: State) -> State:
+    """A new turn: its 11 phases, then its end, on the stack (phase 1 on top)."""
+    s = msgspec.structs.replace(s, turn=s.turn + 1, phase=0)
+    tasks: list[Task] = [EndTurn(), *(Phase(number=n) for n in range(11, 0, -1))]
+    return push(s, *tasks)
+
+
+def _begin_phase(s: State, t: Tables, number: int, ev: list[Event]) -> State:
+    from arbiter.games.ancient_wargame import (
+        battles,
+        diplomacy,
+        economy,
+        espionage,
+        fleets,
+        heroes,
+        movement,
+        research,
+    )
+
+    begins: dict[int, Any] = {
+        1: economy.begin_hire,
+        2: economy.begin_upkeep,
+        3: heroes.begin,
+        4: economy.begin_build,
+        5: research.begin,
+        6: economy.begin_income,
+        7: fleets.begin,
+        8: movement.begin,
+        9: battles.begin,
+        10: diplomacy.begin,
+        11: espionage.begin,
+    }
+    s = msgspec.structs.replace(pop(s), phase=number)
+    result: State = begins[number](s, t, ev)
+    return result
+
+
+def run(s: State, t: Tables, task: Any, ev: list[Event]) -> State | None:
+    if isinstance(task, Phase):
+        return _begin_phase(s, t, task.number, ev)
+    from arbiter.games.ancient_wargame import ending
+
+    return ending.end_turn(pop(s), t, ev)
+
+
+def moves(s: State, t: Tables, task: Any, actor: Any) -> list[Any]:
+    return []
+
+
+def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State:
+    raise AssertionError(f"no decision in {task!r}")
