@@ -104,6 +104,8 @@ class Clash(_T, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="clas
 
     province: Id
     done: Annotated[tuple[tuple[Seat, Seat], ...], msgspec.Meta(max_length=15)] = ()
+    #: Lone generals captured here (Q46): their fates are rolled once the clash is settled (Q60).
+    captives: Ids = ()
 
 
 class Battle(_T, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="battle"):
