@@ -23,6 +23,7 @@ from arbiter.games.ancient_wargame.moves import (
     HoldSiege,
     Keep,
     Kill,
+    ReserveTiming,
     RetreatTo,
     RollFace,
     SpillTo,
@@ -137,6 +138,20 @@ def test_deployment_is_sealed_until_both_committed() -> None:
     assert s.battle.sides[1].flanks[0].reserve_infantry == 2
     assert [f.infantry for f in s.battle.sides[0].flanks] == [1, 1, 1]
     assert legal(s, 1) and not legal(s, 0)  # reserve timing: only the side with a reserve
+
+
+def test_q55_a_late_reserve_joins_after_the_first_melee() -> None:
+    b = ProvinceState(
+        owner=0, armies=(army(0, infantry=2), army(1, entered_from=("c",), infantry=5))
+    )
+    s = deploy(begin(table(b)), 0)
+    s = deploy(s, 1, {("reserve_infantry", 0): 3})
+    assert legal(s) == [ReserveTiming(seat=1, early=True), ReserveTiming(seat=1, early=False)]
+    s = timing(s, 1, (False,))
+    assert s.battle is not None and not s.battle.sides[1].flanks[0].early
+    assert s.battle.sides[1].flanks[0].infantry == 2  # not joined after the shooting
+    s = play(s, HitsRolled(hits=0), HitsRolled(hits=0))  # the first melee
+    assert s.battle is not None and s.battle.sides[1].flanks[0].infantry == 5
 
 
 # --------------------------------------------------------------------- fortress fire

@@ -428,6 +428,17 @@ def _muster_q(s: State, t: Tables, task: Muster, i: int) -> list[tuple[Unit | st
     return _questions(army, len(ctx.sides[i].generals))
 
 
+def _draft_flanks(s: State, t: Tables, seat: int, pid: str) -> tuple[Deployment, ...]:
+    """``seat``'s deployment so far; a draft without one (as a hidden variant may show another
+    seat's) counts as everything on flank 2, unanswered."""
+    flanks = s.drafts[seat].flanks
+    if len(flanks) == 3:
+        return flanks
+    army = province(s, t, pid).army(seat)
+    whole = Deployment(archers=army.archers, infantry=army.infantry, cavalry=army.cavalry)
+    return (Deployment(), Deployment(), whole)
+
+
 def _deployed(d: Deployment) -> int:
     return d.archers + d.infantry + d.cavalry + d.reserve_infantry + d.reserve_cavalry
 
@@ -440,7 +451,7 @@ def _muster_moves(s: State, t: Tables, task: Muster, seat: int) -> list[Any]:
     if task.steps[i] >= len(qs):
         return []
     what, k = qs[task.steps[i]]
-    flanks = s.drafts[seat].flanks
+    flanks = _draft_flanks(s, t, seat, task.province)
     if what == "attach":
         return [Attach(seat=seat, flank=f) for f in range(3) if _deployed(flanks[f])]
     if what in _FRONT:
@@ -461,7 +472,7 @@ def _muster_perform(s: State, t: Tables, task: Muster, move: Any) -> State:
     qs = _muster_q(s, t, task, i)
     what, k = qs[task.steps[i]]
     draft = s.drafts[seat]
-    flanks = list(draft.flanks)
+    flanks = list(_draft_flanks(s, t, seat, task.province))
     attach = draft.attach
     if isinstance(move, Attach):
         attach = (*attach, move.flank)
@@ -497,7 +508,7 @@ def _muster_run(s: State, t: Tables, task: Muster, ev: list[Event]) -> State | N
                 reserve_cavalry=x.reserve_cavalry,
                 fielded=_deployed(x) > 0,
             )
-            for x in d.flanks
+            for x in _draft_flanks(s, t, task.seats[i], task.province)
         )
         ctx = _set_side(ctx, i, _R(ctx.sides[i], flanks=flanks, attach=d.attach))
         s = set_draft(s, task.seats[i], _R(d, committed=False))
@@ -527,7 +538,7 @@ def _timing_perform(s: State, task: Timing, move: Any) -> State:
     qs = _timing_q(s, i)
     f = qs[task.steps[i]]
     draft = s.drafts[seat]
-    flanks = list(draft.flanks)
+    flanks = list(draft.flanks) if len(draft.flanks) == 3 else [Deployment()] * 3
     flanks[f] = _R(flanks[f], reserve_early=move.early)
     steps = list(task.steps)
     steps[i] += 1
