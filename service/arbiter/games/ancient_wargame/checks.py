@@ -85,8 +85,8 @@ def check_state(s: WargameState, t: Tables) -> None:
             if trait not in t.traits or trait in traits:
                 raise _invalid("state.card", f"trait {trait!r}", f"/heroes/{i}")
             traits.add(trait)
-    for k, (a, b) in enumerate(s.wars):
-        if a >= b or b >= len(s.players):
+    for k, (low, high) in enumerate(s.wars):
+        if low >= high or high >= len(s.players):
             raise _invalid(
                 "state.diplomacy", "a war is between two seats, the lower first", f"/wars/{k}"
             )

@@ -74,6 +74,8 @@ from arbiter.games.ancient_wargame.state import Hero, PlaceHero
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = (Diplomacy, Offer)
+#: A slot can always pass, an offer be abandoned or rejected.
+DECIDES: tuple[type, ...] = (Diplomacy, Offer)
 
 SECTION: Final = "Фаза 10: дипломатия"
 #: Proposals (deals opened and cancellations proposed) a seat may make each turn (Q70).

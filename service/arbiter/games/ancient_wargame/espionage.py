@@ -42,6 +42,7 @@ from arbiter.games.ancient_wargame.state import D6, CounterIntel, Draft, Sealed
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = (CounterIntel,)
+DECIDES: tuple[type, ...] = (CounterIntel,)
 
 
 def spies(s: State) -> list[int]:

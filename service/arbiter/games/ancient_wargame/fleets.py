@@ -55,6 +55,7 @@ from arbiter.games.ancient_wargame.state import (
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = (MoveFleets, FleetStep, NavalChoice, NavalBattle)
+DECIDES: tuple[type, ...] = (MoveFleets, NavalChoice)
 
 
 def fleet_order(s: State) -> list[int]:

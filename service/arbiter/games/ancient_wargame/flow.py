@@ -52,6 +52,9 @@ MODULES: tuple[ModuleType, ...] = (
     espionage,
 )
 OWNER: dict[type, ModuleType] = {task: m for m in MODULES for task in m.TASKS}
+#: Decisions that always offer a move when they are on top (a pass, a "stay", a commit): the
+#: engine need not list their moves to know they wait for a decision.
+DECIDES: frozenset[type] = frozenset(t for m in MODULES for t in getattr(m, "DECIDES", ()))
 #: The module that applies a D6 or a pool of hits, by its purpose.
 PURPOSE: dict[str, ModuleType] = {
     "births": heroes,
@@ -126,6 +129,8 @@ def advance(s: State, t: Tables, ev: list[Event]) -> State:
         module = _module(task)
         done: State | None = module.run(s, t, task, ev)
         if done is None:
+            if type(task) in DECIDES:
+                return s
             if CHANCE in to_act(s) or any(module.moves(s, t, task, a) for a in to_act(s)):
                 return s
             s = pop(s)  # a decision with nothing to decide

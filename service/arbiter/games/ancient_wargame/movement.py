@@ -67,6 +67,7 @@ from arbiter.games.ancient_wargame.state import (
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = (HeroTurn, TakeArmy, AnnexChoice, DefenderChoice, EndMovement)
+DECIDES: tuple[type, ...] = (HeroTurn, AnnexChoice, DefenderChoice)
 
 
 def begin(s: State, t: Tables, ev: list[Event]) -> State:

@@ -23,6 +23,7 @@ from arbiter.games.ancient_wargame.state import Draft, Sealed
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = (Sealed,)
+DECIDES: tuple[type, ...] = (Sealed,)
 
 STEPS: dict[str, Any] = {
     "hire": economy.HIRE,
