@@ -98,8 +98,8 @@ def _left(s: State, t: Tables, seat: int, draft: Draft) -> tuple[int, int]:
 def mercenary_price(s: State, t: Tables, seat: int, pid: str, unit: str) -> int:
     merc = next(m for m in t.province[pid].mercenaries if m.unit == unit)
     change = modifiers.of_state(s, t, seat, "hire_price", unit)
-    change += modifiers.in_province(s, t, seat, pid, "hire_price")
-    change += modifiers.in_province(s, t, seat, pid, "hire_price", "general")
+    change += modifiers.in_province(s, t, seat, pid, "hire_price", unit=unit)
+    change += modifiers.in_province(s, t, seat, pid, "hire_price", "general", unit)
     return max(0, merc.price + change)
 
 

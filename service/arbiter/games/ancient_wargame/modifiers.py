@@ -16,15 +16,20 @@ from arbiter.games.ancient_wargame.state import Hero, WargameState
 from arbiter.games.ancient_wargame.tables import Tables
 
 
-def of_hero(t: Tables, h: Hero, kind: str) -> int:
-    """The sum of ``kind`` modifiers of a free hero's traits."""
+def of_hero(t: Tables, h: Hero, kind: str, unit: str | None = None) -> int:
+    """The sum of ``kind`` modifiers of a free hero's traits (those for ``unit`` or for any
+    unit, as :func:`of_state`)."""
     if h.captor is not None:
         return 0
     total = 0
     for trait in (h.plus, h.minus):
         if trait is None:
             continue
-        total += sum(m.value for m in t.traits[trait].modifiers if m.kind == kind)
+        total += sum(
+            m.value
+            for m in t.traits[trait].modifiers
+            if m.kind == kind and (m.unit is None or m.unit == unit)
+        )
     return total
 
 
@@ -43,11 +48,17 @@ def of_state(s: WargameState, t: Tables, seat: int, kind: str, unit: str | None 
 
 
 def in_province(
-    s: WargameState, t: Tables, seat: int, pid: str, kind: str, hero_kind: str = "administrator"
+    s: WargameState,
+    t: Tables,
+    seat: int,
+    pid: str,
+    kind: str,
+    hero_kind: str = "administrator",
+    unit: str | None = None,
 ) -> int:
-    """``kind`` of ``seat``'s free heroes of ``hero_kind`` standing in ``pid``."""
+    """``kind`` of ``seat``'s free heroes of ``hero_kind`` standing in ``pid`` (for ``unit``)."""
     return sum(
-        of_hero(t, h, kind)
+        of_hero(t, h, kind, unit)
         for h in s.heroes
         if h.owner == seat and h.province == pid and h.kind == hero_kind
     )
