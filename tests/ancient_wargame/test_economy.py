@@ -379,3 +379,19 @@ def test_n17_vp_refused_without_the_price() -> None:
 
 def test_roll_face_is_refused_during_a_sealed_step() -> None:
     assert refused(start(), RollFace(face=1)) == "not_your_turn"
+
+
+def test_n11_the_building_started_stays_face_down_in_the_reveal() -> None:
+    """«Фаза 4»: the card is laid face down: when the sealed construction is revealed, the
+    others learn the fortresses built and what was paid, not which building was started."""
+    s = at_phase(player(start(), 0, money=20, food=10, sciences=("archery",)), 4)
+    s = play(s, StartBuilding(seat=0, building="range"), BuildFortress(seat=0, province="latium"))
+    s = play(s, Commit(seat=0))
+    s, events = G.apply(s, Commit(seat=1))
+    for seat in (1, None):
+        shown = [e for e in G.events_for(events, seat) if isinstance(e, Revealed)]
+        assert len(shown) == 1 and shown[0].drafts[0].buildings == ()
+        assert shown[0].drafts[0].fortresses == ("latium",)
+        assert "range" not in str(G.events_for(events, seat))
+    assert "range" in str(G.events_for(events, 0))
+    assert s.players[0].constructing == ("range",) and s.players[0].money == 10

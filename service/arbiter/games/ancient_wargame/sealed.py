@@ -1,8 +1,9 @@
 """Sealed steps: every seat of the step decides at once and in secret («независимо друг от
 друга»), each building a private draft with small moves and ending with :class:`~.moves.Commit`.
-When all have committed, one :class:`~.events.Revealed` event shows every draft and they are
-applied in seat order (their effects are independent). Until then another seat's view shows only
-whether a seat has committed (:mod:`.view`).
+When all have committed, one :class:`~.events.Revealed` event shows every draft (but the
+buildings started, face down) and they are applied in seat order (their effects are
+independent). Until then another seat's view shows only whether a seat has committed
+(:mod:`.view`).
 
 The steps: phase 1 purchases, phase 2 forced disbanding, phase 4 construction, phase 6 the VP
 purchase, phase 11 the espionage missions (the battle deployment is sealed in :mod:`.battles`).
@@ -61,7 +62,12 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
 
 def reveal(s: State, t: Tables, task: Sealed, ev: list[Event]) -> State:
     drafts = s.drafts
-    ev.append(Revealed(step=task.step, drafts=tuple(drafts[i] for i in task.seats)))
+    shown = tuple(drafts[i] for i in task.seats)
+    if task.step == "build":
+        # «Фаза 4»: a building started is laid face down; its owner sees it in its private
+        # changes, the others only what was paid.
+        shown = tuple(msgspec.structs.replace(d, buildings=()) for d in shown)
+    ev.append(Revealed(step=task.step, drafts=shown))
     s = msgspec.structs.replace(pop(s), drafts=tuple(Draft() for _ in s.players))
     # The seats' effects are independent; what they push (missions' dice) is resolved in the
     # step's seat order, so it is pushed last seat first.
