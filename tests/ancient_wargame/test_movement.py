@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import pytest
 
 from arbiter.core import IllegalMove
@@ -216,3 +220,22 @@ def test_clashes_are_recorded_for_phase_9() -> None:
         s = play(s, Stay(seat=top(s).seat))
     assert s.phase == 9
     assert any(getattr(x, "province", None) == "etruria" for x in s.pending) or s.battle is not None
+
+
+def test_the_destinations_are_listed_in_the_packs_order_in_every_process() -> None:
+    """The legal moves are the same list whatever the interpreter's string hashing."""
+    script = (
+        "from tests.ancient_wargame.helpers import *\n"
+        "from tests.ancient_wargame.test_movement import turn_of\n"
+        "s = ships(start(), 'tyrrhenian', 0, 1)\n"
+        "s = turn_of(at_phase(s, 8), hero_of(s, 0, 'general').id)\n"
+        "print([m.to for m in legal(s)[1:]])\n"
+    )
+    seen = set()
+    for seed in ("1", "2", "3", "4"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        out = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+        )
+        seen.add(out.stdout)
+    assert seen == {"['etruria', 'campania', 'sicilia', 'carthago']\n"}

@@ -106,7 +106,9 @@ def neighbours(s: State, t: Tables, seat: int, origin: str) -> list[str]:
             y for y in t.sea_neighbours[x] if y not in seen and s.seas[t.sea_index[y]].ships(seat)
         )
     found.pop(origin, None)
-    return list(found)
+    # In the pack's order: the tables' adjacency sets iterate by string hash, which changes
+    # from one process to the next, and the legal moves must not.
+    return sorted(found, key=t.province_index.__getitem__)
 
 
 def may_enter(s: State, t: Tables, h: Hero, to: str) -> bool:
