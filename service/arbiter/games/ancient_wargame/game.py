@@ -31,6 +31,7 @@ from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result,
 from arbiter.core.render import render_by
 from arbiter.games.ancient_wargame import checks, ending, flow, hidden, legality, render, setup
 from arbiter.games.ancient_wargame.content import WargameContent
+from arbiter.games.ancient_wargame.describe import describe_move
 from arbiter.games.ancient_wargame.events import WargameEvent, redact
 from arbiter.games.ancient_wargame.moves import WargameMove
 from arbiter.games.ancient_wargame.options import WargameOptions
@@ -137,6 +138,9 @@ class AncientWargame(Game[WargameState, WargameContent, WargameOptions, WargameV
         self, state: WargameState, seat: int | None, rng: random.Random
     ) -> WargameState:
         return hidden.hidden_variant(state, seat, rng)
+
+    def describe(self, state: WargameState, move: Any) -> str:
+        return describe_move(state, self.tables(state.content_id), move)
 
     def render_view(self, view: WargameView) -> str:
         return render_by(render.render_view, view, self.tables(view.content_id))
