@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from math import comb, gcd
 
-import pytest
-
 from arbiter.core import CHANCE
 from arbiter.games.ancient_wargame.diplomacy_state import Deal
 from arbiter.games.ancient_wargame.fleets import fleet_order
@@ -72,12 +70,8 @@ def test_x1_rome_rolls_2_dice_and_carthage_8() -> None:
     assert sea_ships(s, "tyrrhenian", 0) == 0 and sea_ships(s, "tyrrhenian", 1) == 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="flow.hit_weights does not reduce the weights to lowest terms (spec §4.4): "
-    "Carthage's 8 dice total 6^8, not 3^8, and 21+ dice pass 2^53",
-)
 def test_x1_hit_weights_are_in_lowest_terms() -> None:
+    """Spec §4.4: Carthage's 8 dice hitting on 5-6 total 3^8 = 6561, not 6^8."""
     s = play(_x1(), StartNaval(seat=0), HitsRolled(hits=0))
     assert [w for _, w in outcomes(s)] == [comb(8, k) * 2 ** (8 - k) for k in range(9)]
 

@@ -18,6 +18,7 @@ from arbiter.games.ancient_wargame.moves import (
     HitsRolled,
     MoveHero,
     Propose,
+    Release,
     RollFace,
     TakeSoldiers,
     WargameMove,
@@ -86,8 +87,9 @@ def test_every_legal_move_of_random_games_is_described() -> None:
     for seed in range(8):
         seen |= walk(battle_playout(seed), seed)
         seen |= walk(battle_playout(seed, neutral=True), seed)
-    # Rare in random play: a flank struck from both sides, a lost capital's new hero.
-    rare = {MOVE_TYPES_BY_NAME["SpillTo"], MOVE_TYPES_BY_NAME["PlaceHero"]}
+    # Rare in random play: a flank struck from both sides, a lost capital's new hero, a ransom
+    # (a prisoner held while a deal is written); each has an exact sentence test of its own.
+    rare = {MOVE_TYPES_BY_NAME[name] for name in ("SpillTo", "PlaceHero", "Release")}
     assert MOVE_TYPES - seen <= rare, MOVE_TYPES - seen
 
 
@@ -180,3 +182,18 @@ def test_a_new_hero_placed() -> None:
     assert _say(placing, PlaceHeroMove(seat=0, province="etruria")) == (
         f"Place {h.name} ({h.kind}) in Etruria and Umbria"
     )
+
+
+def test_a_ransom_sentence_names_the_prisoner() -> None:
+    s = _rome_first()
+    h = next(x for x in s.heroes if x.owner == 1 and x.kind == "general")
+    s = msgspec.structs.replace(
+        s,
+        heroes=tuple(
+            msgspec.structs.replace(x, captor=0, province=None) if x.id == h.id else x
+            for x in s.heroes
+        ),
+    )
+    offer = _push(s, Offer(seat=0, partner=1, deal=Deal(a=0, b=1)))
+    sentence = _say(offer, Release(seat=0, hero=h.id))
+    assert h.name in sentence and sentence != describe_generic(Release(seat=0, hero=h.id))

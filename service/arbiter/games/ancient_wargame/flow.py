@@ -14,7 +14,7 @@ of their ``purpose``.
 
 from __future__ import annotations
 
-from math import comb
+from math import comb, gcd
 from types import ModuleType
 from typing import Any
 
@@ -102,8 +102,9 @@ def generate_moves(s: State, t: Tables, actor: Actor) -> list[Any]:
 
 def hit_weights(dice: int, threshold: int) -> list[tuple[int, int]]:
     """(hits, weight) of ``dice`` D6 hitting on ``threshold`` or more, in lowest terms."""
-    good = 7 - threshold
-    bad = threshold - 1
+    common = gcd(7 - threshold, threshold - 1)
+    good = (7 - threshold) // common
+    bad = (threshold - 1) // common
     return [(k, comb(dice, k) * good**k * bad ** (dice - k)) for k in range(dice + 1)]
 
 
