@@ -12,29 +12,19 @@ A description is shown only to the seat that may make the move: it may name that
 buildings under construction, science in study and sealed draft, never another seat's. A chance
 outcome names only the die face, hits, card or hero it carries, with what it is rolled for.
 
-The naming helpers (:func:`seat_text`, :func:`hero_text`, :data:`BUILDING_NAMES` ...) are shared
-with :mod:`.render`, so a move's sentence and the table's text agree.
+The naming helpers (:func:`seat_text`, :func:`hero_text`, :data:`BUILDING_NAMES` ...) live in
+:mod:`.naming`, shared with :mod:`.render` (which imports them from here too), so a move's
+sentence and the table's text agree; the battle describers live in :mod:`.describe_battle`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final, TypeAlias
+from typing import Any, Final
 
 from arbiter.core.describe import describe_by
-from arbiter.games.ancient_wargame import economy, espionage, movement
-from arbiter.games.ancient_wargame.battle_state import (
-    Assign,
-    Fate,
-    Muster,
-    Retreat,
-    SiegeChoice,
-    Spill,
-    Strike,
-    TakeNeutral,
-    Timing,
-    Volley,
-)
+from arbiter.games.ancient_wargame import describe_battle, economy, espionage, movement
+from arbiter.games.ancient_wargame.battle_state import Retreat
 from arbiter.games.ancient_wargame.common import passage, seats_in_play
 from arbiter.games.ancient_wargame.diplomacy_state import Offer
 from arbiter.games.ancient_wargame.moves import (
@@ -98,13 +88,28 @@ from arbiter.games.ancient_wargame.moves import (
     Transfer,
     UpperHero,
 )
+from arbiter.games.ancient_wargame.naming import (
+    BUILDING_NAMES,
+    FLANKS,
+    SCIENCE_NAMES,
+    Table,
+    hero_of,
+    hero_text,
+    money_text,
+    place,
+    sea_text,
+    seat_text,
+    top_task,
+    trait_text,
+    turns_text,
+    units_text,
+)
 from arbiter.games.ancient_wargame.rules import (
     BIRTHS,
     CAPITAL_PRICE,
     DEATHS,
     FORTRESS_FOOD,
     MISSION_MONEY,
-    NEUTRAL_AFTER_BATTLE,
     SHIP_FOOD,
     SHIP_MONEY,
     VP_FOOD,
@@ -117,7 +122,6 @@ from arbiter.games.ancient_wargame.state import (
     DefenderChoice,
     DrawBasic,
     DrawTrait,
-    Hero,
     HireLine,
     Hits,
     MoveFleets,
@@ -131,39 +135,21 @@ from arbiter.games.ancient_wargame.state import (
 from arbiter.games.ancient_wargame.state import HeroTurn as HeroTurnTask
 from arbiter.games.ancient_wargame.state import PlaceHero as PlaceHeroTask
 from arbiter.games.ancient_wargame.tables import Tables
-from arbiter.games.ancient_wargame.view import WargameView
 
-#: What the naming helpers read: the state, or a seat's view of it (the render's).
-Table: TypeAlias = WargameState | WargameView
+__all__ = [
+    "BUILDING_NAMES",
+    "DESCRIBERS",
+    "FLANKS",
+    "SCIENCE_NAMES",
+    "describe_move",
+    "hero_text",
+    "offer_terms",
+    "place",
+    "sea_text",
+    "seat_text",
+    "trait_text",
+]
 
-#: Table 2's buildings in English (the rules' Russian names in :mod:`.rules`).
-BUILDING_NAMES: Final[dict[str, str]] = {
-    "range": "Archery range",
-    "stable": "Stable",
-    "shipyard": "Shipyard",
-    "armoury": "Armoury",
-    "archery_workshop": "Archery workshop",
-    "admiralty": "Admiralty",
-    "mill": "Mill",
-    "treasury": "Treasury",
-    "academy": "Academy",
-    "spy_centre": "Spy centre",
-}
-#: The sciences of phase 5 in English.
-SCIENCE_NAMES: Final[dict[str, str]] = {
-    "archery": "Archery",
-    "riding": "Riding",
-    "seafaring": "Seafaring",
-    "pottery": "Pottery",
-    "writing": "Writing",
-    "longbow": "Longbow",
-    "warfare": "Warfare",
-    "navigation": "Navigation",
-    "coinage": "Coinage",
-    "espionage": "Espionage",
-}
-#: Flanks 0-2 (Q53: left as the attacker sees it, centre, right).
-FLANKS: Final = ("left", "centre", "right")
 _DECKS: Final = {
     "admin_plus": "administrator +",
     "admin_minus": "administrator -",
@@ -179,65 +165,11 @@ _SEALED_STEP: Final = {
 }
 
 
-# ------------------------------------------------------------------------------ naming
-
-
-def seat_text(s: Table, t: Tables, seat: int) -> str:
-    """``seat 2 (Carthage)``, or ``seat 2`` before its state is known."""
-    state = s.players[seat].state
-    return f"seat {seat} ({t.states[state].name})" if state in t.states else f"seat {seat}"
-
-
-def place(t: Tables, pid: str) -> str:
-    """A province's or sea's printed name."""
-    if pid in t.province:
-        return t.province[pid].name
-    return t.sea[pid].name if pid in t.sea else pid
-
-
-def sea_text(t: Tables, sid: str) -> str:
-    """``the Tyrrhenian Sea``."""
-    name = t.sea[sid].name
-    return name if name.lower().startswith("the ") else f"the {name}"
-
-
-def hero_text(h: Hero) -> str:
-    """``Scipio (general)``."""
-    return f"{h.name} ({h.kind})"
-
-
-def trait_text(t: Tables, card: str | None) -> str:
-    return t.traits[card].name if card in t.traits else "-"
-
-
-def _hero(s: Table, hid: str) -> Hero:
-    return next(h for h in s.heroes if h.id == hid)
-
-
-def _units(n: int, unit: str) -> str:
-    return f"{n} {unit}" if unit != "ships" else f"{n} ship{'' if n == 1 else 's'}"
-
-
-def _top(s: WargameState, kind: type) -> Any:
-    task = s.pending[-1]
-    if not isinstance(task, kind):
-        raise LookupError(f"not a {kind.__name__}")
-    return task
-
-
-def turns_text(n: int) -> str:
-    return f"{n} turn{'' if n == 1 else 's'}"
-
-
-def _money(n: int) -> str:
-    return f"{n} money"
-
-
 # ------------------------------------------------------------------------------- chance
 
 
 def _roll_face(s: WargameState, t: Tables, m: RollFace) -> str:
-    task = _top(s, D6)
+    task = top_task(s, D6)
     head = f"Chance: the die shows {m.face}"
     players = max(2, len(seats_in_play(s)))
     if task.purpose == "births":
@@ -254,14 +186,14 @@ def _roll_face(s: WargameState, t: Tables, m: RollFace) -> str:
             f"{head}: a fortress of {place(t, task.at)} fires at {whose}{FLANKS[task.flank]} flank"
         )
     if task.purpose == "fate":
-        return f"{head} for the fate of the captured {hero_text(_hero(s, task.hero))}"
+        return f"{head} for the fate of the captured {hero_text(hero_of(s, task.hero))}"
     if task.purpose == "assassinate":
-        return f"{head} for the assassination of {hero_text(_hero(s, task.at))}"
+        return f"{head} for the assassination of {hero_text(hero_of(s, task.at))}"
     return f"{head} for the sabotage of {place(t, task.at)}"
 
 
 def _hits_rolled(s: WargameState, t: Tables, m: HitsRolled) -> str:
-    task = _top(s, Hits)
+    task = top_task(s, Hits)
     what = {"naval": "naval battle", "archery": "archery", "melee": "melee"}[task.purpose]
     where = ""
     if task.at:
@@ -274,7 +206,7 @@ def _hits_rolled(s: WargameState, t: Tables, m: HitsRolled) -> str:
 
 
 def _sixes(s: WargameState, t: Tables, m: SixesRolled) -> str:
-    task = _top(s, Research)
+    task = top_task(s, Research)
     shown = ("no six", "one six", "two or more sixes")[m.sixes]
     return (
         f"Chance: {seat_text(s, t, task.seat)}'s research dice ({task.dice} to roll) show {shown}"
@@ -282,7 +214,7 @@ def _sixes(s: WargameState, t: Tables, m: SixesRolled) -> str:
 
 
 def _basic(s: WargameState, t: Tables, m: BasicLearned) -> str:
-    task = _top(s, DrawBasic)
+    task = top_task(s, DrawBasic)
     return f"Chance: {seat_text(s, t, task.seat)} learns {SCIENCE_NAMES[m.science]}"
 
 
@@ -291,21 +223,21 @@ def _kind_drawn(s: WargameState, t: Tables, m: HeroKindDrawn) -> str:
 
 
 def _given(s: WargameState, t: Tables, m: HeroGiven) -> str:
-    task = _top(s, NewHero)
+    task = top_task(s, NewHero)
     return f"Chance: the new {task.kind or 'hero'} goes to {seat_text(s, t, m.owner)}"
 
 
 def _trait(s: WargameState, t: Tables, m: TraitDrawn) -> str:
-    task = _top(s, DrawTrait)
+    task = top_task(s, DrawTrait)
     card = t.traits[m.card]
     return (
-        f"Chance: {hero_text(_hero(s, task.hero))} draws the trait {card.name} "
+        f"Chance: {hero_text(hero_of(s, task.hero))} draws the trait {card.name} "
         f"({_DECKS[card.deck]})"
     )
 
 
 def _dealt(s: WargameState, t: Tables, m: StateDealt) -> str:
-    task = _top(s, DealStates)
+    task = top_task(s, DealStates)
     card = t.states[m.state]
     return f"Chance: seat {task.seat} is dealt {card.name} (capital {place(t, card.capital)})"
 
@@ -319,7 +251,7 @@ def _pick_state(s: WargameState, t: Tables, m: PickState) -> str:
 
 
 def _upper(s: WargameState, t: Tables, m: UpperHero) -> str:
-    return f"Write {hero_text(_hero(s, m.hero))} higher in the hero list"
+    return f"Write {hero_text(hero_of(s, m.hero))} higher in the hero list"
 
 
 # ------------------------------------------------------------------------------- sealed
@@ -339,12 +271,12 @@ def line_text(s: WargameState, t: Tables, seat: int, line: HireLine | Hire) -> s
     n, unit = line.count, line.unit
     if unit == "ships":
         return (
-            f"{_units(n, 'ships')} in {sea_text(t, line.at)} "
+            f"{units_text(n, 'ships')} in {sea_text(t, line.at)} "
             f"({SHIP_FOOD * n} food, {SHIP_MONEY * n} money)"
         )
     if line.mercenary:
         price = economy.mercenary_price(s, t, seat, line.at, unit)
-        return f"{n} {unit} mercenaries in {place(t, line.at)} for {_money(price * n)}"
+        return f"{n} {unit} mercenaries in {place(t, line.at)} for {money_text(price * n)}"
     return f"{n} {unit} in your capital {place(t, line.at)} for {CAPITAL_PRICE[unit] * n} food"
 
 
@@ -363,7 +295,7 @@ def _disband(s: WargameState, t: Tables, m: Disband) -> str:
 def _start_building(s: WargameState, t: Tables, m: StartBuilding) -> str:
     cost = economy.building_cost(s, t, m.seat, m.building)
     return (
-        f"Start building the {BUILDING_NAMES[m.building]} in your capital for {_money(cost)} "
+        f"Start building the {BUILDING_NAMES[m.building]} in your capital for {money_text(cost)} "
         "(ready next turn)"
     )
 
@@ -372,7 +304,7 @@ def _fortress(s: WargameState, t: Tables, m: BuildFortress) -> str:
     cost = economy.fortress_cost(s, t, m.seat, m.province)
     now = s.provinces[t.province_index[m.province]].fortresses
     return (
-        f"Build a fortress in {place(t, m.province)} ({FORTRESS_FOOD} food, {_money(cost)}; "
+        f"Build a fortress in {place(t, m.province)} ({FORTRESS_FOOD} food, {money_text(cost)}; "
         f"{now} there now)"
     )
 
@@ -383,23 +315,23 @@ def _buy_vp(s: WargameState, t: Tables, m: BuyVp) -> str:
 
 def _mission(s: WargameState, t: Tables, m: Mission) -> str:
     if m.kind == "assassinate":
-        h = _hero(s, m.target)
+        h = hero_of(s, m.target)
         what = f"the assassination of {hero_text(h)} of {seat_text(s, t, h.owner)}"
     else:
         owner = s.provinces[t.province_index[m.target]].owner
         whose = f" of {seat_text(s, t, owner)}" if owner is not None else ""
         what = f"the sabotage of {place(t, m.target)}{whose}"
-    return f"Order {what} for {_money(MISSION_MONEY)}"
+    return f"Order {what} for {money_text(MISSION_MONEY)}"
 
 
 def _commit(s: WargameState, t: Tables, m: Commit) -> str:
-    task = _top(s, Sealed)
+    task = top_task(s, Sealed)
     d = s.drafts[m.seat]
     head = f"Commit your {_SEALED_STEP[task.step]}"
     if task.step == "hire":
         food = sum(_line_cost(s, t, m.seat, x)[0] for x in d.hire)
         money = sum(_line_cost(s, t, m.seat, x)[1] for x in d.hire)
-        parts = [_units(x.count, x.unit) + f" in {place(t, x.at)}" for x in d.hire]
+        parts = [units_text(x.count, x.unit) + f" in {place(t, x.at)}" for x in d.hire]
         body = "; ".join(parts) if parts else "nothing hired"
         cost = f" ({food} food, {money} money)" if parts else ""
         text = f"{head}: {body}{cost}"
@@ -417,7 +349,7 @@ def _commit(s: WargameState, t: Tables, m: Commit) -> str:
         return f"{head}: " + ("buy a VP token" if d.buy_vp else "no VP bought")
     if d.mission == "none" or d.target is None:
         return f"{head}: no mission"
-    target = hero_text(_hero(s, d.target)) if d.mission == "assassinate" else place(t, d.target)
+    target = hero_text(hero_of(s, d.target)) if d.mission == "assassinate" else place(t, d.target)
     return f"{head}: {'assassinate' if d.mission == 'assassinate' else 'sabotage'} {target}"
 
 
@@ -429,21 +361,23 @@ def _study(s: WargameState, t: Tables, m: StudyNext) -> str:
 
 
 def _place_hero(s: WargameState, t: Tables, m: PlaceHero) -> str:
-    task = _top(s, PlaceHeroTask)
-    return f"Place {hero_text(_hero(s, task.hero))} in {place(t, m.province)}"
+    task = top_task(s, PlaceHeroTask)
+    return f"Place {hero_text(hero_of(s, task.hero))} in {place(t, m.province)}"
 
 
 def _move_ships(s: WargameState, t: Tables, m: MoveShips) -> str:
-    return f"Move {_units(m.count, 'ships')} from {sea_text(t, m.origin)} to {sea_text(t, m.to)}"
+    return (
+        f"Move {units_text(m.count, 'ships')} from {sea_text(t, m.origin)} to {sea_text(t, m.to)}"
+    )
 
 
 def _done(s: WargameState, t: Tables, m: Done) -> str:
-    _top(s, MoveFleets)
+    top_task(s, MoveFleets)
     return "Finish moving your ships"
 
 
 def _naval(s: WargameState, t: Tables, m: StartNaval | NoNaval) -> str:
-    task = _top(s, NavalChoice)
+    task = top_task(s, NavalChoice)
     foe = seat_text(s, t, task.opponent)
     where = sea_text(t, task.sea)
     if isinstance(m, NoNaval):
@@ -453,8 +387,8 @@ def _naval(s: WargameState, t: Tables, m: StartNaval | NoNaval) -> str:
 
 
 def _move_hero(s: WargameState, t: Tables, m: MoveHero) -> str:
-    task = _top(s, HeroTurnTask)
-    h = _hero(s, task.hero)
+    task = top_task(s, HeroTurnTask)
+    h = hero_of(s, task.hero)
     text = f"Move {hero_text(h)} from {place(t, h.province or '')} to {place(t, m.to)}"
     owner = s.provinces[t.province_index[m.to]].owner
     if (
@@ -472,12 +406,12 @@ def _stay(s: WargameState, t: Tables, m: Stay) -> str:
     task = s.pending[-1]
     if not isinstance(task, HeroTurnTask | DefenderChoice):
         raise LookupError("no hero decides")
-    h = _hero(s, task.hero)
+    h = hero_of(s, task.hero)
     return f"{hero_text(h)} stays in {place(t, h.province or '')}"
 
 
 def _take(s: WargameState, t: Tables, m: TakeSoldiers) -> str:
-    task = _top(s, TakeArmy)
+    task = top_task(s, TakeArmy)
     there = s.provinces[t.province_index[task.origin]].army(m.seat).of(m.unit)
     if m.count == 0:
         return f"Take no {m.unit} with him (leave {there} in {place(t, task.origin)})"
@@ -486,152 +420,22 @@ def _take(s: WargameState, t: Tables, m: TakeSoldiers) -> str:
 
 
 def _annex(s: WargameState, t: Tables, m: Annex | NoAnnex) -> str:
-    task = _top(s, AnnexChoice)
+    task = top_task(s, AnnexChoice)
     if isinstance(m, NoAnnex):
         return f"Leave {place(t, task.province)} neutral"
-    cost = movement.annex_cost(s, t, _hero(s, task.hero), task.province)
-    return f"Annex the neutral {place(t, task.province)} for {_money(cost)}"
+    cost = movement.annex_cost(s, t, hero_of(s, task.hero), task.province)
+    return f"Annex the neutral {place(t, task.province)} for {money_text(cost)}"
 
 
 def _retreat(s: WargameState, t: Tables, m: RetreatTo) -> str:
     task = s.pending[-1]
     if isinstance(task, DefenderChoice):
-        h = _hero(s, task.hero)
+        h = hero_of(s, task.hero)
         return f"{hero_text(h)} retreats from {place(t, task.province)} to {place(t, m.province)}"
     if not isinstance(task, Retreat):
         raise LookupError("no retreat")
     who = "Your administrators retreat" if task.heroes_only else "Retreat"
     return f"{who} from {place(t, task.province)} to {place(t, m.province)}"
-
-
-# ------------------------------------------------------------------------------ battles
-
-
-def _siege(s: WargameState, t: Tables, m: Hide | Fight | Besiege | HoldSiege) -> str:
-    task = _top(s, SiegeChoice)
-    where = place(t, task.province)
-    foe = seat_text(s, t, task.opponent)
-    forts = s.provinces[t.province_index[task.province]].fortresses
-    if isinstance(m, Hide):
-        return f"Shelter in your {forts} fortress(es) of {where} instead of fighting {foe}"
-    if isinstance(m, Fight):
-        return f"Fight {foe} in {where}"
-    if isinstance(m, Besiege):
-        return f"Besiege {foe}'s fortresses in {where} (one of {forts} is removed)"
-    return f"Hold the siege of {where} without storming (no fortress removed)"
-
-
-def _side(s: WargameState, seat: int) -> int:
-    assert s.battle is not None
-    return next(i for i, x in enumerate(s.battle.sides) if x.seat == seat)
-
-
-def _deploy_question(s: WargameState, t: Tables, seat: int) -> tuple[str, int]:
-    """The deployment question ``seat`` answers now (the fixed order of :mod:`.battles`)."""
-    task = _top(s, Muster)
-    i = task.seats.index(seat)
-    army = s.provinces[t.province_index[task.province]].army(seat)
-    qs: list[tuple[str, int]] = [
-        (u, f) for f in (0, 1) for u in ("archers", "infantry", "cavalry") if army.of(u)
-    ]
-    for f in (0, 1, 2):
-        if army.infantry:
-            qs.append(("reserve_infantry", f))
-        if army.cavalry:
-            qs.append(("reserve_cavalry", f))
-    assert s.battle is not None
-    qs += [("attach", g) for g in range(len(s.battle.sides[i].generals))]
-    step: int = task.steps[i]
-    return qs[step]
-
-
-def _deploy(s: WargameState, t: Tables, m: Deploy) -> str:
-    what, f = _deploy_question(s, t, m.seat)
-    if what.startswith("reserve_"):
-        unit = what.removeprefix("reserve_")
-        return f"Hold {m.count} {unit} of your {FLANKS[f]} flank in reserve"
-    return f"Put {m.count} {what} on your {FLANKS[f]} flank" + (
-        " (the rest go right)" if f == 1 else ""
-    )
-
-
-def _attach(s: WargameState, t: Tables, m: Attach) -> str:
-    what, g = _deploy_question(s, t, m.seat)
-    assert what == "attach" and s.battle is not None
-    h = _hero(s, s.battle.sides[_side(s, m.seat)].generals[g])
-    return f"Attach {hero_text(h)} to your {FLANKS[m.flank]} flank"
-
-
-def _timing(s: WargameState, t: Tables, m: ReserveTiming) -> str:
-    task = _top(s, Timing)
-    i = task.seats.index(m.seat)
-    assert s.battle is not None
-    flanks = [
-        f
-        for f, fl in enumerate(s.battle.sides[i].flanks)
-        if fl.reserve_infantry or fl.reserve_cavalry
-    ]
-    when = "early (after the archery)" if m.early else "late (after the first melee)"
-    return f"The reserve of your {FLANKS[flanks[task.steps[i]]]} flank joins {when}"
-
-
-def _enemy(s: WargameState, t: Tables, seat: int) -> str:
-    assert s.battle is not None
-    return seat_text(s, t, next(x.seat for x in s.battle.sides if x.seat != seat))
-
-
-def _fire_at(s: WargameState, t: Tables, m: FireAt) -> str:
-    task = _top(s, Volley)
-    return (
-        f"The next fortress of {place(t, task.province)} fires at {_enemy(s, t, m.seat)}'s "
-        f"{FLANKS[m.flank]} flank"
-    )
-
-
-def _strike(s: WargameState, t: Tables, m: StrikeFlank) -> str:
-    task = _top(s, Strike)
-    return (
-        f"Your {FLANKS[task.flank]} flank strikes {_enemy(s, t, m.seat)}'s {FLANKS[m.flank]} flank"
-    )
-
-
-def _spill(s: WargameState, t: Tables, m: SpillTo) -> str:
-    task = _top(s, Spill)
-    return (
-        f"Your {FLANKS[task.flank]} flank's surplus hits go first to {_enemy(s, t, m.seat)}'s "
-        f"{FLANKS[m.flank]} flank"
-    )
-
-
-def _allocate(s: WargameState, t: Tables, m: Allocate) -> str:
-    task = _top(s, Assign)
-    assert s.battle is not None
-    side = s.battle.sides[task.side]
-    whose = "your" if side.seat == m.seat else f"{seat_text(s, t, side.seat)}'s"
-    hits = f"{task.hits} hit{'' if task.hits == 1 else 's'}"
-    head = f"Of {hits} on {whose} {FLANKS[task.flank]} flank"
-    if task.immediate and task.archers is None:
-        return f"{head}, {m.count} knock out archers"
-    rest = task.hits - (task.archers or 0) - m.count
-    return f"{head}, {m.count} fall on cavalry and {rest} on infantry"
-
-
-def _take_province(s: WargameState, t: Tables, m: TakeProvince | Decline) -> str:
-    task = _top(s, TakeNeutral)
-    if isinstance(m, Decline):
-        return f"Leave {place(t, task.province)} neutral"
-    return f"Take the neutral {place(t, task.province)} for {_money(NEUTRAL_AFTER_BATTLE)}"
-
-
-def _fate(s: WargameState, t: Tables, m: Keep | Kill | AcceptGeneral) -> str:
-    task = _top(s, Fate)
-    h = _hero(s, task.hero)
-    who = f"{hero_text(h)} of {seat_text(s, t, h.owner)}"
-    if isinstance(m, Keep):
-        return f"Keep {who} prisoner"
-    if isinstance(m, Kill):
-        return f"Kill the captured {who}"
-    return f"Accept {who} into your state, placed in {place(t, task.to or '')}"
 
 
 # ---------------------------------------------------------------------------- diplomacy
@@ -650,7 +454,7 @@ def _war(s: WargameState, t: Tables, m: DeclareWar) -> str:
 
 
 def _kill_prisoner(s: WargameState, t: Tables, m: KillPrisoner) -> str:
-    h = _hero(s, m.hero)
+    h = hero_of(s, m.hero)
     return f"Kill your prisoner {hero_text(h)} of {seat_text(s, t, h.owner)}"
 
 
@@ -675,7 +479,7 @@ def _term_text(s: Table, t: Tables, term: str, target: int | None) -> str:
 
 
 def _add_term(s: WargameState, t: Tables, m: AddTerm) -> str:
-    task = _top(s, Offer)
+    task = top_task(s, Offer)
     partner = seat_text(s, t, task.partner)
     if m.term == "passage_to":
         return f"Add a term: grant {partner} passage through your provinces"
@@ -691,7 +495,7 @@ def _add_term(s: WargameState, t: Tables, m: AddTerm) -> str:
 
 
 def _transfer(s: WargameState, t: Tables, m: Transfer) -> str:
-    task = _top(s, Offer)
+    task = top_task(s, Offer)
     partner = seat_text(s, t, task.partner)
     what = f"{m.amount} {'VP' if m.resource == 'vp' else m.resource}"
     if m.direction == "to_partner":
@@ -700,7 +504,7 @@ def _transfer(s: WargameState, t: Tables, m: Transfer) -> str:
 
 
 def _release(s: WargameState, t: Tables, m: Release) -> str:
-    h = _hero(s, m.hero)
+    h = hero_of(s, m.hero)
     if h.captor == m.seat:
         return f"Add a term: you release your prisoner {hero_text(h)}"
     return f"Add a term: {seat_text(s, t, h.captor or 0)} releases your {hero_text(h)}"
@@ -720,7 +524,7 @@ def offer_terms(s: Table, t: Tables, task: Offer, viewer: int) -> str:
             else:
                 parts.append(f"you get {abs(amount)} {'VP' if term == 'vp' else term}")
         elif term == "release" and task.release is not None:
-            parts.append(f"the release of {hero_text(_hero(s, task.release))}")
+            parts.append(f"the release of {hero_text(hero_of(s, task.release))}")
         elif term in ("passage_to", "passage_from"):
             gives = (term == "passage_to") == mine
             parts.append("you grant passage" if gives else f"seat {other} grants you passage")
@@ -730,7 +534,7 @@ def offer_terms(s: Table, t: Tables, task: Offer, viewer: int) -> str:
 
 
 def _propose(s: WargameState, t: Tables, m: Propose) -> str:
-    task = _top(s, Offer)
+    task = top_task(s, Offer)
     partner = seat_text(s, t, task.partner)
     lasting = [x for x in task.terms if x not in ("food", "money", "vp", "release")]
     if lasting and len(task.terms) == 1 and lasting[0] == "passage_to":
@@ -741,12 +545,12 @@ def _propose(s: WargameState, t: Tables, m: Propose) -> str:
 
 
 def _abandon(s: WargameState, t: Tables, m: Abandon) -> str:
-    task = _top(s, Offer)
+    task = top_task(s, Offer)
     return f"Tear up the deal with {seat_text(s, t, task.partner)} (it counts as a proposal)"
 
 
 def _answer(s: WargameState, t: Tables, m: AcceptDeal | RejectDeal) -> str:
-    task = _top(s, Offer)
+    task = top_task(s, Offer)
     verb = "Accept" if isinstance(m, AcceptDeal) else "Reject"
     who = seat_text(s, t, task.seat)
     if task.cancel:
@@ -764,7 +568,7 @@ def _counter(s: WargameState, t: Tables, m: PayCounterIntel | NoCounterIntel) ->
     if isinstance(m, NoCounterIntel):
         return "No counter-intelligence this turn"
     cost = espionage.counter_cost(s, t, m.seat)
-    return f"Pay {_money(cost)} for counter-intelligence this turn (1 per hero)"
+    return f"Pay {money_text(cost)} for counter-intelligence this turn (1 per hero)"
 
 
 _D = Callable[[WargameState, Tables, Any], str]
@@ -799,22 +603,22 @@ DESCRIBERS: Final[dict[type, _D]] = {
     Annex: _annex,
     NoAnnex: _annex,
     RetreatTo: _retreat,
-    Hide: _siege,
-    Fight: _siege,
-    Besiege: _siege,
-    HoldSiege: _siege,
-    Deploy: _deploy,
-    Attach: _attach,
-    ReserveTiming: _timing,
-    FireAt: _fire_at,
-    StrikeFlank: _strike,
-    SpillTo: _spill,
-    Allocate: _allocate,
-    TakeProvince: _take_province,
-    Decline: _take_province,
-    Keep: _fate,
-    Kill: _fate,
-    AcceptGeneral: _fate,
+    Hide: describe_battle.siege,
+    Fight: describe_battle.siege,
+    Besiege: describe_battle.siege,
+    HoldSiege: describe_battle.siege,
+    Deploy: describe_battle.deploy,
+    Attach: describe_battle.attach,
+    ReserveTiming: describe_battle.timing,
+    FireAt: describe_battle.fire_at,
+    StrikeFlank: describe_battle.strike,
+    SpillTo: describe_battle.spill,
+    Allocate: describe_battle.allocate,
+    TakeProvince: describe_battle.take_province,
+    Decline: describe_battle.take_province,
+    Keep: describe_battle.fate,
+    Kill: describe_battle.fate,
+    AcceptGeneral: describe_battle.fate,
     OpenDeal: _open,
     ProposeCancel: _cancel,
     DeclareWar: _war,
