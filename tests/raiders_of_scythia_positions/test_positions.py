@@ -400,12 +400,17 @@ def test_every_position_code_is_documented_and_raised() -> None:
     import re
     from pathlib import Path
 
-    from arbiter.games.raiders_of_scythia import checks, positions
+    from arbiter.games.raiders_of_scythia import (
+        checks,
+        position_checks,
+        position_steps,
+        positions,
+    )
     from arbiter.games.raiders_of_scythia.rule_codes import RULE_CODES
 
     documented = {c.code.removeprefix("raiders-of-scythia.") for c in RULE_CODES}
     raised: set[str] = set()
-    for module in (positions, checks):
+    for module in (positions, position_checks, position_steps, checks):
         text = Path(str(module.__file__)).read_text(encoding="utf-8")
         raised.update(re.findall(r'"((?:position|state)\.[a-z_]+)"', text))
     assert raised <= documented
