@@ -28,7 +28,6 @@ from arbiter.games.raiders_of_scythia import effects
 from arbiter.games.raiders_of_scythia.common import (
     State,
     add_stock,
-    hired,
     pop,
     push,
     replace_top,
@@ -36,7 +35,7 @@ from arbiter.games.raiders_of_scythia.common import (
     with_slot,
     without,
 )
-from arbiter.games.raiders_of_scythia.content import Building, Colour, Items
+from arbiter.games.raiders_of_scythia.content import BUILDINGS, Building, Colour, Items
 from arbiter.games.raiders_of_scythia.events import AbilityUsed, QuestCompleted
 from arbiter.games.raiders_of_scythia.moves import (
     CompleteQuest,
@@ -77,9 +76,7 @@ from arbiter.games.raiders_of_scythia.state import (
     HealWounds,
     PayQuest,
     PlaceAnimal,
-    Player,
     SellCards,
-    Slot,
 )
 from arbiter.games.raiders_of_scythia.state import ReturnEagle as ReturnEagleTask
 from arbiter.games.raiders_of_scythia.tables import Tables
@@ -226,10 +223,6 @@ def action_moves(s: State, t: Tables, task: BuildingAction) -> list[Any]:
     return out
 
 
-def _slot_choices(p: Player) -> list[int]:
-    return list(range(SLOTS))
-
-
 def sub_moves(s: State, t: Tables, task: Any) -> list[Any] | None:
     """The moves of a building's sub-decision; ``None`` if ``task`` is none of them."""
     if isinstance(task, PlaceAnimal):
@@ -246,8 +239,6 @@ def sub_moves(s: State, t: Tables, task: Any) -> list[Any] | None:
         hand = s.players[task.seat].hand
         return [SellCard(seat=task.seat, card=c) for c in dict.fromkeys(hand)]
     if isinstance(task, ChooseBuilding):
-        from arbiter.games.raiders_of_scythia.content import BUILDINGS
-
         return [
             UseBuilding(seat=task.seat, building=b) for b in BUILDINGS if allows(b, task.worker)
         ]
@@ -458,6 +449,3 @@ def perform(s: State, t: Tables, move: Any, ev: list[Event]) -> State | None:
             return replace_top(s, msgspec.structs.replace(task, left=task.left - 1))
         return effects.gain(pop(s), seat, task.gain)
     return None
-
-
-__all__ = ["Slot", "action_moves", "allows", "hired", "perform", "sub_moves"]

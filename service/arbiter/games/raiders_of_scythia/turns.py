@@ -15,8 +15,6 @@ Rulings (spec Q1, Q12, Q17):
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from arbiter.core import Event
@@ -178,6 +176,3 @@ def end_turn(s: State, t: Tables, task: EndTurn, ev: list[Event]) -> State:
     if s.chief is not None:
         return push(s, ChiefTurn(), Draw(deck="schemes", to="scheme"))
     return begin_turn(s, (seat + 1) % len(s.players))
-
-
-__all__: list[Any] = []
