@@ -42,11 +42,11 @@ from arbiter.games.ancient_wargame.common import (
     capital,
     friendly,
     hero,
+    kill_heroes,
     owned,
     pop,
     province,
     push,
-    remove_hero,
     set_hero,
     set_province,
     with_army,
@@ -178,10 +178,7 @@ def retreats(s: State, t: Tables, task: Retreat) -> list[str]:
 
 def kill(s: State, h: Hero, ev: list[Event], what: str) -> State:
     """``h`` dies: his figure and his cards leave the game (the cards to the discards, Q15)."""
-    s = remove_hero(s, h.id)
-    cards = tuple(c for c in (h.plus, h.minus) if c is not None)
-    if cards:
-        s = _R(s, traits=_R(s.traits, discards=(*s.traits.discards, *cards)))
+    s = kill_heroes(s, [h])
     ev.append(Happened(what=what, seat=h.owner, text=f"{h.name} dies"))
     return s
 

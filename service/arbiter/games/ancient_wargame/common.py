@@ -118,6 +118,16 @@ def remove_hero(s: State, hid: str) -> State:
     return msgspec.structs.replace(s, heroes=tuple(h for h in s.heroes if h.id != hid))
 
 
+def kill_heroes(s: State, dead: list[Hero]) -> State:
+    """The heroes ``dead`` die: their figures leave the game and their trait cards go to the
+    discards (Q15: the discards are the traits of dead heroes, reshuffled into an empty deck)."""
+    gone = {h.id for h in dead}
+    cards = tuple(c for h in dead for c in (h.plus, h.minus) if c is not None)
+    traits = msgspec.structs.replace(s.traits, discards=(*s.traits.discards, *cards))
+    heroes = tuple(h for h in s.heroes if h.id not in gone)
+    return msgspec.structs.replace(s, heroes=heroes, traits=traits)
+
+
 def has(p: Player, building: Building) -> bool:
     return building in p.buildings
 

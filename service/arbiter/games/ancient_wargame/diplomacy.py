@@ -41,13 +41,13 @@ from arbiter.games.ancient_wargame.common import (
     deals_between,
     declare_war,
     has_deal,
+    kill_heroes,
     make_peace,
     owned,
     pair,
     pop,
     province,
     push,
-    remove_hero,
     replace_top,
     seats_in_play,
     set_hero,
@@ -250,16 +250,6 @@ def _slot_moves(s: State, task: Diplomacy) -> list[Any]:
     return [m for m in candidates if _slot_refusal(s, task, m) is None]
 
 
-def _kill(s: State, h: Hero) -> State:
-    """``h`` dies: his figure and his trait cards leave the game."""
-    s = remove_hero(s, h.id)
-    cards = tuple(c for c in (h.plus, h.minus) if c is not None)
-    if cards:
-        traits = msgspec.structs.replace(s.traits, discards=(*s.traits.discards, *cards))
-        s = msgspec.structs.replace(s, traits=traits)
-    return s
-
-
 def _perform_slot(s: State, task: Diplomacy, move: Any, ev: list[Event]) -> State:
     seat = task.seat
     if isinstance(move, Pass):
@@ -293,7 +283,7 @@ def _perform_slot(s: State, task: Diplomacy, move: Any, ev: list[Event]) -> Stat
     if isinstance(move, KillPrisoner):
         h = _prisoner(s, move.hero)
         assert h is not None
-        s = _kill(s, h)
+        s = kill_heroes(s, [h])
         ev.append(
             Happened(
                 what="prisoner_killed",
@@ -464,7 +454,7 @@ def _release(s: State, t: Tables, hid: str, ev: list[Event]) -> State:
         s = push(s, PlaceHero(seat=h.owner, hero=h.id))
         text = f"{h.name} is released; seat {h.owner} chooses a province for him."
     else:
-        s = _kill(s, h)
+        s = kill_heroes(s, [h])
         text = f"{h.name} is released, but seat {h.owner} has no province: he dies."
     ev.append(Happened(what="prisoner_released", seat=h.owner, text=text))
     return s

@@ -19,6 +19,7 @@ from arbiter.core import ChanceOutcome, Event
 from arbiter.games.ancient_wargame.common import (
     State,
     capital,
+    kill_heroes,
     owned,
     pop,
     push,
@@ -114,12 +115,10 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
         s = push(s, D6(purpose="deaths"))
         return push(s, *(NewHero() for _ in range(born)))
     dying = DEATHS[n][move.face - 1]
-    dead = s.heroes[:dying]
-    discards = [x for h in dead for x in (h.plus, h.minus) if x is not None]
+    dead = list(s.heroes[:dying])
     for h in dead:
         ev.append(Happened(what="hero_died", seat=h.owner, text=f"{h.name} died of old age"))
-    traits = msgspec.structs.replace(s.traits, discards=(*s.traits.discards, *discards))
-    return msgspec.structs.replace(s, heroes=s.heroes[dying:], traits=traits)
+    return kill_heroes(s, dead)
 
 
 def run(s: State, t: Tables, task: Any, ev: list[Event]) -> State | None:
