@@ -86,7 +86,8 @@ def test_n29_assassination(target_spy: bool, counter: bool, face: int, dies: boo
     counter-intelligence this turn."""
     s = spies(0, 1) if target_spy else spies(0)
     s = at_phase(s, 11)
-    victim = hero_of(s, 1, "general").id
+    general = hero_of(s, 1, "general")
+    victim = general.id
     s = play(s, NoCounterIntel(seat=0))
     if target_spy:
         s = play(s, PayCounterIntel(seat=1) if counter else NoCounterIntel(seat=1))
@@ -97,6 +98,9 @@ def test_n29_assassination(target_spy: bool, counter: bool, face: int, dies: boo
     assert s.players[0].money == 10  # paid whatever the result
     s = play(s, RollFace(face=face))
     assert (victim not in {h.id for h in s.heroes}) == dies
+    traits = {c for c in (general.plus, general.minus) if c is not None}
+    # Q15: a dead hero's traits go to the discards.
+    assert (traits <= set(s.traits.discards)) == (dies and bool(traits))
 
 
 def test_n29_only_free_generals_of_other_seats_are_targets() -> None:

@@ -28,6 +28,7 @@ from arbiter.games.ancient_wargame.common import (
     State,
     capital,
     free_heroes,
+    kill_heroes,
     owned,
     seats_in_play,
     update,
@@ -58,18 +59,22 @@ def _eliminate(s: State, t: Tables, seat: int, ev: list[Event]) -> State:
         for x in s.seas
     )
     heroes = []
+    dead = []
     for h in s.heroes:
         if h.owner == seat:
-            continue  # its prisoners held by others die with its state
-        if h.captor == seat:
+            dead.append(h)  # its prisoners held by others die with its state
+        elif h.captor == seat:
             home = capital(s, t, h.owner)
             mine = [t.provinces[i].id for i in owned(s, h.owner)]
             where = home if home in mine else (mine[0] if mine else None)
             if where is None:
-                continue
-            h = msgspec.structs.replace(h, captor=None, province=where)
-        heroes.append(h)
+                dead.append(h)  # a freed prisoner with nowhere to go
+            else:
+                heroes.append(msgspec.structs.replace(h, captor=None, province=where))
+        else:
+            heroes.append(h)
     s = msgspec.structs.replace(s, provinces=provinces, seas=seas, heroes=tuple(heroes))
+    s = kill_heroes(s, dead)
     return update(s, seat, eliminated=s.turn)
 
 

@@ -27,10 +27,10 @@ from arbiter.games.ancient_wargame.common import (
     State,
     free_heroes,
     has,
+    kill_heroes,
     pop,
     province,
     push,
-    remove_hero,
     seats_in_play,
     set_province,
     update,
@@ -114,7 +114,7 @@ def _resolve(s: State, t: Tables, task: D6, face: int, ev: list[Event]) -> State
             ev.append(
                 Happened(what="assassinated", seat=seat, text=f"{target.name} is assassinated")
             )
-            s = remove_hero(s, target.id)
+            s = kill_heroes(s, [target])
         else:
             ev.append(
                 Happened(
