@@ -118,6 +118,22 @@ def remove_hero(s: State, hid: str) -> State:
     return msgspec.structs.replace(s, heroes=tuple(h for h in s.heroes if h.id != hid))
 
 
+#: The buildings whose age orders the seats: fleets (phase 7), spy centres (phase 11).
+AGE_ORDERS = {
+    "shipyard": "shipyard_order",
+    "admiralty": "admiralty_order",
+    "spy_centre": "spy_order",
+}
+
+
+def completed(s: State, seat: int, building: str) -> State:
+    """``seat`` completed ``building``: it joins that building's age order, if it has one (Q25)."""
+    field = AGE_ORDERS.get(building)
+    if field is None:
+        return s
+    return msgspec.structs.replace(s, **{field: (*getattr(s, field), seat)})
+
+
 def kill_heroes(s: State, dead: list[Hero]) -> State:
     """The heroes ``dead`` die: their figures leave the game and their trait cards go to the
     discards (Q15: the discards are the traits of dead heroes, reshuffled into an empty deck)."""

@@ -32,6 +32,7 @@ from arbiter.games.ancient_wargame.common import (
     State,
     add_troops,
     capital,
+    completed,
     enemy_soldiers,
     has,
     province,
@@ -364,8 +365,6 @@ class _Build:
 
 BUILD = _Build
 
-_ORDERS = {"shipyard": "shipyard_order", "admiralty": "admiralty_order", "spy_centre": "spy_order"}
-
 
 def begin_build(s: State, t: Tables, ev: list[Event]) -> State:
     """Last turn's buildings are built; then the sealed construction (and any Academy's two
@@ -377,9 +376,7 @@ def begin_build(s: State, t: Tables, ev: list[Event]) -> State:
             continue
         for b in p.constructing:
             ev.append(Happened(what="building_built", seat=seat, text=f"seat {seat} built the {b}"))
-            if b in _ORDERS:
-                field = _ORDERS[b]
-                s = msgspec.structs.replace(s, **{field: (*getattr(s, field), seat)})
+            s = completed(s, seat, b)
             if b == "academy":
                 academies.append(seat)
         s = update(s, seat, buildings=(*p.buildings, *p.constructing), constructing=())

@@ -173,6 +173,13 @@ def _next_unit(s: State, t: Tables, task: TakeArmy) -> Any:
     return next((u for u in UNITS if u not in task.asked and army.of(u)), None)
 
 
+def _march(s: State, t: Tables, task: TakeArmy, ev: list[Event]) -> State:
+    """Every soldier type asked: the soldiers taken go with the general (``task`` popped)."""
+    if task.taken.total():
+        s = _move_troops(s, t, task.seat, task.origin, task.to, task.taken)
+    return s if task.retreat else _arrive(s, t, hero(s, task.hero), task.to, ev)
+
+
 def _move_troops(s: State, t: Tables, seat: int, origin: str, to: str, troops: Troops) -> State:
     src = province(s, t, origin)
     s = set_province(s, t, origin, with_army(src, seat, src.army(seat).sub(troops)))
@@ -234,12 +241,7 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
         s = replace_top(s, task)
         if _next_unit(s, t, task) is not None:
             return s
-        s = pop(s)
-        if task.taken.total():
-            s = _move_troops(s, t, task.seat, task.origin, task.to, task.taken)
-        if task.retreat:
-            return s
-        return _arrive(s, t, hero(s, task.hero), task.to, ev)
+        return _march(pop(s), t, task, ev)
     if isinstance(task, AnnexChoice):
         s = pop(s)
         if isinstance(move, NoAnnex):
@@ -305,5 +307,5 @@ def run(s: State, t: Tables, task: Any, ev: list[Event]) -> State | None:
         ):
             return pop(s)  # dead, captured, or already made to decide (Q43)
     if isinstance(task, TakeArmy) and _next_unit(s, t, task) is None:
-        return perform(s, t, task, TakeSoldiers(seat=task.seat, unit="infantry", count=0), ev)
+        return _march(pop(s), t, task, ev)  # no soldier left to ask about
     return None

@@ -21,6 +21,7 @@ from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
     add_troops,
+    completed,
     pop,
     province,
     push,
@@ -148,14 +149,7 @@ def _start_kits(s: State, t: Tables, ev: list[Event]) -> State:
             if m.kind == "start_units" and m.unit is not None and m.value > 0:
                 s = add_troops(s, t, cap, seat, Troops().plus(m.unit, m.value))
         for b in buildings:
-            order = {
-                "shipyard": "shipyard_order",
-                "admiralty": "admiralty_order",
-                "spy_centre": "spy_order",
-            }
-            if b in order:
-                field = order[b]
-                s = msgspec.structs.replace(s, **{field: (*getattr(s, field), seat)})
+            s = completed(s, seat, b)
         ev.append(
             Happened(what="state_taken", seat=seat, at=cap, text=f"seat {seat} rules {card.name}")
         )
