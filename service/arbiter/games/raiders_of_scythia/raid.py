@@ -73,6 +73,7 @@ from arbiter.games.raiders_of_scythia.state import (
     ChooseSpace,
     Draw,
     Player,
+    Plunder,
     RaidAftermath,
     Roll,
     Rolled,
@@ -391,11 +392,18 @@ def take(s: State, t: Tables, seat: int, index: int, ev: list[Event]) -> State:
         p.stock, gold=pl.gold, equipment=pl.equipment, wagons=pl.wagons, livestock=pl.livestock
     )
     s = update(s, seat, stock=stock, worker=space.worker)
+    return clear_space(msgspec.structs.replace(s, raid=None), index)
+
+
+def clear_space(s: State, index: int) -> State:
+    """Raid space ``index`` is raided: its plunder and worker are gone (to the raider, or the
+    supply and the box when the solo chief raids) and its quest, if any, is turned face up."""
+    space = s.spaces[index]
     spaces = list(s.spaces)
     spaces[index] = msgspec.structs.replace(
-        space, raided=True, plunder=type(pl)(), worker=None, hidden_quest=False
+        space, raided=True, plunder=Plunder(), worker=None, hidden_quest=False
     )
-    s = msgspec.structs.replace(s, spaces=tuple(spaces), raid=None)
+    s = msgspec.structs.replace(s, spaces=tuple(spaces))
     if space.hidden_quest:
         s = push(s, Draw(deck="quests", to="space_quest", index=index))
     return s

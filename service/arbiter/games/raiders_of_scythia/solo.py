@@ -34,8 +34,8 @@ from arbiter.games.raiders_of_scythia import buildings
 from arbiter.games.raiders_of_scythia.common import State, pop, push
 from arbiter.games.raiders_of_scythia.content import Scheme
 from arbiter.games.raiders_of_scythia.events import ChiefActed, QuestCompleted, SchemeRevealed
-from arbiter.games.raiders_of_scythia.raid import open_spaces
-from arbiter.games.raiders_of_scythia.state import Chief, Draw, EndChiefTurn, Plunder
+from arbiter.games.raiders_of_scythia.raid import clear_space, open_spaces
+from arbiter.games.raiders_of_scythia.state import Chief, Draw, EndChiefTurn
 from arbiter.games.raiders_of_scythia.tables import Tables
 from arbiter.games.raiders_of_scythia.turns import begin_turn, count_turn
 
@@ -146,10 +146,6 @@ def _raid(s: State, t: Tables, card: Scheme, index: int, ev: list[Event]) -> Sta
     supply = s.supply
     for kind in ("gold", "equipment", "wagons", "livestock"):
         supply = supply.plus(kind, space.plunder.of(kind))  # type: ignore[arg-type]
-    spaces = list(s.spaces)
-    spaces[index] = msgspec.structs.replace(
-        space, raided=True, plunder=Plunder(), worker=None, hidden_quest=False
-    )
     need = card.strength - t.chiefs[chief.level].strength
     paid = horses_to_discard(chief, t, need)
     horses = list(chief.horses)
@@ -164,14 +160,11 @@ def _raid(s: State, t: Tables, card: Scheme, index: int, ev: list[Event]) -> Sta
     s = msgspec.structs.replace(
         s,
         supply=supply,
-        spaces=tuple(spaces),
         chief=chief,
         animal_discard=(*s.animal_discard, *paid),
     )
     ev.append(ChiefActed(action="raid", detail=t.spaces[index].id))
-    if space.hidden_quest:
-        s = push(s, Draw(deck="quests", to="space_quest", index=index))
-    return s
+    return clear_space(s, index)
 
 
 def chief_turn(s: State, t: Tables, ev: list[Event]) -> State:
