@@ -37,11 +37,14 @@ from typing import Any
 import msgspec
 import msgspec.inspect as mi
 
-from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact
+from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact, seat_count
 from arbiter.core.registry import AnyGame
 
 #: Decisions played per game, at most, to find an example of each move and event type.
 BUDGET = 60_000
+#: How often the search plays from each example table, and for how many decisions at most.
+EXAMPLE_PLAYS = 4
+EXAMPLE_DECISIONS = 600
 #: Where the Markdown references live, relative to the repository root.
 FOLDER = "docs/games"
 #: Rule code kinds, in the order a reference lists them, with their headings.
@@ -222,6 +225,7 @@ class Found:
     moves: dict[str, Example] = field(default_factory=dict)
     events: dict[str, Example] = field(default_factory=dict)
     games: int = 0
+    examples: int = 0
     decisions: int = 0
 
 
@@ -249,38 +253,75 @@ def setups(game: AnyGame) -> list[tuple[int, Any, str]]:
 
 
 def play(game: AnyGame, found: Found, budget: int = BUDGET) -> Iterator[None]:
-    """Play seeded games into ``found`` until every move type is seen or ``budget`` decisions
-    were taken; yields after each decision (callers may pause there). Moves of a type not seen
-    yet come first; else a listed move at random, as an answer lists them (moves that differ
-    only in an amount count once), half the time among the moves of a kind drawn first. Anytime
-    moves are shown (an example is kept), not played."""
+    """Play into ``found`` until every move type is seen or ``budget`` decisions were taken;
+    yields after each decision (callers may pause there).
+
+    First the game's example tables (:meth:`~arbiter.core.Game.example_states`), each played
+    :data:`EXAMPLE_PLAYS` times for at most :data:`EXAMPLE_DECISIONS` decisions; then seeded
+    new games (:func:`setups`). Moves of a type not seen yet come first; else a listed move at
+    random, as an answer lists them (moves that differ only in an amount count once), half the
+    time among the moves of a kind drawn first. Anytime moves are shown (an example is kept),
+    not played."""
     wanted = {str(t.__struct_config__.tag) for t in union_members(game.move_type)}
+
+    def done() -> bool:
+        return found.decisions >= budget or wanted <= set(found.moves)
+
+    tables = game.example_states()
+    for round_ in range(EXAMPLE_PLAYS):
+        for title, state in tables:
+            if done():
+                return
+            found.examples += 1
+            where = f"play {round_ + 1} from the example table “{title}”"
+            rng = random.Random(round_)
+            players = seat_count(state) or game.min_players
+            yield from _from(game, found, state, players, rng, where, budget, EXAMPLE_DECISIONS)
     plan = setups(game)
-    while found.decisions < budget and not wanted <= set(found.moves):
+    while not done():
         seed = found.games
         players, options, said = plan[seed % len(plan)]
         found.games += 1
-        rng = random.Random(seed)
         state = game.new_state(players, options, seed=seed)
-        step = 0
         where = f"game {seed + 1} ({players} players, seed {seed}, {said})"
-        while game.to_act(state) and found.decisions < budget:
-            move = _pick(game, state, found, rng)
-            here = f"decision {step + 1} of {where}"
-            for offer in game.anytime_moves(state, step % players)[:1]:  # shown, not played
-                found.moves.setdefault(tag_of(offer), Example(_json(offer), here))
-            found.moves.setdefault(tag_of(move), Example(_json(move), here))
-            state, events = game.apply_unchecked(state, move)
-            for event in events:
-                found.events.setdefault(tag_of(event), Example(_json(event), here))
-                if event.visible_to is not None:
-                    hidden = game.redact_event(event, _outsider(event.visible_to, players))
-                    if hidden is not None:
-                        said_hidden = f"{here}, as the other seats see it"
-                        found.events.setdefault(tag_of(hidden), Example(_json(hidden), said_hidden))
-            step += 1
-            found.decisions += 1
-            yield
+        yield from _from(game, found, state, players, random.Random(seed), where, budget)
+
+
+def _from(
+    game: AnyGame,
+    found: Found,
+    state: Any,
+    players: int,
+    rng: random.Random,
+    where: str,
+    budget: int,
+    limit: int | None = None,
+) -> Iterator[None]:
+    """Play one game of ``players`` from ``state`` to its end, the budget, or ``limit``
+    decisions."""
+    step = 0
+    while game.to_act(state) and found.decisions < budget and (limit is None or step < limit):
+        move = _pick(game, state, found, rng)
+        for offer in game.anytime_moves(state, step % players)[:1]:  # shown, not played
+            _keep(found.moves, offer, step, where)
+        _keep(found.moves, move, step, where)
+        state, events = game.apply_unchecked(state, move)
+        for event in events:
+            _keep(found.events, event, step, where)
+            if event.visible_to is not None:
+                hidden = game.redact_event(event, _outsider(event.visible_to, players))
+                if hidden is not None:
+                    _keep(found.events, hidden, step, where, ", as the other seats see it")
+        step += 1
+        found.decisions += 1
+        yield
+
+
+def _keep(kept: dict[str, Example], value: Any, step: int, where: str, how: str = "") -> None:
+    """Keep ``value`` as the example of its type if it is the first one met."""
+    tag = tag_of(value)
+    if tag not in kept:
+        kept[tag] = Example(_json(value), f"decision {step + 1} of {where}{how}")
 
 
 def _pick(game: AnyGame, state: Any, found: Found, rng: random.Random) -> Any:
@@ -374,11 +415,18 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
         silent=tuple(game.silent_view_members.items()),
         position=position,
         position_examples=worked,
-        play=(
-            f"{found.decisions:,} decisions of {found.games} seeded game"
-            f"{'s' if found.games != 1 else ''} (at most {budget:,})"
-        ),
+        play=_played(found, budget),
     )
+
+
+def _played(found: Found, budget: int) -> str:
+    def counted(n: int, what: str) -> str:
+        return f"{n} {what}{'s' if n != 1 else ''}"
+
+    parts = [counted(found.games, "seeded game")]
+    if found.examples:
+        parts.insert(0, counted(found.examples, "play") + " from example tables")
+    return f"{found.decisions:,} decisions of {' and '.join(parts)} (at most {budget:,})"
 
 
 def build(game: AnyGame, budget: int = BUDGET) -> GameDoc:

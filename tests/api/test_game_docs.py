@@ -92,6 +92,23 @@ def test_play_stops_within_its_budget() -> None:
     assert "choose_section" in found.moves and "deal_structure_tile" in found.moves
 
 
+def test_example_tables_are_valid_states_played_first() -> None:
+    """A game's example tables (``Game.example_states``) are states its ``check_state`` accepts,
+    with a decision to take; the search plays from them before any new game."""
+    for game in GAMES:
+        tables = game.example_states()
+        for title, state in tables:
+            game.check_state(state)
+            assert title and game.to_act(state), (game.id, title)
+        if not tables:
+            continue
+        found = docs.Found()
+        for _ in docs.play(game, found, budget=docs.EXAMPLE_DECISIONS):
+            pass
+        assert found.examples >= 1 and found.games == 0, game.id
+        assert all("from the example table" in e.where for e in found.moves.values())
+
+
 def test_the_pages_are_served_for_every_game(
     games_client: TestClient, references: dict[str, docs.GameDoc]
 ) -> None:

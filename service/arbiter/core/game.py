@@ -279,6 +279,13 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         rulebook's examples first); the game's reference docs show them. None by default."""
         return []
 
+    def example_states(self) -> list[tuple[str, StateT]]:
+        """Tables set for decisions that random play rarely reaches (a battle at a fortress),
+        each with a title; the reference's example search (:mod:`arbiter.docs`) plays from them
+        before it plays new games. Each is a state of the default content that
+        :meth:`check_state` accepts. None by default."""
+        return []
+
     @abc.abstractmethod
     def hidden_variant(self, state: StateT, seat: int | None, rng: random.Random) -> StateT:
         """A state that differs from ``state`` only in what ``seat`` cannot know."""

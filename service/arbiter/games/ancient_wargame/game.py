@@ -29,7 +29,16 @@ import msgspec
 
 from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result, RuleCode
 from arbiter.core.render import render_by
-from arbiter.games.ancient_wargame import checks, ending, flow, hidden, legality, render, setup
+from arbiter.games.ancient_wargame import (
+    checks,
+    ending,
+    examples,
+    flow,
+    hidden,
+    legality,
+    render,
+    setup,
+)
 from arbiter.games.ancient_wargame.content import WargameContent
 from arbiter.games.ancient_wargame.describe import describe_move
 from arbiter.games.ancient_wargame.events import WargameEvent, redact
@@ -133,6 +142,18 @@ class AncientWargame(Game[WargameState, WargameContent, WargameOptions, WargameV
 
     def check_state(self, state: WargameState) -> None:
         checks.check_state(state, self.tables(state.content_id))
+
+    def example_states(self) -> list[tuple[str, WargameState]]:
+        s = self.new_state(2, seed=1)
+        t = self.tables(s.content_id)
+        battles = examples.battles(examples.to_phase_8(s, t), t)
+        return [
+            ("2 players, phase 9: a battle at a fortress and one on neutral ground", battles),
+            (
+                "the same, seat 1 in the centre and seat 0 on three flanks",
+                examples.deployed(battles, t),
+            ),
+        ]
 
     def hidden_variant(
         self, state: WargameState, seat: int | None, rng: random.Random
