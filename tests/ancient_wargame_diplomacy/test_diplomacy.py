@@ -16,6 +16,7 @@ from arbiter.games.ancient_wargame.moves import (
     AcceptDeal,
     AddTerm,
     DeclareWar,
+    GiveGeneral,
     KillPrisoner,
     OpenDeal,
     Pass,
@@ -388,6 +389,67 @@ def test_only_prisoners_between_the_two_are_released() -> None:
     assert [m.hero for m in legal(s) if isinstance(m, Release)] == ["h1"]
     assert code(s, Release(seat=0, hero="h3")) == "P10.deal.release"
     assert code(s, Release(seat=0, hero="h2")) == "P10.deal.release"
+
+
+# ------------------------------------------------------------------- a general given (Q73)
+
+
+def generals() -> tuple[Hero, ...]:
+    return (
+        Hero(id="h1", name="Ajax", kind="general", owner=1, province="p1"),
+        Hero(id="h2", name="Brasidas", kind="general", owner=0, province="p2"),
+        Hero(id="h3", name="Cyrus", kind="administrator", owner=0, province="p0"),
+        Hero(id="h4", name="Darius", kind="general", owner=1, captor=0),
+        Hero(id="h5", name="Xerxes", kind="general", owner=2, province="p2"),
+    )
+
+
+def hero(s: WargameState, hid: str) -> Hero:
+    return next(h for h in s.heroes if h.id == hid)
+
+
+def test_q73_a_deal_may_give_a_free_general_of_either_seat_once() -> None:
+    s = play(begin(table(3, heroes=generals())), OpenDeal(seat=0, partner=1))
+    assert [m.hero for m in legal(s) if isinstance(m, GiveGeneral)] == ["h1", "h2"]
+    assert code(s, GiveGeneral(seat=0, hero="h3")) == "P10.deal.general"  # an administrator
+    assert code(s, GiveGeneral(seat=0, hero="h4")) == "P10.deal.general"  # a prisoner
+    assert code(s, GiveGeneral(seat=0, hero="h5")) == "P10.deal.general"  # a third seat's
+    s = play(s, GiveGeneral(seat=0, hero="h2"))
+    assert code(s, GiveGeneral(seat=0, hero="h1")) == "P10.deal.term_twice"
+    assert Propose(seat=0, duration=0) in legal(s)  # an immediate transfer binds nothing
+
+
+def test_q73_the_general_given_goes_to_the_recipients_capital() -> None:
+    s = begin(table(3, heroes=generals()))
+    paid = Transfer(seat=0, resource="money", direction="from_partner", amount=4)
+    s = make_deal(s, 0, 1, GiveGeneral(seat=0, hero="h2"), paid, duration=0)
+    h2 = hero(s, "h2")
+    assert (h2.owner, h2.province, h2.captor) == (1, "p1", None)
+    assert (s.players[0].money, s.players[1].money) == (14, 6)
+    assert s.deals == () and slot(s) == 1
+
+
+def test_q73_a_general_may_be_asked_for_too() -> None:
+    s = make_deal(
+        begin(table(3, heroes=generals())), 0, 1, GiveGeneral(seat=0, hero="h1"), duration=0
+    )
+    h1 = hero(s, "h1")
+    assert (h1.owner, h1.province) == (0, "p0")
+
+
+def test_q73_a_recipient_without_its_capital_chooses_a_province() -> None:
+    provinces = (ProvinceState(owner=0), ProvinceState(owner=0), ProvinceState(owner=1))
+    s = begin(table(3, heroes=generals(), provinces=provinces))
+    s = make_deal(s, 0, 1, GiveGeneral(seat=0, hero="h2"), duration=0)
+    assert s.pending[-1] == PlaceHero(seat=1, hero="h2")
+    assert (hero(s, "h2").owner, hero(s, "h2").province) == (1, None)
+
+
+def test_q73_a_recipient_with_no_province_cannot_receive_one() -> None:
+    provinces = (ProvinceState(owner=0), ProvinceState(owner=0), ProvinceState(owner=2))
+    s = play(begin(table(3, heroes=generals(), provinces=provinces)), OpenDeal(seat=0, partner=1))
+    assert code(s, GiveGeneral(seat=0, hero="h2")) == "P10.deal.general"
+    assert GiveGeneral(seat=0, hero="h1") in legal(s)  # seat 0 holds provinces: it may receive
 
 
 def test_codes_are_listed_with_the_section() -> None:

@@ -14,6 +14,7 @@ from arbiter.games.ancient_wargame.describe import DESCRIBERS
 from arbiter.games.ancient_wargame.diplomacy_state import Deal, Offer
 from arbiter.games.ancient_wargame.moves import (
     DeclareWar,
+    GiveGeneral,
     Hire,
     HitsRolled,
     MoveHero,
@@ -75,7 +76,7 @@ def walk(states: typing.Iterable[WargameState], seed: int) -> set[type[Any]]:
 
 def test_every_move_type_has_its_own_describer() -> None:
     assert set(DESCRIBERS) == MOVE_TYPES
-    assert len(MOVE_TYPES) == 59
+    assert len(MOVE_TYPES) == 60
 
 
 def test_every_legal_move_of_random_games_is_described() -> None:
@@ -197,3 +198,14 @@ def test_a_ransom_sentence_names_the_prisoner() -> None:
     offer = _push(s, Offer(seat=0, partner=1, deal=Deal(a=0, b=1)))
     sentence = _say(offer, Release(seat=0, hero=h.id))
     assert h.name in sentence and sentence != describe_generic(Release(seat=0, hero=h.id))
+
+
+def test_a_general_given_is_named_from_either_side() -> None:
+    s = _rome_first()
+    mine = next(x for x in s.heroes if x.owner == 0 and x.kind == "general")
+    theirs = next(x for x in s.heroes if x.owner == 1 and x.kind == "general")
+    offer = _push(s, Offer(seat=0, partner=1, deal=Deal(a=0, b=1)))
+    given = _say(offer, GiveGeneral(seat=0, hero=mine.id))
+    asked = _say(offer, GiveGeneral(seat=0, hero=theirs.id))
+    assert given.startswith("Add a term: you give your general") and mine.name in given
+    assert "gives you its general" in asked and theirs.name in asked

@@ -47,6 +47,7 @@ from arbiter.games.ancient_wargame.moves import (
     Done,
     Fight,
     FireAt,
+    GiveGeneral,
     HeroGiven,
     HeroKindDrawn,
     Hide,
@@ -510,6 +511,13 @@ def _release(s: WargameState, t: Tables, m: Release) -> str:
     return f"Add a term: {seat_text(s, t, h.captor or 0)} releases your {hero_text(h)}"
 
 
+def _give_general(s: WargameState, t: Tables, m: GiveGeneral) -> str:
+    h = hero_of(s, m.hero)
+    if h.owner == m.seat:
+        return f"Add a term: you give your general {hero_text(h)}"
+    return f"Add a term: {seat_text(s, t, h.owner)} gives you its general {hero_text(h)}"
+
+
 def offer_terms(s: Table, t: Tables, task: Offer, viewer: int) -> str:
     """The terms of a deal being written or proposed, as ``viewer`` (one of its two seats)
     reads them: ``passage for 3 turns; you give 5 food``."""
@@ -525,10 +533,14 @@ def offer_terms(s: Table, t: Tables, task: Offer, viewer: int) -> str:
                 parts.append(f"you get {abs(amount)} {'VP' if term == 'vp' else term}")
         elif term == "release" and task.release is not None:
             parts.append(f"the release of {hero_text(hero_of(s, task.release))}")
+        elif term == "general" and task.general is not None:
+            given = hero_of(s, task.general)
+            giving = "you give" if given.owner == viewer else f"seat {other} gives you"
+            parts.append(f"{giving} the general {hero_text(given)}")
         elif term in ("passage_to", "passage_from"):
             gives = (term == "passage_to") == mine
             parts.append("you grant passage" if gives else f"seat {other} grants you passage")
-        elif term != "release":
+        elif term not in ("release", "general"):
             parts.append(_term_text(s, t, term, task.deal.joint_attack))
     return "; ".join(parts) or "no terms"
 
@@ -536,7 +548,7 @@ def offer_terms(s: Table, t: Tables, task: Offer, viewer: int) -> str:
 def _propose(s: WargameState, t: Tables, m: Propose) -> str:
     task = top_task(s, Offer)
     partner = seat_text(s, t, task.partner)
-    lasting = [x for x in task.terms if x not in ("food", "money", "vp", "release")]
+    lasting = [x for x in task.terms if x not in ("food", "money", "vp", "release", "general")]
     if lasting and len(task.terms) == 1 and lasting[0] == "passage_to":
         return f"Offer {partner} passage for {turns_text(m.duration)}"
     span = f" for {turns_text(m.duration)}" if m.duration else ""
@@ -627,6 +639,7 @@ DESCRIBERS: Final[dict[type, _D]] = {
     AddTerm: _add_term,
     Transfer: _transfer,
     Release: _release,
+    GiveGeneral: _give_general,
     Propose: _propose,
     Abandon: _abandon,
     AcceptDeal: _answer,

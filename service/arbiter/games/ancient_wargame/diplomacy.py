@@ -10,8 +10,10 @@ seat still in the game has passed in a row.
 A deal (:class:`Offer`) is written term by term from a closed vocabulary, each term at most once:
 
 * immediate transfers -- ₣, $ or VP tokens one way (``Transfer``, a ranged count from 1 to what
-  the giver holds) and the release of a prisoner held by one of the two from the other (a ransom,
-  ``Release``);
+  the giver holds), the release of a prisoner held by one of the two from the other (a ransom,
+  ``Release``) and a free general of one of the two given to the other (``GiveGeneral``, Q73: to
+  the recipient's capital, or a province it chooses if it does not hold its capital; a recipient
+  with no province cannot receive one);
 * lasting terms -- passage one way or both, alliance (passage both ways), peace (only between
   seats at war: it ends the war), a joint attack on a third seat (recorded, not enforced).
 
@@ -60,6 +62,7 @@ from arbiter.games.ancient_wargame.moves import (
     AcceptDeal,
     AddTerm,
     DeclareWar,
+    GiveGeneral,
     KillPrisoner,
     OpenDeal,
     Pass,
@@ -126,6 +129,11 @@ CODES: tuple[tuple[str, str, str], ...] = (
         "P10.deal.release",
         SECTION,
         "a ransom releases a prisoner one of the two holds from the other (Q64)",
+    ),
+    (
+        "P10.deal.general",
+        SECTION,
+        "a general given is a free general of one of the two; the other holds a province (Q73)",
     ),
     ("P10.deal.empty", SECTION, "a deal proposed has at least one term"),
     (
@@ -322,7 +330,22 @@ def _affordable(s: State, task: Offer) -> bool:
         h = _prisoner(s, task.release)
         if h is None or {h.owner, h.captor} != {task.seat, task.partner}:
             return False
-    return True
+    return task.general is None or _giftable(s, task, task.general)
+
+
+def _giftable(s: State, task: Offer, hid: str) -> bool:
+    """Whether ``hid`` is a free general of one of the deal's seats and the other holds a
+    province to receive him (Q73)."""
+    h = next((h for h in s.heroes if h.id == hid), None)
+    if h is None or h.kind != "general" or h.captor is not None:
+        return False
+    if h.owner not in (task.seat, task.partner):
+        return False
+    return bool(owned(s, _other_side(task, h.owner)))
+
+
+def _other_side(task: Offer, seat: int) -> int:
+    return task.partner if seat == task.seat else task.seat
 
 
 def _offer_refusal(s: State, task: Offer, move: Any) -> Refusal | None:
@@ -354,6 +377,12 @@ def _offer_refusal(s: State, task: Offer, move: Any) -> Refusal | None:
         h = _prisoner(s, move.hero)
         if h is None or {h.owner, h.captor} != {seat, partner}:
             return _no("P10.deal.release")
+        return None
+    if isinstance(move, GiveGeneral):
+        if "general" in task.terms:
+            return _no("P10.deal.term_twice")
+        if not _giftable(s, task, move.hero):
+            return _no("P10.deal.general")
         return None
     if isinstance(move, Propose):
         if move.duration > MAX_DEAL:
@@ -394,6 +423,11 @@ def _offer_moves(s: State, task: Offer) -> list[Any]:
         for h in s.heroes
         if h.captor is not None and {h.owner, h.captor} == {seat, partner}
     ]
+    candidates += [
+        GiveGeneral(seat=seat, hero=h.id)
+        for h in s.heroes
+        if h.kind == "general" and h.captor is None and h.owner in (seat, partner)
+    ]
     candidates += [Propose(seat=seat, duration=d) for d in range(MAX_DEAL + 1)]
     candidates.append(Abandon(seat=seat))
     return [m for m in candidates if _offer_refusal(s, task, m) is None]
@@ -422,6 +456,8 @@ def _add(s: State, task: Offer, move: Any) -> Offer:
         return msgspec.structs.replace(
             task, **{move.resource: amount}, terms=(*task.terms, move.resource)
         )
+    if isinstance(move, GiveGeneral):
+        return msgspec.structs.replace(task, general=move.hero, terms=(*task.terms, "general"))
     assert isinstance(move, Release)
     return msgspec.structs.replace(task, release=move.hero, terms=(*task.terms, "release"))
 
@@ -436,27 +472,43 @@ def _describe(task: Offer) -> str:
             parts.append(f"{-amount} {_RESOURCE_RU[resource]} to seat {task.seat}")
     if task.release is not None:
         parts.append(f"the release of {task.release}")
+    if task.general is not None:
+        parts.append(f"the general {task.general} given")
     parts += [term for term in task.terms if term in LASTING]
     return ", ".join(parts)
 
 
+def _send_home(s: State, t: Tables, h: Hero, seat: int) -> tuple[State, str]:
+    """``h``, now ``seat``'s and free, goes to ``seat``'s capital if it holds it, else to a
+    province ``seat`` chooses; with none, he dies (Q64, Q73). What happened, said after his name."""
+    home = capital(s, t, seat)
+    h = msgspec.structs.replace(h, owner=seat, captor=None)
+    if home is not None and province(s, t, home).owner == seat:
+        return set_hero(s, msgspec.structs.replace(h, province=home)), "goes to his capital"
+    if owned(s, seat):
+        s = set_hero(s, msgspec.structs.replace(h, province=None))
+        return push(s, PlaceHero(seat=seat, hero=h.id)), f"seat {seat} chooses a province for him"
+    return kill_heroes(s, [h]), f"seat {seat} has no province: he dies"
+
+
 def _release(s: State, t: Tables, hid: str, ev: list[Event]) -> State:
-    """The prisoner ``hid`` goes home: to his owner's capital if the owner holds it, else to a
-    province the owner chooses; with none, he dies (Q64)."""
+    """The prisoner ``hid`` goes home (Q64; :func:`_send_home`)."""
     h = _prisoner(s, hid)
     assert h is not None
-    home = capital(s, t, h.owner)
-    if home is not None and province(s, t, home).owner == h.owner:
-        s = set_hero(s, msgspec.structs.replace(h, captor=None, province=home))
-        text = f"{h.name} is released and returns to his capital."
-    elif owned(s, h.owner):
-        s = set_hero(s, msgspec.structs.replace(h, captor=None, province=None))
-        s = push(s, PlaceHero(seat=h.owner, hero=h.id))
-        text = f"{h.name} is released; seat {h.owner} chooses a province for him."
-    else:
-        s = kill_heroes(s, [h])
-        text = f"{h.name} is released, but seat {h.owner} has no province: he dies."
-    ev.append(Happened(what="prisoner_released", seat=h.owner, text=text))
+    s, how = _send_home(s, t, h, h.owner)
+    ev.append(
+        Happened(what="prisoner_released", seat=h.owner, text=f"{h.name} is released: {how}.")
+    )
+    return s
+
+
+def _give_general(s: State, t: Tables, task: Offer, hid: str, ev: list[Event]) -> State:
+    """The general ``hid`` changes sides (Q73; :func:`_send_home`)."""
+    h = next(h for h in s.heroes if h.id == hid)
+    to = _other_side(task, h.owner)
+    s, how = _send_home(s, t, h, to)
+    text = f"{h.name} of seat {h.owner} is given to seat {to}: {how}."
+    ev.append(Happened(what="general_given", seat=to, text=text))
     return s
 
 
@@ -492,6 +544,8 @@ def _accept(s: State, t: Tables, task: Offer, ev: list[Event]) -> State:
     )
     if task.release is not None:
         s = _release(s, t, task.release, ev)
+    if task.general is not None:
+        s = _give_general(s, t, task, task.general, ev)
     return s
 
 

@@ -37,7 +37,8 @@ class Diplomacy(_T, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="
 class Offer(_T, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="offer"):
     """Phase 10: ``seat`` builds a deal for ``partner`` term by term (``deal`` so far, the
     transfers ``food``/``money``/``vp`` from ``seat`` to ``partner``, negative the other way),
-    then proposes it; ``cancel``: a proposal to cancel every active deal between them."""
+    then proposes it; ``release``: the prisoner the deal frees; ``general``: the free general it
+    gives to the other seat; ``cancel``: a proposal to cancel every active deal between them."""
 
     seat: Seat
     partner: Seat
@@ -46,6 +47,7 @@ class Offer(_T, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="offe
     money: Annotated[int, msgspec.Meta(ge=-1_000_000, le=1_000_000)] = 0
     vp: Annotated[int, msgspec.Meta(ge=-1_000_000, le=1_000_000)] = 0
     release: Id | None = None
+    general: Id | None = None
     terms: Annotated[tuple[str, ...], msgspec.Meta(max_length=12)] = ()
     cancel: bool = False
     proposed: bool = False

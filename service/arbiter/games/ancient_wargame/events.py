@@ -113,6 +113,8 @@ class PrivateChanged(_Change, frozen=True, kw_only=True, tag="private_changed"):
 
 
 class ProvinceChanged(_Change, frozen=True, kw_only=True, tag="province_changed"):
+    """A province as it is now (owner, fortresses, armies, sabotage, whether it is in play)."""
+
     explains: ClassVar[tuple[str, ...]] = (
         "/provinces/{province}/in_play",
         "/provinces/{province}/owner",
@@ -125,6 +127,8 @@ class ProvinceChanged(_Change, frozen=True, kw_only=True, tag="province_changed"
 
 
 class SeaChanged(_Change, frozen=True, kw_only=True, tag="sea_changed"):
+    """A sea as it is now (its fleets, whether it is in play)."""
+
     explains: ClassVar[tuple[str, ...]] = ("/seas/{sea}/in_play", "/seas/{sea}/fleets")
     sea: str
     now: SeaState

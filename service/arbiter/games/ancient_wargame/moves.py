@@ -202,6 +202,9 @@ class StartNaval(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag=
 
 
 class NoNaval(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="no_naval"):
+    """Phase 7: start no naval battle against the opponent asked about; the fleets share the
+    sea."""
+
     seat: Seat
 
 
@@ -235,6 +238,8 @@ class Annex(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="anne
 
 
 class NoAnnex(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="no_annex"):
+    """Phase 8: leave the neutral province unannexed; nothing is paid."""
+
     seat: Seat
 
 
@@ -255,6 +260,8 @@ class Hide(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="hide"
 
 
 class Fight(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="fight"):
+    """Phase 9: meet the attacker in the field instead of sheltering in the fortresses."""
+
     seat: Seat
 
 
@@ -265,6 +272,9 @@ class Besiege(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="be
 
 
 class HoldSiege(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="hold_siege"):
+    """Phase 9: keep the fortress under siege without besieging it this turn: no fortress is
+    removed (Q51)."""
+
     seat: Seat
 
 
@@ -392,6 +402,9 @@ class KillPrisoner(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, ta
 
 
 class Pass(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="pass"):
+    """Phase 10: pass your diplomacy slot; the phase ends when every seat in play passes in a
+    row."""
+
     seat: Seat
 
 
@@ -415,6 +428,15 @@ class Transfer(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="t
     resource: Literal["food", "money", "vp"]
     direction: Literal["to_partner", "from_partner"]
     amount: Count
+
+
+class GiveGeneral(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="give_general"):
+    """Phase 10: the deal gives the free general ``hero`` of one of its two seats to the other
+    (Q73): he goes to the recipient's capital, or to a province the recipient chooses if it does
+    not hold its capital."""
+
+    seat: Seat
+    hero: Id
 
 
 class Release(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="release"):
@@ -466,6 +488,8 @@ class PayCounterIntel(
 class NoCounterIntel(
     _M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="no_counter_intel"
 ):
+    """Phase 11: pay for no counter-intelligence this turn."""
+
     seat: Seat
 
 
@@ -522,6 +546,7 @@ WargameMove: TypeAlias = (
     | Pass
     | AddTerm
     | Transfer
+    | GiveGeneral
     | Release
     | Propose
     | Abandon
