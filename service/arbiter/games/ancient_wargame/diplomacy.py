@@ -399,38 +399,45 @@ def _offer_refusal(s: State, task: Offer, move: Any) -> Refusal | None:
 
 def _offer_moves(s: State, task: Offer) -> list[Any]:
     seat, partner = task.seat, task.partner
-    candidates: list[Any] = []
+    terms: list[Any] = []
     for term in LASTING:
         if term == "joint_attack":
-            candidates += [
+            terms += [
                 AddTerm(seat=seat, term=term, target=x)
                 for x in range(len(s.players))
                 if x != partner and _other(s, seat, x)
             ]
         else:
-            candidates.append(AddTerm(seat=seat, term=term))
+            terms.append(AddTerm(seat=seat, term=term))
+    transfers: list[Any] = []  # legal as made: a term not yet written, 1 to what the giver holds
     for resource in RESOURCES:
         if resource in task.terms:
             continue
         for direction in ("to_partner", "from_partner"):
             held = getattr(s.players[_giver(task, direction)], resource)
-            candidates += [
+            transfers += [
                 Transfer(seat=seat, resource=resource, direction=direction, amount=n)
                 for n in range(1, held + 1)
             ]
-    candidates += [
-        Release(seat=seat, hero=h.id)
-        for h in s.heroes
-        if h.captor is not None and {h.owner, h.captor} == {seat, partner}
+    rest: list[Any] = [
+        *(
+            Release(seat=seat, hero=h.id)
+            for h in s.heroes
+            if h.captor is not None and {h.owner, h.captor} == {seat, partner}
+        ),
+        *(
+            GiveGeneral(seat=seat, hero=h.id)
+            for h in s.heroes
+            if h.kind == "general" and h.captor is None and h.owner in (seat, partner)
+        ),
+        *(Propose(seat=seat, duration=d) for d in range(MAX_DEAL + 1)),
+        Abandon(seat=seat),
     ]
-    candidates += [
-        GiveGeneral(seat=seat, hero=h.id)
-        for h in s.heroes
-        if h.kind == "general" and h.captor is None and h.owner in (seat, partner)
+    return [
+        *(m for m in terms if _offer_refusal(s, task, m) is None),
+        *transfers,
+        *(m for m in rest if _offer_refusal(s, task, m) is None),
     ]
-    candidates += [Propose(seat=seat, duration=d) for d in range(MAX_DEAL + 1)]
-    candidates.append(Abandon(seat=seat))
-    return [m for m in candidates if _offer_refusal(s, task, m) is None]
 
 
 def _add(s: State, task: Offer, move: Any) -> Offer:
