@@ -8,9 +8,11 @@ import random
 import msgspec
 import pytest
 
+from arbiter.core import CHANCE
 from arbiter.games.ancient_wargame import diplomacy
 from arbiter.games.ancient_wargame.common import passage
 from arbiter.games.ancient_wargame.diplomacy_state import Deal, Diplomacy, Offer
+from arbiter.games.ancient_wargame.game import AncientWargame
 from arbiter.games.ancient_wargame.moves import (
     Abandon,
     AcceptDeal,
@@ -458,3 +460,34 @@ def test_codes_are_listed_with_the_section() -> None:
     assert {"P10.deal.too_long", "P10.war.active_deal", "P10.proposals"} <= set(tails)
     assert all(section == "Фаза 10: дипломатия" for _, section, _ in diplomacy.CODES)
     assert TABLES.capital_of["s0"] == "p0"
+
+
+def test_a_deal_lists_exactly_the_terms_its_refusals_accept() -> None:
+    """The terms offered while a deal is written are built legal as made; across random games
+    they are exactly the candidates that the refusals (the codes an API client gets) accept."""
+    game = AncientWargame()
+    checked = 0
+    for seed in range(1, 5):
+        players = 2 + seed
+        rng, s = random.Random(seed), game.new_state(players, seed=seed)
+        while game.to_act(s):
+            actor = game.to_act(s)[0]
+            if actor == CHANCE:
+                s, _ = game.apply_unchecked(s, game.sample_chance(s))
+                continue
+            moves = game.legal_moves(s, actor)
+            task = s.pending[-1]
+            if isinstance(task, Offer) and not task.proposed:
+                checked += 1
+                candidates: list[object] = [
+                    *(AddTerm(seat=actor, term=t) for t in diplomacy.LASTING),
+                    *(AddTerm(seat=actor, term="joint_attack", target=x) for x in range(players)),
+                    *(Propose(seat=actor, duration=d) for d in range(7)),
+                    *(Release(seat=actor, hero=h.id) for h in s.heroes),
+                    *(GiveGeneral(seat=actor, hero=h.id) for h in s.heroes),
+                ]
+                for c in candidates:
+                    accepted = diplomacy._offer_refusal(s, task, c) is None
+                    assert accepted == (c in moves), (c, task)
+            s, _ = game.apply_unchecked(s, rng.choice(moves))
+    assert checked > 500

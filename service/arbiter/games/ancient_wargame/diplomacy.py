@@ -398,46 +398,58 @@ def _offer_refusal(s: State, task: Offer, move: Any) -> Refusal | None:
 
 
 def _offer_moves(s: State, task: Offer) -> list[Any]:
+    """The moves writing a deal, each legal as made (:func:`_offer_refusal` says why another is
+    not): the lasting terms, the transfers, ransoms, generals, the proposal, abandoning it."""
     seat, partner = task.seat, task.partner
-    terms: list[Any] = []
+    written = set(task.terms)
+    out: list[Any] = []
+    war = at_war(s, seat, partner)
+    passage_written = bool(_PASSAGE & written)
     for term in LASTING:
+        if term in written or (term in _PASSAGE and passage_written):
+            continue
+        if term == "peace" and not war:
+            continue
+        if term != "peace" and war and "peace" not in written:
+            continue
         if term == "joint_attack":
-            terms += [
+            out += [
                 AddTerm(seat=seat, term=term, target=x)
                 for x in range(len(s.players))
                 if x != partner and _other(s, seat, x)
             ]
         else:
-            terms.append(AddTerm(seat=seat, term=term))
-    transfers: list[Any] = []  # legal as made: a term not yet written, 1 to what the giver holds
+            out.append(AddTerm(seat=seat, term=term))
     for resource in RESOURCES:
-        if resource in task.terms:
+        if resource in written:
             continue
         for direction in ("to_partner", "from_partner"):
             held = getattr(s.players[_giver(task, direction)], resource)
-            transfers += [
+            out += [
                 Transfer(seat=seat, resource=resource, direction=direction, amount=n)
                 for n in range(1, held + 1)
             ]
-    rest: list[Any] = [
-        *(
+    if "release" not in written:
+        out += [
             Release(seat=seat, hero=h.id)
             for h in s.heroes
             if h.captor is not None and {h.owner, h.captor} == {seat, partner}
-        ),
-        *(
+        ]
+    if "general" not in written:
+        receive = {x for x in (seat, partner) if any(p.owner == x for p in s.provinces)}
+        out += [
             GiveGeneral(seat=seat, hero=h.id)
             for h in s.heroes
-            if h.kind == "general" and h.captor is None and h.owner in (seat, partner)
-        ),
-        *(Propose(seat=seat, duration=d) for d in range(MAX_DEAL + 1)),
-        Abandon(seat=seat),
-    ]
-    return [
-        *(m for m in terms if _offer_refusal(s, task, m) is None),
-        *transfers,
-        *(m for m in rest if _offer_refusal(s, task, m) is None),
-    ]
+            if h.kind == "general"
+            and h.captor is None
+            and h.owner in (seat, partner)
+            and _other_side(task, h.owner) in receive
+        ]
+    if written:
+        durations = range(1, MAX_DEAL + 1) if _lasting(task) else range(1)
+        out += [Propose(seat=seat, duration=d) for d in durations]
+    out.append(Abandon(seat=seat))
+    return out
 
 
 def _add(s: State, task: Offer, move: Any) -> Offer:

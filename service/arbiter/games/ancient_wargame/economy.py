@@ -43,7 +43,7 @@ from arbiter.games.ancient_wargame.common import (
     update,
     with_army,
 )
-from arbiter.games.ancient_wargame.content import UNITS
+from arbiter.games.ancient_wargame.content import UNITS, Province
 from arbiter.games.ancient_wargame.events import Happened
 from arbiter.games.ancient_wargame.moves import BuildFortress, BuyVp, Disband, Hire, StartBuilding
 from arbiter.games.ancient_wargame.rules import (
@@ -104,16 +104,17 @@ def mercenary_price(s: State, t: Tables, seat: int, pid: str, unit: str) -> int:
     return max(0, merc.price + change)
 
 
-def _recruits_in(s: State, t: Tables, seat: int, pid: str) -> bool:
-    """«контролировать ее и иметь в ней военачальника или крепость»."""
-    p = province(s, t, pid)
-    if p.owner != seat:
-        return False
-    general = any(
-        h.owner == seat and h.kind == "general" and h.province == pid and h.captor is None
-        for h in s.heroes
-    )
-    return general or p.fortresses > 0
+def _recruiting(s: State, t: Tables, seat: int) -> list[Province]:
+    """The provinces where ``seat`` may hire mercenaries, in the pack's order: «контролировать
+    ее и иметь в ней военачальника или крепость»."""
+    generals = {
+        h.province for h in s.heroes if h.owner == seat and h.kind == "general" and h.captor is None
+    }
+    return [
+        x
+        for x, p in zip(t.provinces, s.provinces, strict=True)
+        if p.owner == seat and (p.fortresses > 0 or x.id in generals)
+    ]
 
 
 def ship_seas(s: State, t: Tables, seat: int) -> list[str]:
@@ -150,9 +151,7 @@ class _Hire:
                     continue
                 most = food // CAPITAL_PRICE[unit]
                 out.extend(Hire(seat=seat, at=cap, unit=unit, count=n) for n in range(1, most + 1))
-        for x in t.provinces:
-            if not _recruits_in(s, t, seat, x.id):
-                continue
+        for x in _recruiting(s, t, seat):
             for merc in x.mercenaries:
                 if (x.id, merc.unit, True) in used:
                     continue
@@ -208,7 +207,12 @@ def begin_hire(s: State, t: Tables, ev: list[Event]) -> State:
 
 
 def soldiers(s: State, seat: int) -> int:
-    return sum(p.army(seat).total() for p in s.provinces)
+    n = 0
+    for p in s.provinces:
+        for a in p.armies:
+            if a.seat == seat:
+                n += a.troops.total()
+    return n
 
 
 def upkeep(s: State, t: Tables, seat: int, gone: int = 0) -> int:
@@ -224,23 +228,17 @@ def upkeep(s: State, t: Tables, seat: int, gone: int = 0) -> int:
 
 class _Upkeep:
     @staticmethod
-    def _left(s: State, seat: int, draft: Draft) -> dict[tuple[str, str], int]:
-        left: dict[tuple[str, str], int] = {}
-        for line in draft.disband:
-            left[(line.at, line.unit)] = line.count
-        return left
-
-    @staticmethod
     def moves(s: State, t: Tables, seat: int, draft: Draft) -> list[Any]:
         if _Upkeep.can_commit(s, t, seat, draft):
             return []
         out: list[Any] = []
+        gone: dict[tuple[str, str], int] = {}
+        for line in draft.disband:
+            gone[(line.at, line.unit)] = gone.get((line.at, line.unit), 0) + line.count
         for x, p in zip(t.provinces, s.provinces, strict=True):
             army = p.army(seat)
             for unit in UNITS:
-                n = army.of(unit) - sum(
-                    line.count for line in draft.disband if (line.at, line.unit) == (x.id, unit)
-                )
+                n = army.of(unit) - gone.get((x.id, unit), 0)
                 if n > 0:
                     out.extend(
                         Disband(seat=seat, at=x.id, unit=unit, count=k) for k in range(1, n + 1)

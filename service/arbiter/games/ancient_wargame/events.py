@@ -10,6 +10,7 @@ draft) are shown to it only; the others get what they may see (:func:`redact`).
 
 from __future__ import annotations
 
+import operator
 from typing import Any, ClassVar, TypeAlias
 
 from arbiter.core import Event
@@ -266,6 +267,7 @@ _TABLE = (
     "fulfilled",
     "clashes",
 )
+_table_members = operator.attrgetter(*_TABLE)
 
 
 def ledger(a: WargameState, b: WargameState, reason: str, t: Tables) -> list[Event]:
@@ -275,8 +277,11 @@ def ledger(a: WargameState, b: WargameState, reason: str, t: Tables) -> list[Eve
     def draft(s: WargameState, i: int) -> Draft:
         return s.drafts[i] if i < len(s.drafts) else Draft()
 
-    for seat, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
+    same_seats = a.players is b.players and a.drafts is b.drafts
+    for seat, (p, q) in enumerate(() if same_seats else zip(a.players, b.players, strict=True)):
         da, db = draft(a, seat), draft(b, seat)
+        if p is q and da is db:
+            continue  # states share what no move touched
         public: list[Any] = [
             (
                 *(x.state, x.food, x.money, x.vp, x.buildings, len(x.constructing), x.sciences),
@@ -309,7 +314,7 @@ def ledger(a: WargameState, b: WargameState, reason: str, t: Tables) -> list[Eve
         ev.append(HeroesChanged(heroes=b.heroes, reason=reason))
     if a.wars != b.wars or a.deals != b.deals:
         ev.append(DiplomacyChanged(wars=b.wars, deals=b.deals, reason=reason))
-    if any(getattr(a, f) != getattr(b, f) for f in _TABLE):
+    if _table_members(a) != _table_members(b):
         ev.append(_table(b, reason))
     if a.battle != b.battle:
         ev.append(BattleChanged(battle=b.battle, reason=reason))
