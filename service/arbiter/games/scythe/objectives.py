@@ -158,14 +158,38 @@ def refusal(s: State, t: Tables, m: RevealObjective) -> IllegalMove | None:
     return None
 
 
+#: What :func:`completed` reads of a state: the players, the resources on the board, whose turn
+#: it is and whether a worker was forced to retreat this turn (and the tables).
+_Key = tuple[Tables, tuple[object, ...], object, int, bool]
+#: The last answer of :func:`moves`, keyed by the identity of what it read (states are immutable
+#: and share untouched members, so most decisions -- a choice within a turn that moves nothing --
+#: find it); holding the members keeps their identities from being reused. Read and replaced as
+#: one object, so threads sharing it at worst recompute.
+_last: tuple[_Key, tuple[RevealObjective, ...]] | None = None
+
+
 def moves(s: State, t: Tables, seat: int) -> list[RevealObjective]:
+    """The objective cards ``seat`` may reveal now (during its own turn, star still free)."""
+    global _last
     if not may_reveal(s, t, seat):
         return []
-    return [
+    last = _last
+    if (
+        last is not None
+        and last[0][0] is t
+        and last[0][1] is s.players
+        and last[0][2] is s.resources
+        and last[0][3] == seat
+        and last[0][4] == s.turn.forced_retreat
+    ):
+        return list(last[1])
+    found = tuple(
         RevealObjective(seat=seat, card=card)
         for card in s.players[seat].objectives
         if completed(s, t, seat, card)
-    ]
+    )
+    _last = ((t, s.players, s.resources, seat, s.turn.forced_retreat), found)
+    return list(found)
 
 
 def apply(s: State, t: Tables, m: RevealObjective, events: list[Event]) -> State:

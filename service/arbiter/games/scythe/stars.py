@@ -67,8 +67,28 @@ def place_star(s: State, t: Tables, seat: int, goal: TriumphGoal, events: list[E
     return s
 
 
+#: The last player :func:`award` found no star for (with the tables): what a player has earned
+#: is read from its own struct alone, so the same struct -- most decisions leave the active
+#: player untouched -- earns nothing new. Holding it keeps its identity from being reused; read
+#: and replaced as one object, so threads sharing it at worst recompute.
+_nothing_new: tuple[Tables, PlayerState] | None = None
+
+
 def award(s: State, t: Tables, seat: int, events: list[Event]) -> State:
     """Place every star ``seat`` has earned by its pieces and tracks, in track order."""
+    global _nothing_new
+    checked = s.players[seat]
+    last = _nothing_new
+    if last is not None and last[0] is t and last[1] is checked:
+        return s
+    before = s
+    s = _award(s, t, seat, events)
+    if s is before:
+        _nothing_new = (t, checked)
+    return s
+
+
+def _award(s: State, t: Tables, seat: int, events: list[Event]) -> State:
     for slot in t.content.triumph_track.slots:
         if s.phase == "over":
             break
