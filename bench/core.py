@@ -1,7 +1,7 @@
 """Rules-core speed: random playouts in-process for every game and player count.
 
 Prints decisions per second (chance decisions included): the median of several timed rounds.
-Our bar is 10,000 decisions per second for every game.
+Our bar is 10,000 decisions per second for every game; issue #12 aims at 20,000.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from arbiter.games import registry
 
 #: Decisions per second every game must reach.
 TARGET = 10_000
+#: What issue #12 asks of every game.
+GOAL = 20_000
 
 
 def bench_core(seconds_per_round: float, rounds: int) -> list[tuple[str, int, float, int]]:
@@ -39,5 +41,5 @@ def run(seconds: float, rounds: int) -> None:
     print("Rules core: random playouts in-process (median of rounds)")
     print(f"{'game':<24}{'players':>8}{'decisions/s':>14}{'games':>8}")
     for game_id, players, rate, games in bench_core(seconds, rounds):
-        flag = "" if rate >= TARGET else "   < 10k target"
+        flag = "" if rate >= GOAL else "   < 20k goal" if rate >= TARGET else "   < 10k target"
         print(f"{game_id:<24}{players:>8}{rate:>14,.0f}{games:>8}{flag}", flush=True)

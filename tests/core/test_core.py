@@ -35,6 +35,29 @@ def test_new_game_waits_for_the_first_seat(pig: Pig) -> None:
     assert pig.legal_moves(state, 1) == []
 
 
+def test_a_listing_is_kept_for_the_same_state_and_handed_out_as_a_new_list(pig: Pig) -> None:
+    """``legal_moves`` then ``apply`` on one state lists its moves once; each caller gets its own
+    list, and another state (equal or not) its own moves."""
+    state = pig.new_state(2, seed=5)
+    calls: list[object] = []
+    listed = pig.generate_moves
+
+    def counted(s: object, actor: object) -> list[object]:
+        calls.append(s)
+        return listed(s, actor)  # type: ignore[arg-type]
+
+    pig.generate_moves = counted  # type: ignore[method-assign]
+    first = pig.legal_moves(state, 0)
+    first.clear()
+    assert pig.legal_moves(state, 0) == [Roll(seat=0), Hold(seat=0)]
+    after, _ = pig.apply(state, Roll(seat=0))
+    assert calls == [state]
+    assert pig.legal_moves(after, 0) == [] and pig.legal_moves(after, "chance")
+    copy = msgspec.json.decode(msgspec.json.encode(state), type=type(state))
+    assert pig.legal_moves(copy, 0) == [Roll(seat=0), Hold(seat=0)]
+    assert calls == [state, copy]
+
+
 def test_apply_returns_a_new_state_and_leaves_the_old_one(pig: Pig) -> None:
     state = pig.new_state(2, seed=5)
     before = msgspec.json.encode(state)

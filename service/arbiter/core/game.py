@@ -100,6 +100,12 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         self.check_content(default)
         self.default_content_id = hash_content(default)
         self._packs.add(self.default_content_id, default, pinned=True)
+        #: The last moves listed (:meth:`_moves_of`): the state, the actor and the moves. A
+        #: client's turn lists a state's moves and then applies one of them (``check_move``
+        #: lists them again); states are immutable, so the same object has the same moves.
+        #: Holding the state keeps its identity from being reused; read and replaced as one
+        #: object, so threads sharing a game at worst list again.
+        self._last_moves: tuple[Any, Actor, tuple[Any, ...]] | None = None
 
     @property
     def content_limit(self) -> int:
@@ -343,10 +349,16 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         return self._moves_of(state, actor)
 
     def _moves_of(self, state: StateT, actor: Actor) -> list[Any]:
-        """The moves of an actor already known to be among ``to_act``."""
+        """The moves of an actor already known to be among ``to_act`` (a new list each time)."""
+        last = self._last_moves
+        if last is not None and last[0] is state and last[1] == actor:
+            return list(last[2])
         if actor == CHANCE:
-            return [o.move for o in self.chance_outcomes(state)]
-        return self.generate_moves(state, actor)
+            moves = [o.move for o in self.chance_outcomes(state)]
+        else:
+            moves = self.generate_moves(state, actor)
+        self._last_moves = (state, actor, tuple(moves))
+        return moves
 
     def all_legal_moves(self, state: StateT) -> list[Any]:
         """The legal moves of every actor that must decide now."""
