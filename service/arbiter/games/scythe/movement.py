@@ -86,13 +86,6 @@ def enemy_fighters(s: State, seat: int, loc: str) -> bool:
     return any(i != seat and fighters(q, loc) for i, q in enumerate(s.players))
 
 
-def _tunnelish(s: State, t: Tables, seat: int, loc: str) -> bool:
-    """A printed tunnel, or the seat's own Mine («Шахта действует как туннель ... только Вы»)."""
-    if loc in t.tunnel:
-        return True
-    return any(b.structure == "mine" and b.territory == loc for b in s.players[seat].structures)
-
-
 def inactive_bases(s: State, t: Tables) -> set[str]:
     """«"Неактивной" считается база Фракции, не участвующей в игре, включая Фракции расширения»."""
     active = {t.base_of[p.faction] for p in s.players}
@@ -105,17 +98,16 @@ def _links(s: State, t: Tables, seat: int, kind: str, at: str) -> dict[str, bool
     out: dict[str, bool] = {}
     for to, river in t.neighbours.get(at, ()):
         out[to] = out.get(to, True) and river
-    if at in t.index and _tunnelish(s, t, seat, at):
-        for to in t.tunnel:
+    # «Шахта действует как туннель ... только Вы»: the printed tunnels and the seat's own Mine
+    tunnels = t.tunnel | {b.territory for b in p.structures if b.structure == "mine"}
+    if at in t.index and at in tunnels:
+        for to in tunnels:
             out[to] = False
-        for b in p.structures:
-            if b.structure == "mine":
-                out[b.territory] = False
     if kind != "worker":
         cmap: dict[str, int] | None = None
         if has_ability(p, "underpass") and at in t.index:
             cmap = control_map(s, t)
-            group = {x for x in t.index if _tunnelish(s, t, seat, x)}
+            group = {x for x in tunnels if x in t.index}
             group |= {x for x in t.index if t.terrain[x] == "mountain" and cmap.get(x) == seat}
             if at in group:
                 for to in group:
@@ -239,7 +231,6 @@ def _can_step(s: State, t: Tables, task: MoveTask, kind: str, at: str) -> bool:
         return ok_cargo and any(
             step_refusal(s, t, task.seat, c, to, links, lake_checked=True) is None for to in links
         )
-    links = _links(s, t, task.seat, kind, at)
     return any(step_refusal(s, t, task.seat, c, to, links) is None for to in links)
 
 
