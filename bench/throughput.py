@@ -7,8 +7,10 @@ two scenarios: ``repeat`` sends one request over and over (the server's per-proc
 it, as it does for a client that echoes back the state it was just given), ``distinct`` cycles
 through 200 different states and moves, shuffled with a fixed seed (each body was made from the
 answer to the previous one; sent in that order they would flatter any cache), on a server started
-with the memo off, so every request decodes, checks and applies. Our bar is a ratio of at least
-0.5.
+with the memo off, so every request decodes, checks and applies. Each scenario is run by every
+handle a client may send (:data:`HANDLES`: ``state_id``, the full ``state``, ``state_token``).
+Our bar is a ratio of at least 0.5; issue #12 asks distinct requests for 0.50 by ``state_id`` and
+0.35 by ``state`` or token.
 """
 
 from __future__ import annotations
@@ -51,38 +53,61 @@ def walk(base: str, game_id: str, count: int, players: int = 3) -> list[dict[str
     return steps
 
 
-def move_bodies(base: str, game_id: str, count: int) -> list[str]:
-    """``count`` distinct ``moves`` requests with full states, in the order they were made."""
-    return [
-        json.dumps({"state": step["envelope"]["state"], "move": step["move"]})
-        for step in walk(base, game_id, count)
-    ]
+#: The ways a request names its state: the full state, the server's id, the signed token.
+HANDLES = ("state_id", "state", "state_token")
+
+
+def move_bodies(base: str, game_id: str, count: int) -> dict[str, list[str]]:
+    """``count`` distinct ``moves`` requests by each handle kind (:data:`HANDLES`), in the order
+    they were made; a kind the answers lack is left out."""
+    bodies: dict[str, list[str]] = {}
+    for step in walk(base, game_id, count):
+        envelope = step["envelope"]
+        for handle in HANDLES:
+            if envelope.get(handle) is not None:
+                body = {handle: envelope[handle], "move": step["move"]}
+                bodies.setdefault(handle, []).append(json.dumps(body))
+    return bodies
 
 
 def bench_http(
     seconds: float, rounds: int, connections: int
-) -> list[tuple[str, str, float, float]]:
+) -> list[tuple[str, str, str, float, float]]:
+    """(game, scenario, handle kind, ``moves`` rps, ``echo`` rps) for every game and handle."""
     rows = []
     for scenario, memo_size, count in SCENARIOS:
         with arbiter_server(memo_size=str(memo_size)) as server:
             for game in registry():
-                bodies = move_bodies(server.base, game.id, count)
-                random.Random(SHUFFLE_SEED).shuffle(bodies)
-                moves, echo = [], []
-                for _ in range(rounds):
-                    echo.append(wrk(f"{server.base}/v1/echo", bodies, seconds, connections).rps)
-                    url = f"{server.base}/v1/games/{game.id}/moves"
-                    moves.append(wrk(url, bodies, seconds, connections).rps)
-                rows.append((game.id, scenario, statistics.median(moves), statistics.median(echo)))
+                for handle, bodies in move_bodies(server.base, game.id, count).items():
+                    random.Random(SHUFFLE_SEED).shuffle(bodies)
+                    moves, echo = [], []
+                    for _ in range(rounds):
+                        echo.append(wrk(f"{server.base}/v1/echo", bodies, seconds, connections).rps)
+                        url = f"{server.base}/v1/games/{game.id}/moves"
+                        moves.append(wrk(url, bodies, seconds, connections).rps)
+                    rows.append(
+                        (
+                            game.id,
+                            scenario,
+                            handle,
+                            statistics.median(moves),
+                            statistics.median(echo),
+                        )
+                    )
     return rows
 
 
 def run(seconds: float, rounds: int, connections: int) -> None:
     print(f"\nHTTP: one uvicorn worker, wrk -t1 -c{connections}, {max(1, round(seconds))}s rounds")
-    print(f"{'game':<24}{'scenario':<10}{'moves rps':>12}{'echo rps':>12}{'ratio':>8}")
-    for game_id, scenario, moves, echo in bench_http(seconds, rounds, connections):
-        flag = "" if moves >= 0.5 * echo else "   < 0.5 target"
+    print(
+        f"{'game':<24}{'scenario':<10}{'handle':<13}{'moves rps':>11}{'echo rps':>11}{'ratio':>7}"
+    )
+    for game_id, scenario, handle, moves, echo in bench_http(seconds, rounds, connections):
+        # #12 (P2): distinct requests at 0.50 of echo by state_id, 0.35 by state or token
+        bar = 0.5 if scenario == "repeat" or handle == "state_id" else 0.35
+        flag = "" if moves >= bar * echo else f"   < {bar:.2f} target"
         print(
-            f"{game_id:<24}{scenario:<10}{moves:>12,.0f}{echo:>12,.0f}{moves / echo:>8.2f}{flag}",
+            f"{game_id:<24}{scenario:<10}{handle:<13}{moves:>11,.0f}{echo:>11,.0f}"
+            f"{moves / echo:>7.2f}{flag}",
             flush=True,
         )
