@@ -17,9 +17,11 @@ event a real game produced. Seeded games are played with random moves -- players
 to the fewest, each option's other values in turn -- and every decision prefers a move of a type
 not seen yet (the first new chance outcome, a random new player move), so rare types turn up in a
 bounded number of decisions (:data:`BUDGET` a game; play stops early once every move type has been
-seen). The first move and the first event of each type are kept, with where they came from; the
-other seats' form of a private event (:meth:`~arbiter.core.Game.redact_event`) is an example of
-its own type. A type never reached within the budget says so. The play is deterministic (seeded
+seen). A game may set tables for the decisions random play rarely reaches
+(:meth:`~arbiter.core.Game.example_states`, a battle about to be fought): they are played first,
+a few times each. The first move and the first event of each type are kept, with where they came
+from; the other seats' form of a private event (:meth:`~arbiter.core.Game.redact_event`) is an
+example of its own type. A type never reached within the budget says so. The play is deterministic (seeded
 random generators, seeded chance), so the output is too.
 """
 
