@@ -16,8 +16,9 @@ centre and seat 0 spreads over the three flanks (:data:`SPREAD`), so seat 0's wi
 centre and seat 1's surplus hits spill over to one of them (Q54).
 
 Both seats are at war and own a Secret Service and 30 $ (phase 11's missions); seat 0 holds
-seat 1's second general, if it has one, prisoner (phase 10's ransom deals). Every value is ours, for the examples
-only; :meth:`~arbiter.games.ancient_wargame.game.AncientWargame.check_state` accepts the tables.
+seat 1's second general, if it has one, prisoner (phase 10's ransom deals). Every value is ours,
+for the examples only; :meth:`~arbiter.games.ancient_wargame.game.AncientWargame.check_state`
+accepts the tables.
 """
 
 from __future__ import annotations
