@@ -1,13 +1,15 @@
-"""Where a ``POST /v1/games/{game}/moves`` request spends its time, without HTTP: the app is
-driven as ASGI in this process, with 200 distinct requests shuffled (as ``bench http``'s
-``distinct`` scenario sends them, memo off), and profiled.
+"""Where a ``POST /v1/games/{game}/moves`` request (or the same move as GraphQL's
+``applyMove``) spends its time, without HTTP: the app is driven as ASGI in this process, with 200
+distinct requests shuffled (as ``bench http``'s ``distinct`` scenario sends them, memo off), and
+profiled.
 
 Run as a module (not part of ``make bench``)::
 
     python -m bench.request_profile --game scythe --handle state_id --top 30
+    python -m bench.request_profile --api graphql --handle state_id
 
 Prints the requests per second in-process (no server, no client: what the handler costs) and
-the functions of the service with the most cumulative time.
+the functions with the most cumulative time (``--everything``: not only the service's).
 """
 
 from __future__ import annotations
@@ -34,6 +36,23 @@ COUNT = 200
 SHUFFLE_SEED = 2024
 
 
+#: GraphQL's ``applyMove`` with the fields a REST answer carries.
+APPLY_MOVE = """mutation($game: String!, $move: JSON!, $state: JSON, $stateId: String) {
+  applyMove(game: $game, move: $move, state: $state, stateId: $stateId) {
+    game stateId state toAct legalMoves events finished
+  }
+}"""
+
+
+def as_graphql(game: str, body: bytes) -> bytes:
+    """The REST request ``body`` as a GraphQL ``applyMove``."""
+    sent = json.loads(body)
+    variables = {"game": game, "move": sent["move"]}
+    variables.update({"stateId": sent["state_id"]} if "state_id" in sent else {})
+    variables.update({"state": sent["state"]} if "state" in sent else {})
+    return json.dumps({"query": APPLY_MOVE, "variables": variables}).encode()
+
+
 def bodies(app: ArbiterApp, game: str, handle: str) -> list[bytes]:
     """``COUNT`` distinct requests by ``handle`` along random games, shuffled."""
     client = TestClient(app)
@@ -52,8 +71,8 @@ def bodies(app: ArbiterApp, game: str, handle: str) -> list[bytes]:
     return steps
 
 
-async def post(app: ArbiterApp, path: str, body: bytes) -> int:
-    """One request through the ASGI app; its status."""
+async def post(app: ArbiterApp, path: str, body: bytes) -> tuple[int, bytes]:
+    """One request through the ASGI app; its status and body."""
     scope: dict[str, Any] = {
         "type": "http",
         "asgi": {"version": "3.0"},
@@ -74,6 +93,7 @@ async def post(app: ArbiterApp, path: str, body: bytes) -> int:
     }
     sent = False
     status: list[int] = []
+    answer: list[bytes] = []
 
     async def receive() -> dict[str, Any]:
         nonlocal sent
@@ -85,9 +105,11 @@ async def post(app: ArbiterApp, path: str, body: bytes) -> int:
     async def send(message: dict[str, Any]) -> None:
         if message["type"] == "http.response.start":
             status.append(message["status"])
+        elif message["type"] == "http.response.body":
+            answer.append(message.get("body", b""))
 
     await app(scope, receive, send)
-    return status[0]
+    return status[0], b"".join(answer)
 
 
 def main() -> None:
@@ -95,30 +117,45 @@ def main() -> None:
     parser.add_argument("--game", default="scythe", choices=registry().ids())
     parser.add_argument("--handle", default="state_id", choices=("state_id", "state"))
     parser.add_argument("--rounds", type=int, default=3, help="passes over the requests")
+    parser.add_argument("--api", default="rest", choices=("rest", "graphql"))
     parser.add_argument("--top", type=int, default=30, help="functions listed")
+    parser.add_argument("--everything", action="store_true", help="list every function")
+    parser.add_argument(
+        "--repeat", action="store_true", help="one request again and again, memo on (4096)"
+    )
     args = parser.parse_args()
     settings = Settings(
-        env="test", state_keys=(secrets.token_hex(32),), log_level="warning", memo_size=1
+        env="test",
+        state_keys=(secrets.token_hex(32),),
+        log_level="warning",
+        memo_size=4096 if args.repeat else 1,
     )
     app = create_app(settings, registry())
     sent = bodies(app, args.game, args.handle)
     path = f"/v1/games/{args.game}/moves"
+    if args.repeat:
+        sent = sent[:1] * COUNT
+    if args.api == "graphql":
+        sent, path = [as_graphql(args.game, b) for b in sent], "/graphql"
 
     async def run() -> None:
         for _ in range(args.rounds):
             for body in sent:
-                status = await post(app, path, body)
-                assert status == 200, status
+                status, answer = await post(app, path, body)
+                # a GraphQL error is answered 200 too: it must carry data and no errors
+                assert status == 200 and b'"errors"' not in answer, (status, answer[:300])
 
     start = time.perf_counter()
     asyncio.run(run())
     elapsed = time.perf_counter() - start
-    print(f"{args.game}, distinct by {args.handle}: {len(sent) * args.rounds / elapsed:,.0f} rps")
+    rate = len(sent) * args.rounds / elapsed
+    scenario = "repeat" if args.repeat else "distinct"
+    print(f"{args.game}, {args.api}, {scenario} by {args.handle}: {rate:,.0f} requests/s")
     profile = cProfile.Profile()
     profile.runcall(asyncio.run, run())
     out = io.StringIO()
     stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
-    stats.print_stats(r"arbiter/", args.top)
+    stats.print_stats(*([] if args.everything else [r"arbiter/"]), args.top)
     print(out.getvalue())
 
 
