@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 import msgspec
 
+from arbiter.core.tuples import replace_at
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.battle_state import BattleCtx, FlankState, Side, Stage
 from arbiter.games.ancient_wargame.common import State
@@ -42,16 +43,12 @@ def set_record(s: State, ctx: BattleCtx) -> State:
 
 
 def set_side(ctx: BattleCtx, i: int, side: Side) -> BattleCtx:
-    sides = list(ctx.sides)
-    sides[i] = side
-    return _R(ctx, sides=tuple(sides))
+    return _R(ctx, sides=replace_at(ctx.sides, i, side))
 
 
 def set_flank(ctx: BattleCtx, i: int, f: int, fl: FlankState) -> BattleCtx:
     side = ctx.sides[i]
-    flanks = list(side.flanks)
-    flanks[f] = fl
-    return set_side(ctx, i, _R(side, flanks=tuple(flanks)))
+    return set_side(ctx, i, _R(side, flanks=replace_at(side.flanks, f, fl)))
 
 
 def set_stage(s: State, stage: Stage) -> State:

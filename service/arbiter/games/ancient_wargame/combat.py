@@ -25,6 +25,7 @@ from typing import Literal
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.tuples import replace_at
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.aftermath import capture
 from arbiter.games.ancient_wargame.battle_record import (
@@ -232,9 +233,7 @@ def assign(s: State, task: Assign, n: int) -> State:
         )
     else:
         fl = _R(fl, hit_infantry=fl.hit_infantry + inf, hit_cavalry=fl.hit_cavalry + n)
-    flanks = list(side.flanks)
-    flanks[task.flank] = fl
-    ctx = set_side(ctx, task.side, _R(side, flanks=tuple(flanks)))
+    ctx = set_side(ctx, task.side, _R(side, flanks=replace_at(side.flanks, task.flank, fl)))
     return pop(set_record(s, ctx))
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 import msgspec
 
+from arbiter.core.tuples import replace_at
 from arbiter.games.ancient_wargame.rules import Building
 from arbiter.games.ancient_wargame.state import (
     Army,
@@ -37,15 +38,12 @@ def replace_top(s: State, task: Task) -> State:
 
 
 def update(s: State, seat: int, **changes: Any) -> State:
-    players = list(s.players)
-    players[seat] = msgspec.structs.replace(players[seat], **changes)
-    return msgspec.structs.replace(s, players=tuple(players))
+    player = msgspec.structs.replace(s.players[seat], **changes)
+    return msgspec.structs.replace(s, players=replace_at(s.players, seat, player))
 
 
 def set_draft(s: State, seat: int, draft: Draft) -> State:
-    drafts = list(s.drafts)
-    drafts[seat] = draft
-    return msgspec.structs.replace(s, drafts=tuple(drafts))
+    return msgspec.structs.replace(s, drafts=replace_at(s.drafts, seat, draft))
 
 
 def province(s: State, t: Tables, pid: str) -> ProvinceState:
@@ -53,9 +51,8 @@ def province(s: State, t: Tables, pid: str) -> ProvinceState:
 
 
 def set_province(s: State, t: Tables, pid: str, p: ProvinceState) -> State:
-    provinces = list(s.provinces)
-    provinces[t.province_index[pid]] = p
-    return msgspec.structs.replace(s, provinces=tuple(provinces))
+    provinces = replace_at(s.provinces, t.province_index[pid], p)
+    return msgspec.structs.replace(s, provinces=provinces)
 
 
 def sea(s: State, t: Tables, sid: str) -> SeaState:
@@ -63,9 +60,7 @@ def sea(s: State, t: Tables, sid: str) -> SeaState:
 
 
 def set_sea(s: State, t: Tables, sid: str, x: SeaState) -> State:
-    seas = list(s.seas)
-    seas[t.sea_index[sid]] = x
-    return msgspec.structs.replace(s, seas=tuple(seas))
+    return msgspec.structs.replace(s, seas=replace_at(s.seas, t.sea_index[sid], x))
 
 
 def with_army(p: ProvinceState, seat: int, troops: Troops, **fields: Any) -> ProvinceState:
@@ -109,9 +104,7 @@ def hero(s: State, hid: str) -> Hero:
 
 
 def set_hero(s: State, h: Hero) -> State:
-    heroes = list(s.heroes)
-    heroes[hero_index(s, h.id)] = h
-    return msgspec.structs.replace(s, heroes=tuple(heroes))
+    return msgspec.structs.replace(s, heroes=replace_at(s.heroes, hero_index(s, h.id), h))
 
 
 def remove_hero(s: State, hid: str) -> State:
