@@ -11,7 +11,7 @@ from __future__ import annotations
 from arbiter.core import InvalidState
 from arbiter.games.ancient_wargame import content_checks
 from arbiter.games.ancient_wargame.content import WargameContent
-from arbiter.games.ancient_wargame.rules import MAX_DEAL, MAX_FORTRESSES
+from arbiter.games.ancient_wargame.rules import CLOSED_SEA, MAX_DEAL, MAX_FORTRESSES
 from arbiter.games.ancient_wargame.state import WargameState
 from arbiter.games.ancient_wargame.tables import Tables
 
@@ -68,7 +68,7 @@ def check_state(s: WargameState, t: Tables) -> None:
             if a.seat >= len(s.players) or s.players[a.seat].eliminated is not None:
                 raise _invalid("state.eliminated", "an army of no seat in play", f"{at}/armies/{j}")
     for y, sea in zip(t.seas, s.seas, strict=True):
-        if sea.fleets and y.storm >= 6:
+        if sea.fleets and y.storm >= CLOSED_SEA:
             raise _invalid("state.ships", "no ships in a class-6 sea", f"/seas/{t.sea_index[y.id]}")
     for seat in range(len(s.players)):
         if sum(sea.ships(seat) for sea in s.seas) > t.content.ships_per_state:

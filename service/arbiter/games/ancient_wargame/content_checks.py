@@ -39,6 +39,7 @@ from typing import get_args
 
 from arbiter.core import InvalidState, RuleCode
 from arbiter.core.types import RuleCodes
+from arbiter.games.ancient_wargame import rules
 from arbiter.games.ancient_wargame.content import (
     TRAIT_DECKS,
     Condition,
@@ -56,26 +57,11 @@ NS = "ancient-wargame"
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 MAX_PLAYERS = PLAYER_COUNTS[-1]
 #: The basic sciences («Базовые науки», table 3), the only ones ``start_science`` may name.
-BASIC_SCIENCES = frozenset({"archery", "riding", "seafaring", "pottery", "writing"})
+BASIC_SCIENCES = frozenset(rules.BASIC)
 #: All sciences: 5 basic + 5 advanced.
-SCIENCE_COUNT = 10
+SCIENCE_COUNT = len(rules.SCIENCES)
 #: The buildings of a player's card set (table 2), the ones ``start_building`` may name.
-BUILDINGS = frozenset(
-    {
-        "range",
-        "stable",
-        "shipyard",
-        "armoury",
-        "archery_workshop",
-        "admiralty",
-        "mill",
-        "treasury",
-        "academy",
-        "spy_centre",
-    }
-)
-#: The storm class of a sea closed to ships («с классом 6 – недоступно для кораблей»).
-CLOSED_SEA = 6
+BUILDINGS = frozenset(rules.BUILDINGS)
 
 #: For each modifier kind: +1 if more is better for the owner, -1 if less is, 0 if it has no value.
 SIGN: dict[ModifierKind, int] = {
@@ -308,7 +294,7 @@ def unreached(c: WargameContent, players: int) -> tuple[Province, ...]:
     provinces = provinces_in_play(c, players)
     if not provinces:
         return ()
-    open_seas = {s.id: s for s in seas_in_play(c, players) if s.storm < CLOSED_SEA}
+    open_seas = {s.id: s for s in seas_in_play(c, players) if s.storm < rules.CLOSED_SEA}
     by_id = {p.id: p for p in provinces}
     on_sea: dict[str, list[str]] = {}
     for p in provinces:
@@ -362,7 +348,7 @@ def _check_map(c: WargameContent) -> None:
     provinces = {p.id: p for p in c.provinces}
     seas = {s.id: s for s in c.seas}
     for i, s in enumerate(c.seas):
-        if not 0 <= s.storm <= CLOSED_SEA:
+        if not 0 <= s.storm <= rules.CLOSED_SEA:
             raise _invalid(
                 "content.storm", f"storm class {s.storm} of {s.id!r}", f"/seas/{i}/storm"
             )
@@ -455,7 +441,7 @@ def _check_states(c: WargameContent) -> None:
         if not any(
             sea in seas
             and seas[sea].min_players == PLAYER_COUNTS[0]
-            and seas[sea].storm < CLOSED_SEA
+            and seas[sea].storm < rules.CLOSED_SEA
             for sea in capital.coast
         ):
             raise _invalid(

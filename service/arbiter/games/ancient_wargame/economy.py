@@ -50,6 +50,7 @@ from arbiter.games.ancient_wargame.rules import (
     BUILDING_COST,
     BUILDINGS,
     CAPITAL_PRICE,
+    CLOSED_SEA,
     FORTRESS_FOOD,
     FORTRESS_MONEY,
     MAX_FORTRESSES,
@@ -127,7 +128,7 @@ def ship_seas(s: State, t: Tables, seat: int) -> list[str]:
             continue
         for sid in t.province[h.province].coast:
             x = s.seas[t.sea_index[sid]]
-            if x.in_play and t.sea[sid].storm < 6:
+            if x.in_play and t.sea[sid].storm < CLOSED_SEA:
                 seas[sid] = None
     return list(seas)
 

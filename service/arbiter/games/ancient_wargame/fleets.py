@@ -43,7 +43,7 @@ from arbiter.games.ancient_wargame.moves import (
     RollFace,
     StartNaval,
 )
-from arbiter.games.ancient_wargame.rules import HIT, HIT_WITH_BUILDING
+from arbiter.games.ancient_wargame.rules import CLOSED_SEA, HIT, HIT_WITH_BUILDING
 from arbiter.games.ancient_wargame.state import (
     D6,
     FleetStep,
@@ -91,7 +91,7 @@ def moves(s: State, t: Tables, task: Any, actor: Any) -> list[Any]:
                 continue
             for to in x.neighbours:
                 y = s.seas[t.sea_index[to]]
-                if not y.in_play or t.sea[to].storm >= 6 or (x.id, to) in task.done:
+                if not y.in_play or t.sea[to].storm >= CLOSED_SEA or (x.id, to) in task.done:
                     continue
                 out.extend(
                     MoveShips(seat=task.seat, origin=x.id, to=to, count=k) for k in range(1, n + 1)

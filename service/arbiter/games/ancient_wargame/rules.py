@@ -96,6 +96,8 @@ CAPITAL_PRICE: Final[dict[str, int]] = {"infantry": 1, "archers": 1, "cavalry": 
 #: «Постройка флота»: 2 ₣ and 2 $ a ship.
 SHIP_FOOD = 2
 SHIP_MONEY = 2
+#: «Проверка на прочность»: a sea of class 6 is closed to ships («недоступно для кораблей»).
+CLOSED_SEA = 6
 #: «Крепость»: 5 ₣ + 5 $, at most 3 in a province.
 FORTRESS_FOOD = 5
 FORTRESS_MONEY = 5
