@@ -337,11 +337,23 @@ def _giftable(s: State, task: Offer, hid: str) -> bool:
     """Whether ``hid`` is a free general of one of the deal's seats and the other holds a
     province to receive him (Q73)."""
     h = next((h for h in s.heroes if h.id == hid), None)
-    if h is None or h.kind != "general" or h.captor is not None:
-        return False
-    if h.owner not in (task.seat, task.partner):
-        return False
-    return bool(owned(s, _other_side(task, h.owner)))
+    return h is not None and _gift(task, h, _receivers(s, task))
+
+
+def _receivers(s: State, task: Offer) -> set[int]:
+    """The deal's seats that hold a province, so may receive a general (Q73)."""
+    return {x for x in (task.seat, task.partner) if any(p.owner == x for p in s.provinces)}
+
+
+def _gift(task: Offer, h: Hero, receivers: set[int]) -> bool:
+    """Whether ``h`` is a free general of one of the deal's seats whose other seat is among
+    ``receivers`` (Q73)."""
+    return (
+        h.kind == "general"
+        and h.captor is None
+        and h.owner in (task.seat, task.partner)
+        and _other_side(task, h.owner) in receivers
+    )
 
 
 def _other_side(task: Offer, seat: int) -> int:
@@ -436,15 +448,8 @@ def _offer_moves(s: State, task: Offer) -> list[Any]:
             if h.captor is not None and {h.owner, h.captor} == {seat, partner}
         ]
     if "general" not in written:
-        receive = {x for x in (seat, partner) if any(p.owner == x for p in s.provinces)}
-        out += [
-            GiveGeneral(seat=seat, hero=h.id)
-            for h in s.heroes
-            if h.kind == "general"
-            and h.captor is None
-            and h.owner in (seat, partner)
-            and _other_side(task, h.owner) in receive
-        ]
+        receivers = _receivers(s, task)
+        out += [GiveGeneral(seat=seat, hero=h.id) for h in s.heroes if _gift(task, h, receivers)]
     if written:
         durations = range(1, MAX_DEAL + 1) if _lasting(task) else range(1)
         out += [Propose(seat=seat, duration=d) for d in durations]
