@@ -55,7 +55,7 @@ from bench.support import (
     table,
     wrk,
 )
-from bench.throughput import SHUFFLE_SEED, walk
+from bench.throughput import SHUFFLE_SEED, over_http, walk
 
 #: Every health probe must answer within this many seconds.
 PROBE_TARGET = 0.100
@@ -390,7 +390,7 @@ def bench_redis(game_id: str, seconds: float, connections: int) -> bool:
     with redis_server() as (redis, redis_port):
         url = f"redis://127.0.0.1:{redis_port}/0"
         with arbiter_server(redis_url=url) as server:
-            steps = walk(server.base, game_id, 200)
+            steps = walk(over_http(server.base), game_id, 200)
             random.Random(SHUFFLE_SEED).shuffle(steps)
             if any(step["envelope"]["state_id"] is None for step in steps):
                 raise RuntimeError("an answer carried no state_id while Redis was up")

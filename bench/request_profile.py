@@ -30,10 +30,10 @@ from starlette.testclient import TestClient
 from arbiter.api.app import ArbiterApp, create_app
 from arbiter.api.settings import Settings
 from arbiter.games import registry
+from bench.throughput import SHUFFLE_SEED, move_bodies
 
-#: Distinct requests, and the seed of their shuffle (those of ``bench http``).
+#: Distinct requests (as many as ``bench http`` sends).
 COUNT = 200
-SHUFFLE_SEED = 2024
 
 
 #: GraphQL's ``applyMove`` with the fields a REST answer carries.
@@ -54,21 +54,12 @@ def as_graphql(game: str, body: bytes) -> bytes:
 
 
 def bodies(app: ArbiterApp, game: str, handle: str) -> list[bytes]:
-    """``COUNT`` distinct requests by ``handle`` along random games, shuffled."""
+    """``COUNT`` distinct requests by ``handle`` along random games (``bench http``'s), shuffled."""
     client = TestClient(app)
-    rng, steps, seed = random.Random(7), [], 1
-    while len(steps) < COUNT:
-        answer = client.post(f"/v1/games/{game}/states", json={"players": 3, "seed": seed}).json()
-        seed += 1
-        for _ in range(40):
-            if answer["finished"] or len(steps) >= COUNT:
-                break
-            move = rng.choice(answer["legal_moves"])
-            steps.append(json.dumps({handle: answer[handle], "move": move}).encode())
-            body = {"state": answer["state"], "move": move}
-            answer = client.post(f"/v1/games/{game}/moves", json=body).json()
-    random.Random(SHUFFLE_SEED).shuffle(steps)
-    return steps
+    made = move_bodies(lambda path, body: client.post(path, json=body).json(), game, COUNT)
+    sent = [body.encode() for body in made[handle]]
+    random.Random(SHUFFLE_SEED).shuffle(sent)
+    return sent
 
 
 async def post(app: ArbiterApp, path: str, body: bytes) -> tuple[int, bytes]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
+from collections.abc import Callable
 from typing import Any
 
 from arbiter.games import registry
@@ -31,7 +32,16 @@ SCENARIOS = (("repeat", 4096, 1), ("distinct", 1, 200))
 SHUFFLE_SEED = 2024
 
 
-def walk(base: str, game_id: str, count: int, players: int = 3) -> list[dict[str, Any]]:
+#: How a walk sends a request: the path (``/v1/...``) and the JSON body; the JSON answer.
+Send = Callable[[str, dict[str, Any]], Any]
+
+
+def over_http(base: str) -> Send:
+    """Requests to the server at ``base``."""
+    return lambda path, body: post(base + path, body)
+
+
+def walk(send: Send, game_id: str, count: int, players: int = 3) -> list[dict[str, Any]]:
     """``count`` steps along random games: each the answer (envelope) and a legal move of it.
 
     Each step's state is the answer to the previous step's move, so consecutive steps are
@@ -41,7 +51,7 @@ def walk(base: str, game_id: str, count: int, players: int = 3) -> list[dict[str
     steps: list[dict[str, Any]] = []
     seed = 1
     while len(steps) < count:
-        envelope = post(f"{base}/v1/games/{game_id}/states", {"players": players, "seed": seed})
+        envelope = send(f"/v1/games/{game_id}/states", {"players": players, "seed": seed})
         seed += 1
         for _ in range(40):
             if envelope["finished"] or len(steps) >= count:
@@ -49,7 +59,7 @@ def walk(base: str, game_id: str, count: int, players: int = 3) -> list[dict[str
             move = rng.choice(envelope["legal_moves"])
             steps.append({"envelope": envelope, "move": move})
             body = {"state": envelope["state"], "move": move}
-            envelope = post(f"{base}/v1/games/{game_id}/moves", body)
+            envelope = send(f"/v1/games/{game_id}/moves", body)
     return steps
 
 
@@ -57,11 +67,11 @@ def walk(base: str, game_id: str, count: int, players: int = 3) -> list[dict[str
 HANDLES = ("state_id", "state", "state_token")
 
 
-def move_bodies(base: str, game_id: str, count: int) -> dict[str, list[str]]:
+def move_bodies(send: Send, game_id: str, count: int) -> dict[str, list[str]]:
     """``count`` distinct ``moves`` requests by each handle kind (:data:`HANDLES`), in the order
     they were made; a kind the answers lack is left out."""
     bodies: dict[str, list[str]] = {}
-    for step in walk(base, game_id, count):
+    for step in walk(send, game_id, count):
         envelope = step["envelope"]
         for handle in HANDLES:
             if envelope.get(handle) is not None:
@@ -78,7 +88,8 @@ def bench_http(
     for scenario, memo_size, count in SCENARIOS:
         with arbiter_server(memo_size=str(memo_size)) as server:
             for game in registry():
-                for handle, bodies in move_bodies(server.base, game.id, count).items():
+                made = move_bodies(over_http(server.base), game.id, count)
+                for handle, bodies in made.items():
                     random.Random(SHUFFLE_SEED).shuffle(bodies)
                     moves, echo = [], []
                     for _ in range(rounds):
