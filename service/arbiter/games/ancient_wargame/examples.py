@@ -28,7 +28,14 @@ import msgspec
 from arbiter.core import CHANCE
 from arbiter.games.ancient_wargame import flow
 from arbiter.games.ancient_wargame.battle_state import Muster
-from arbiter.games.ancient_wargame.common import State, capital, completed, update
+from arbiter.games.ancient_wargame.common import (
+    State,
+    capital,
+    completed,
+    province,
+    set_province,
+    update,
+)
 from arbiter.games.ancient_wargame.deployment import muster_q
 from arbiter.games.ancient_wargame.moves import Fight
 from arbiter.games.ancient_wargame.state import (
@@ -36,7 +43,6 @@ from arbiter.games.ancient_wargame.state import (
     EndTurn,
     Hero,
     Phase,
-    ProvinceState,
     Troops,
 )
 from arbiter.games.ancient_wargame.tables import Tables
@@ -66,10 +72,6 @@ def _generals(s: State, seat: int) -> list[Hero]:
     return [h for h in s.heroes if h.owner == seat and h.kind == "general" and h.captor is None]
 
 
-def _with_armies(p: ProvinceState, *armies: Army) -> ProvinceState:
-    return msgspec.structs.replace(p, armies=armies)
-
-
 def battles(s: State, t: Tables) -> State:
     """Both battles of the module docstring, phase 9 begun (the first decision on top)."""
     c = capital(s, t, 1)
@@ -80,23 +82,28 @@ def battles(s: State, t: Tables) -> State:
         for x, p in zip(t.provinces, s.provinces, strict=True)
         if p.owner is None and p.in_play and not p.armies and t.land[x.id]
     )
-    provinces = list(s.provinces)
-    ci, ni = t.province_index[c], t.province_index[neutral]
-    provinces[ci] = msgspec.structs.replace(
-        _with_armies(
-            provinces[ci],
+    held = msgspec.structs.replace(
+        province(s, t, c),
+        owner=1,
+        fortresses=2,
+        armies=(
             Army(seat=1, troops=Troops(infantry=6, archers=3, cavalry=2)),
             Army(seat=0, troops=Troops(infantry=10, archers=4, cavalry=4), entered_from=(gate,)),
         ),
-        owner=1,
-        fortresses=2,
     )
     around = sorted(t.land[neutral])
-    provinces[ni] = _with_armies(
-        provinces[ni],
-        Army(seat=0, troops=Troops(infantry=5, archers=2, cavalry=1), entered_from=(around[0],)),
-        Army(seat=1, troops=Troops(infantry=4, archers=2, cavalry=2), entered_from=(around[-1],)),
+    contested = msgspec.structs.replace(
+        province(s, t, neutral),
+        armies=(
+            Army(
+                seat=0, troops=Troops(infantry=5, archers=2, cavalry=1), entered_from=(around[0],)
+            ),
+            Army(
+                seat=1, troops=Troops(infantry=4, archers=2, cavalry=2), entered_from=(around[-1],)
+            ),
+        ),
     )
+    s = set_province(set_province(s, t, c, held), t, neutral, contested)
     placed = {_generals(s, 0)[0].id: c, _generals(s, 1)[0].id: c}
     prisoner = next((h.id for h in _generals(s, 1)[1:]), None)
     heroes = tuple(
@@ -112,7 +119,6 @@ def battles(s: State, t: Tables) -> State:
             s = completed(s, seat, "spy_centre")
     s = msgspec.structs.replace(
         s,
-        provinces=tuple(provinces),
         heroes=heroes,
         wars=((0, 1),),
         deals=(),
