@@ -63,6 +63,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed round")
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds; the median is quoted")
     parser.add_argument("--connections", type=int, default=16, help="wrk connections")
+    parser.add_argument(
+        "--games", default="", help="games of core and http, comma-separated (default: all)"
+    )
     group = parser.add_argument_group("bounded cost")
     group.add_argument("--replays", type=int, default=8, help="long replays sent at once")
     group.add_argument("--replay-moves", type=int, default=8000, help="moves of each replay")
@@ -83,11 +86,12 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     chosen = ["core"] if args.skip_http else args.only
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
 
     if "core" in chosen:
-        core.run(args.seconds, args.rounds)
+        core.run(args.seconds, args.rounds, games)
     if "http" in chosen:
-        throughput.run(args.seconds, args.rounds, args.connections)
+        throughput.run(args.seconds, args.rounds, args.connections, games)
     if "probes" in chosen:
         bounded.bench_probes(
             args.replays, args.replay_moves, args.probe_ms / 1000, 3.0, args.time_limit

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Sequence
 
 from arbiter.core.playout import random_playout
 from arbiter.games import registry
@@ -18,9 +19,14 @@ TARGET = 10_000
 GOAL = 20_000
 
 
-def bench_core(seconds_per_round: float, rounds: int) -> list[tuple[str, int, float, int]]:
+def bench_core(
+    seconds_per_round: float, rounds: int, games: Sequence[str] = ()
+) -> list[tuple[str, int, float, int]]:
+    """(game, players, decisions/s, games played) for every game (or those named in ``games``)."""
     rows = []
     for game in registry():
+        if games and game.id not in games:
+            continue
         for players in range(game.min_players, game.max_players + 1):
             rates = []
             seed = 1
@@ -37,9 +43,9 @@ def bench_core(seconds_per_round: float, rounds: int) -> list[tuple[str, int, fl
     return rows
 
 
-def run(seconds: float, rounds: int) -> None:
+def run(seconds: float, rounds: int, games: Sequence[str] = ()) -> None:
     print("Rules core: random playouts in-process (median of rounds)")
     print(f"{'game':<24}{'players':>8}{'decisions/s':>14}{'games':>8}")
-    for game_id, players, rate, games in bench_core(seconds, rounds):
+    for game_id, players, rate, played in bench_core(seconds, rounds, games):
         flag = "" if rate >= GOAL else "   < 20k goal" if rate >= TARGET else "   < 10k target"
-        print(f"{game_id:<24}{players:>8}{rate:>14,.0f}{games:>8}{flag}", flush=True)
+        print(f"{game_id:<24}{players:>8}{rate:>14,.0f}{played:>8}{flag}", flush=True)

@@ -22,6 +22,7 @@ import json
 import pstats
 import random
 import secrets
+import statistics
 import time
 from typing import Any
 
@@ -107,10 +108,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--game", default="scythe", choices=registry().ids())
     parser.add_argument("--handle", default="state_id", choices=("state_id", "state"))
-    parser.add_argument("--rounds", type=int, default=3, help="passes over the requests")
+    parser.add_argument("--rounds", type=int, default=15, help="timed passes over the requests")
     parser.add_argument("--api", default="rest", choices=("rest", "graphql"))
     parser.add_argument("--top", type=int, default=30, help="functions listed")
     parser.add_argument("--everything", action="store_true", help="list every function")
+    parser.add_argument(
+        "--sort", default="cumulative", choices=("cumulative", "tottime"), help="order of the list"
+    )
     parser.add_argument(
         "--repeat", action="store_true", help="one request again and again, memo on (4096)"
     )
@@ -129,23 +133,32 @@ def main() -> None:
     if args.api == "graphql":
         sent, path = [as_graphql(args.game, b) for b in sent], "/graphql"
 
-    async def run() -> None:
-        for _ in range(args.rounds):
+    async def run(rounds: int) -> list[float]:
+        """Seconds of each pass over the requests."""
+        times = []
+        for _ in range(rounds):
+            start = time.perf_counter()
             for body in sent:
                 status, answer = await post(app, path, body)
                 # a GraphQL error is answered 200 too: it must carry data and no errors
                 assert status == 200 and b'"errors"' not in answer, (status, answer[:300])
+            times.append(time.perf_counter() - start)
+        return times
 
-    start = time.perf_counter()
-    asyncio.run(run())
-    elapsed = time.perf_counter() - start
-    rate = len(sent) * args.rounds / elapsed
+    times = asyncio.run(run(args.rounds))
+    rate = len(sent) / statistics.median(times)
+    best = len(sent) / min(times)
     scenario = "repeat" if args.repeat else "distinct"
-    print(f"{args.game}, {args.api}, {scenario} by {args.handle}: {rate:,.0f} requests/s")
+    print(
+        f"{args.game}, {args.api}, {scenario} by {args.handle}: {rate:,.0f} requests/s "
+        f"(median of {args.rounds} passes; best {best:,.0f})"
+    )
+    if not args.top:
+        return
     profile = cProfile.Profile()
-    profile.runcall(asyncio.run, run())
+    profile.runcall(asyncio.run, run(3))
     out = io.StringIO()
-    stats = pstats.Stats(profile, stream=out).sort_stats("cumulative")
+    stats = pstats.Stats(profile, stream=out).sort_stats(args.sort)
     stats.print_stats(*([] if args.everything else [r"arbiter/"]), args.top)
     print(out.getvalue())
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from arbiter.games import registry
@@ -81,13 +81,16 @@ def move_bodies(send: Send, game_id: str, count: int) -> dict[str, list[str]]:
 
 
 def bench_http(
-    seconds: float, rounds: int, connections: int
+    seconds: float, rounds: int, connections: int, games: Sequence[str] = ()
 ) -> list[tuple[str, str, str, float, float]]:
-    """(game, scenario, handle kind, ``moves`` rps, ``echo`` rps) for every game and handle."""
+    """(game, scenario, handle kind, ``moves`` rps, ``echo`` rps) for every game (or those
+    named in ``games``) and handle."""
     rows = []
     for scenario, memo_size, count in SCENARIOS:
         with arbiter_server(memo_size=str(memo_size)) as server:
             for game in registry():
+                if games and game.id not in games:
+                    continue
                 made = move_bodies(over_http(server.base), game.id, count)
                 for handle, bodies in made.items():
                     random.Random(SHUFFLE_SEED).shuffle(bodies)
@@ -108,12 +111,12 @@ def bench_http(
     return rows
 
 
-def run(seconds: float, rounds: int, connections: int) -> None:
+def run(seconds: float, rounds: int, connections: int, games: Sequence[str] = ()) -> None:
     print(f"\nHTTP: one uvicorn worker, wrk -t1 -c{connections}, {max(1, round(seconds))}s rounds")
     print(
         f"{'game':<24}{'scenario':<10}{'handle':<13}{'moves rps':>11}{'echo rps':>11}{'ratio':>7}"
     )
-    for game_id, scenario, handle, moves, echo in bench_http(seconds, rounds, connections):
+    for game_id, scenario, handle, moves, echo in bench_http(seconds, rounds, connections, games):
         # #12 (P2): distinct requests at 0.50 of echo by state_id, 0.35 by state or token
         bar = 0.5 if scenario == "repeat" or handle == "state_id" else 0.35
         flag = "" if moves >= bar * echo else f"   < {bar:.2f} target"

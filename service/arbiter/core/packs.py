@@ -24,6 +24,10 @@ ContentT = TypeVar("ContentT")
 _UNBUILT: Final = object()
 
 
+class NotKept(KeyError):
+    """The pack asked for is not kept (never registered, or dropped)."""
+
+
 class _Entry(Generic[ContentT]):
     """A kept pack and its derived data, built on first use."""
 
@@ -89,11 +93,11 @@ class ContentPacks(Generic[ContentT]):
     def derived(self, content_id: str, build: Callable[[ContentT], Any]) -> Any:
         """The derived data of a kept pack, built by ``build`` on first use and kept with it.
 
-        :class:`KeyError` if the pack is not kept.
+        :class:`NotKept` (a :class:`KeyError`) if the pack is not kept.
         """
         entry = self._entry(content_id)
         if entry is None:
-            raise KeyError(content_id)
+            raise NotKept(content_id)
         if entry.derived is _UNBUILT:
             entry.derived = build(entry.content)
         return entry.derived

@@ -119,10 +119,13 @@ def record(before: State, after: State, why: Reason, events: list[Event]) -> Non
     if len(before.players) != len(after.players):
         events.append(PiecesPlaced())
     elif before.players is not after.players or before.pending is not after.pending:
+        # without a battle on either side, the cards shown are the hand: only a new hand shows
+        battles = _in_battle(before) or _in_battle(after)
         for seat, (p, q) in enumerate(zip(before.players, after.players, strict=True)):
             if p is not q:
                 _player(seat, p, q, why, events)
-            _combat_cards(before, after, seat, why, events)
+            if battles or p.hand != q.hand:
+                _combat_cards(before, after, seat, why, events)
     if before.resources is not after.resources:
         _resources(before, after, why, events)
     _board(before, after, why, events)
@@ -177,6 +180,10 @@ def _player(seat: int, p: PlayerState, q: PlayerState, why: Reason, events: list
             events.append(Upgraded(seat=seat, action=c.action, option=c.option, to=to, reason=why))
     if p.factory_card != q.factory_card and q.factory_card is not None:
         events.append(FactoryCardTaken(seat=seat, card=q.factory_card))
+
+
+def _in_battle(s: State) -> bool:
+    return any(isinstance(task, Battle) for task in s.pending)
 
 
 def _combat_cards(before: State, after: State, seat: int, why: Reason, events: list[Event]) -> None:

@@ -8,6 +8,8 @@ complete both.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from arbiter.core import Event, IllegalMove
@@ -27,29 +29,31 @@ from arbiter.games.scythe.content import (
 from arbiter.games.scythe.events import ObjectiveRevealed
 from arbiter.games.scythe.moves import RevealObjective
 from arbiter.games.scythe.stars import max_objective_stars, place_star
-from arbiter.games.scythe.state import NO_RESOURCES, ScytheState
+from arbiter.games.scythe.state import NO_RESOURCES, PlayerState, ScytheState
 from arbiter.games.scythe.tables import Tables
 
 State = ScytheState
 
 
+#: How each player quantity is read off a player (workers on the board: every worker off the mat).
+STATS: dict[Stat, Callable[[PlayerState], int]] = {
+    "power": lambda p: p.power,
+    "popularity": lambda p: p.popularity,
+    "coins": lambda p: p.coins,
+    "factory_cards": lambda p: 0 if p.factory_card is None else 1,
+    "mechs_on_board": lambda p: len(p.mechs),
+    "workers_on_board": lambda p: len(p.workers),
+    "structures_built": lambda p: len(p.structures),
+    "recruits_enlisted": lambda p: len(p.recruits),
+    "upgrades_done": lambda p: len(p.cubes),
+    "combat_cards": lambda p: len(p.hand),
+    "combat_stars": lambda p: p.stars.count("combat"),
+}
+
+
 def stat(s: State, seat: int, name: Stat) -> int:
     """A player quantity (workers on the board: every worker off the mat)."""
-    p = s.players[seat]
-    values = {
-        "power": p.power,
-        "popularity": p.popularity,
-        "coins": p.coins,
-        "factory_cards": 0 if p.factory_card is None else 1,
-        "mechs_on_board": len(p.mechs),
-        "workers_on_board": len(p.workers),
-        "structures_built": len(p.structures),
-        "recruits_enlisted": len(p.recruits),
-        "upgrades_done": len(p.cubes),
-        "combat_cards": len(p.hand),
-        "combat_stars": p.stars.count("combat"),
-    }
-    return values[name]
+    return STATS[name](s.players[seat])
 
 
 def holds(s: State, t: Tables, seat: int, c: ObjectiveCondition, cmap: dict[str, int]) -> bool:
@@ -131,8 +135,29 @@ def completed(
     rest = [c for c in conditions if not isinstance(c, CHEAP)]
     if not rest:
         return True
-    cmap = control_map(s, t) if cmap is None else cmap
+    if cmap is None:
+        if all(_grows_with_control(c) for c in rest):
+            # a seat controls only territories where it has a unit or a structure, so these
+            # requirements fail outright if they fail even with all of those controlled
+            ceiling = _own_territories(s, t, seat)
+            if not all(holds(s, t, seat, c, ceiling) for c in rest):
+                return False
+        cmap = control_map(s, t)
     return all(holds(s, t, seat, c, cmap) for c in rest)
+
+
+def _grows_with_control(c: ObjectiveCondition) -> bool:
+    """Whether a requirement that holds for some controlled territories holds for more of them:
+    any of them but a count with an upper bound (``==``, ``<=``, ``<``)."""
+    return not isinstance(c, ControlCount) or c.compare.op in (">=", ">")
+
+
+def _own_territories(s: State, t: Tables, seat: int) -> dict[str, int]:
+    """Every territory where ``seat`` has a unit or a structure, as a control map: a superset of
+    what it controls."""
+    p = s.players[seat]
+    places = {p.character, *p.mechs, *p.workers, *(b.territory for b in p.structures)}
+    return {x: seat for x in places if x in t.index}
 
 
 def may_reveal(s: State, t: Tables, seat: int) -> bool:
