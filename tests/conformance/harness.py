@@ -86,6 +86,8 @@ class Checker:
         self.view_decoder = msgspec.json.Decoder(game.view_type)
         self.events_decoder = msgspec.json.Decoder(list[game.event_type])  # type: ignore[name-defined]
         self.encoder = msgspec.json.Encoder()
+        #: Moves listed at earlier states (probes of :meth:`check_candidates`).
+        self.earlier: list[Any] = []
         #: The game has a text of its own (it overrides the generic JSON one).
         self.renders = type(game).render_view is not Game.render_view
 
@@ -151,8 +153,30 @@ class Checker:
                     assert refusal.message
                 else:
                     raise AssertionError(f"unlisted move {mutated!r} was accepted")
+        self.check_candidates(state, rng, sample)
         assert self.encoder.encode(state) == before, "apply changed its input"
+        self.earlier = [*self.earlier, *rng.sample(all_moves, min(sample, len(all_moves)))][-64:]
         return all_moves
+
+    def check_candidates(self, state: Any, rng: random.Random, sample: int) -> None:
+        """``candidate_moves`` (where ``check_move`` looks a move up) holds a move exactly when
+        the listing does: for listed moves, their mutations and moves of earlier states."""
+        game = self.game
+        for actor in game.to_act(state):
+            if actor == CHANCE:
+                continue
+            own = game.generate_moves(state, actor)
+            listed = set(own)
+            probes = [*rng.sample(own, min(sample, len(own))), *self.earlier]
+            probes += [m for p in probes[:sample] for m in mutations(p)]
+            for move in probes:
+                if game.actor_of(move) != actor:
+                    continue
+                part = game.candidate_moves(state, actor, move)
+                assert set(part) <= listed, f"{actor}'s candidates hold unlisted moves"
+                assert (move in part) == (move in listed), (
+                    f"candidate_moves and the listing disagree on {move!r}"
+                )
 
     def check_anytime(
         self, state: Any, players: int, rng: random.Random, sample: int, explained: Explained

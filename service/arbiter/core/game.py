@@ -39,7 +39,7 @@ from arbiter.core.errors import (
     RulesVersionMismatch,
     UnknownContent,
 )
-from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks
+from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks, NotKept
 from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
 from arbiter.core.types import (
@@ -188,9 +188,10 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
 
         A use of the pack; :class:`UnknownContent` if it is not kept.
         """
-        if content_id not in self._packs:
-            raise UnknownContent(self.id, content_id)
-        return self._packs.derived(content_id, self.make_tables)
+        try:
+            return self._packs.derived(content_id, self.make_tables)
+        except NotKept:
+            raise UnknownContent(self.id, content_id) from None
 
     # ----------------------------------------------------------------------- the rules
 
@@ -226,6 +227,16 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     def generate_moves(self, state: StateT, actor: Actor) -> list[Any]:
         """Every legal move of ``actor`` now (empty when it need not act)."""
 
+    def candidate_moves(self, state: StateT, actor: Actor, move: Any) -> list[Any]:
+        """The part of :meth:`generate_moves` that holds ``move`` if it is legal at all: what
+        :meth:`check_move` looks ``move`` up in when no listing of the state is at hand. All of
+        them by default; a game whose listing is a union of parts (the pending decision's
+        answers, objective reveals, ...) lists only the part a move of this type can be in, so
+        checking one move costs less than listing every move. ``actor`` is among ``to_act`` and
+        is not chance. The generic conformance tests hold it to the listing: a move is in here
+        exactly when it is in :meth:`generate_moves`."""
+        return self.generate_moves(state, actor)
+
     def anytime_moves(self, state: StateT, seat: int) -> list[Any]:
         """The *anytime moves* of ``seat`` now: moves of a type marked :attr:`Move.anytime`, which
         a seat makes at any moment of play whoever must decide (Scythe's coins changing hands,
@@ -253,6 +264,12 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     @abc.abstractmethod
     def result(self, state: StateT) -> Result | None:
         """``None`` while the game goes on; the final result once it is over."""
+
+    def standing(self, state: StateT) -> Result | None:
+        """The result if the game were scored now: what a hint's playout cut short is worth
+        (:mod:`arbiter.core.search`). The final result once the game is over; ``None`` (no
+        estimate: an even share for every seat) by default before that."""
+        return self.result(state)
 
     def check_state(self, state: StateT) -> None:
         """Refuse a state that breaks the game's invariants (raise :class:`InvalidState`)."""
@@ -391,7 +408,14 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
             raise IllegalMove(
                 f"{self.id}.not_your_turn", f"{who} may not decide now; waiting for: {waiting}"
             )
-        if move in self._moves_of(state, actor):
+        last = self._last_moves
+        if last is not None and last[0] is state and last[1] == actor:
+            listed: Sequence[Any] = last[2]  # the state's moves were just listed
+        elif actor == CHANCE:
+            listed = self._moves_of(state, actor)
+        else:
+            listed = self.candidate_moves(state, actor, move)
+        if move in listed:
             return
         raise self.explain(state, move)
 

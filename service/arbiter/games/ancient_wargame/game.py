@@ -140,6 +140,12 @@ class AncientWargame(Game[WargameState, WargameContent, WargameOptions, WargameV
             return None
         return ending.final_result(state, self.tables(state.content_id))
 
+    def standing(self, state: WargameState) -> Result | None:
+        """The final scoring applied to the table as it is (a hint's estimate)."""
+        if state.stage == "setup":
+            return None
+        return ending.final_result(state, self.tables(state.content_id))
+
     def check_state(self, state: WargameState) -> None:
         checks.check_state(state, self.tables(state.content_id))
 

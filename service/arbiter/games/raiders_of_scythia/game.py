@@ -153,6 +153,12 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
             return None
         return scoring.final_result(state, self.tables(state.content_id))
 
+    def standing(self, state: RaidersState) -> Result | None:
+        """The final scoring applied to the table as it is (a hint's estimate)."""
+        if state.phase == "setup":
+            return None
+        return scoring.final_result(state, self.tables(state.content_id))
+
     def check_state(self, state: RaidersState) -> None:
         checks.check_state(state, self.tables(state.content_id))
 

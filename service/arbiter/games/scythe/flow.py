@@ -188,6 +188,16 @@ def generate_moves(s: State, t: Tables, actor: Actor) -> list[Any]:
     return out
 
 
+def candidate_moves(s: State, t: Tables, actor: int, move: Any) -> list[Any]:
+    """The part of :func:`generate_moves` a move of this type can be in: an objective reveal
+    among the reveals, anything else among the pending decision's answers."""
+    if isinstance(move, RevealObjective):
+        if actor == s.turn.seat and s.phase == "play":
+            return objectives.moves(s, t, actor)
+        return []
+    return task_moves(s, t, actor)
+
+
 # ------------------------------------------------------------------------ applying
 
 

@@ -184,6 +184,10 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     def generate_moves(self, state: ScytheState, actor: Actor) -> list[Any]:
         return flow.generate_moves(state, self.tables(state.content_id), actor)
 
+    def candidate_moves(self, state: ScytheState, actor: Actor, move: Any) -> list[Any]:
+        assert isinstance(actor, int)  # check_move asks for a seat's moves only
+        return flow.candidate_moves(state, self.tables(state.content_id), actor, move)
+
     def anytime_moves(self, state: ScytheState, seat: int) -> list[Any]:
         return bribes.moves(state, seat)
 
@@ -201,6 +205,12 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
 
     def result(self, state: ScytheState) -> Result | None:
         if state.phase != "over":
+            return None
+        return scoring.final_result(state, self.tables(state.content_id))
+
+    def standing(self, state: ScytheState) -> Result | None:
+        """The final scoring applied to the table as it is (a hint's estimate)."""
+        if state.phase == "setup":
             return None
         return scoring.final_result(state, self.tables(state.content_id))
 

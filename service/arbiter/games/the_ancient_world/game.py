@@ -240,6 +240,12 @@ class TheAncientWorld(
             return None
         return scoring.final_result(state, self.tables(state.content_id))
 
+    def standing(self, state: AncientWorldState) -> Result | None:
+        """The final scoring applied to the table as it is (a hint's estimate)."""
+        if state.phase == "preparation":
+            return None
+        return scoring.final_result(state, self.tables(state.content_id))
+
     def check_state(self, state: AncientWorldState) -> None:
         checks.check_state(state, self.tables(state.content_id))
 
