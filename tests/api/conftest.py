@@ -53,6 +53,7 @@ class OtherPig(Pig):
 
 def settings(**changes: Any) -> Settings:
     values: dict[str, Any] = {"env": "test", "state_keys": (KEY,), "log_level": "warning"}
+    values["hint_seconds"] = 0.1  # hints think briefly in tests (hostile bodies ask for more)
     values.update(changes)
     return Settings(**values)
 

@@ -173,6 +173,7 @@ def rest_routes(world: World) -> dict[str, tuple[str, dict[str, Any]]]:
         "moves": (f"/v1/games/{g}/moves", {"state": world.state, "move": world.move, **text}),
         "legal-moves": (f"/v1/games/{g}/legal-moves", {"state": world.state, "as_seat": 0}),
         "validate": (f"/v1/games/{g}/validate", {"state": world.state, "move": world.move}),
+        "hints": (f"/v1/games/{g}/hints", {"state": world.state, "playouts": 3, "seed": 1}),
         "replay": (
             f"/v1/games/{g}/replay",
             {"players": 2, "seed": 7, "moves": [world.move], "options": world.options, **text},
@@ -199,6 +200,7 @@ GAME_MEMBERS: dict[str, list[tuple[Any, ...]]] = {
     "moves": [("state",), ("move",)],
     "legal-moves": [("state",)],
     "validate": [("state",), ("move",)],
+    "hints": [("state",)],
     "replay": [("moves", 0), ("options",)],
     "replay-record": [("moves", 0), ("moves", 0, "move"), ("options",), ("result",)],
     "record": [("state",)],
@@ -216,6 +218,7 @@ NUMBER_MEMBERS: dict[str, list[tuple[str]]] = {
     "moves": [("as_seat",)],
     "legal-moves": [("as_seat",)],
     "validate": [("as_seat",)],
+    "hints": [("seat",), ("playouts",), ("seed",), ("seconds",)],
     "replay": [("players",), ("seed",)],
     "replay-record": [("players",), ("seed",)],
     "current": [("as_seat",)],

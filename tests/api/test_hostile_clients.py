@@ -10,7 +10,9 @@ handles to its players would see them. Along the way, for every seat ``k``:
   state differs only in what ``k`` cannot know (``Game.hidden_variant``), and every probe ``k``
   can make -- ``current`` (with the text of its view), ``legal-moves``, ``validate`` of its own
   moves, of mutated moves, of other seats' moves and of chance outcomes, refused ``moves`` --
-  answers the same in both;
+  answers the same in both; a hint for its own seat is one of its legal moves (or ``409
+  not_deciding`` in both), for another seat ``403 forbidden_seat`` (the hint itself is drawn
+  from the seat's view: ``tests/core/test_search.py`` holds it to that);
 * a handle of an earlier step acts on nothing (``409 stale_state``), whoever held it;
 * tampered, truncated and cross-game handles are refused;
 * the master's ``undo`` returns every seat to exactly what it saw before the move, or is refused
@@ -71,6 +73,11 @@ async def outcome(awaitable: Awaitable[Any]) -> Any:
     return data
 
 
+def hint_move(game: AnyGame, hint: dict[str, Any]) -> Any:
+    """The move a hint (as plain data) recommends, decoded."""
+    return msgspec.convert(hint["move"], game.move_type)
+
+
 def chance_probes(game: AnyGame, players: int, seed: int) -> list[Any]:
     """Chance outcomes seen in a short library game: moves no seat's handle may submit."""
     state = game.new_state(players, seed=seed)
@@ -121,6 +128,12 @@ class Table:
             await outcome(service.record(game.id, handle)),
             await outcome(service.positions.position_of(game.id, handle)),
         ]
+        for asked in range(len(self.tokens)):
+            hint = await outcome(service.hints.hint(game.id, handle, seat=asked, playouts=4))
+            if isinstance(hint, dict):  # the move depends on the search's seed, not its kind
+                assert asked == seat and game.actor_of(hint_move(game, hint)) == seat
+                hint = ("hint", hint_move(game, hint) in own)
+            answers.append(hint)
         listed = set(own)
         tried: list[Any] = [*own[:6], *others[:4], *chance[:4]]
         for move in own[:6]:

@@ -27,6 +27,7 @@ from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
 from arbiter.api.guard import Guard, json_bodies
 from arbiter.api.handles import StateStore
+from arbiter.api.hints import HintLimits
 from arbiter.api.home import routes_html
 from arbiter.api.jsonguard import too_deep
 from arbiter.api.memo import KnownStates
@@ -173,7 +174,8 @@ def create_app(
     for game in registry:
         game.content_limit = settings.content_limit
     store = StateStore(cache, sealer, metrics, known, max_history=settings.max_replay)
-    service = Service(registry, store, metrics, max_replay=settings.max_replay)
+    hints = HintLimits(settings.hint_seconds, settings.hint_playouts)
+    service = Service(registry, store, metrics, max_replay=settings.max_replay, hints=hints)
     openapi_bytes = dumps(build_openapi(registry))
     index, problem_page = routes_html(service.games().games, arbiter.__version__, registry)
 

@@ -64,6 +64,53 @@ class MoveRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     render: bool = False
 
 
+class HintRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/hints``: a state handle, the seat to advise, and a budget.
+
+    ``seat``: by default a seat's handle's own seat, else the first seat that must decide.
+    ``playouts``: the most playouts to run; ``seconds``: the longest to think (default 1). The
+    server bounds both (``ARBITER_HINT_PLAYOUTS``, ``ARBITER_HINT_SECONDS``). ``seed``: the
+    search's own random seed (not the game's): with ``playouts`` and time to spare, the same
+    hint again.
+    """
+
+    state: Raw | UnsetType = UNSET
+    state_id: str | None = None
+    state_token: str | None = None
+    seat: Seat | None = None
+    playouts: Annotated[int, Meta(ge=1, le=1_000_000)] | None = None
+    seconds: Annotated[float, Meta(gt=0, le=3600)] | None = None
+    seed: Seed | None = None
+    resolve_chance: bool | None = None
+    describe: bool = False
+
+
+class HintOption(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One move of the advised seat, with what the search found of it."""
+
+    move: Any
+    playouts: int
+    value: Annotated[
+        float,
+        Meta(description="The mean reward of its playouts: 1 for first place, 0 for last."),
+    ]
+    description: str | UnsetType = UNSET
+
+
+class Hint(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """``POST /v1/games/{game}/hints``: the move recommended to a seat, from Monte-Carlo tree
+    search over random playouts of states the seat cannot tell from this one."""
+
+    game: str
+    seat: int
+    move: Any
+    playouts: int
+    seconds: float
+    seed: int
+    options: list[HintOption]
+    description: str | UnsetType = UNSET
+
+
 class RecordDocument(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A game record as a request carries it (``GameRecord`` of :mod:`arbiter.core.record`), its
     game values kept raw for the game's decoders; GraphQL's ``replay(record: ...)`` reads this.

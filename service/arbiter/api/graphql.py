@@ -208,6 +208,33 @@ class Validation:
     detail: str | None
 
 
+@strawberry.type(description="One move of the advised seat, with what the search found of it.")
+class HintOption:
+    move: JSON
+    playouts: int
+    value: float = strawberry.field(
+        description="The mean reward of its playouts: 1 for first place, 0 for last."
+    )
+    description: str | None
+
+
+@strawberry.type(
+    description="The move recommended to a seat, from Monte-Carlo tree search over random "
+    "playouts of states the seat cannot tell from this one (the REST `Hint`)."
+)
+class Hint:
+    game: str
+    seat: int
+    move: JSON
+    playouts: int
+    seconds: float
+    seed: str = strawberry.field(
+        description="The search's own random seed, as a decimal string (it may exceed 2^31)."
+    )
+    options: list[HintOption]
+    description: str | None
+
+
 @strawberry.type(
     description="The position a state shows, everything known (see the REST `TablePosition`): "
     "`setUpPosition` with this `position` and `contentId` sets the same table up again."
@@ -389,6 +416,57 @@ async def resolve_validate(
         legal=result.legal,
         code=result.code if isinstance(result.code, str) else None,
         detail=result.detail if isinstance(result.detail, str) else None,
+    )
+
+
+async def resolve_hint(
+    info: Info,
+    game: str,
+    state: JSON | None = None,
+    state_id: str | None = None,
+    state_token: str | None = None,
+    seat: int | None = None,
+    playouts: int | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+    resolve_chance: bool | None = None,
+    describe: bool = False,
+) -> Hint:
+    for name, value, low in (("seat", seat, 0), ("playouts", playouts, 1), ("seed", seed, 0)):
+        if value is not None and value < low:
+            raise _refusal("invalid_request", f"{name} must be at least {low}", f"/{name}")
+    if seconds is not None and not 0 < seconds <= 3600:
+        raise _refusal("invalid_request", "seconds must lie in (0, 3600]", "/seconds")
+    result = await _call(
+        _service(info).hints.hint(
+            game,
+            _handle(state, state_id, state_token),
+            seat=seat,
+            playouts=playouts,
+            seconds=seconds,
+            seed=seed,
+            resolve_chance=resolve_chance,
+            describe=describe,
+        )
+    )
+    data = msgspec.to_builtins(result)
+    return Hint(
+        game=result.game,
+        seat=result.seat,
+        move=data["move"],
+        playouts=result.playouts,
+        seconds=result.seconds,
+        seed=str(result.seed),
+        options=[
+            HintOption(
+                move=o["move"],
+                playouts=o["playouts"],
+                value=o["value"],
+                description=o.get("description"),
+            )
+            for o in data["options"]
+        ],
+        description=data.get("description"),
     )
 
 
@@ -589,7 +667,7 @@ async def resolve_content(info: Info, game: str, content_id: str) -> JSON:
 #: :mod:`arbiter.api.graphql_http` enforces it. Names are GraphQL's (camelCase); list here every
 #: new root field of that kind (names not in the schema yet cost nothing).
 EXPENSIVE_FIELDS = frozenset(
-    {"replay", "record", "newGame", "applyMove", "registerContent", "undo", "hints"}
+    {"replay", "record", "newGame", "applyMove", "registerContent", "undo", "hint"}
     | {"setUpPosition", "position"}
 )
 
@@ -609,6 +687,12 @@ class Query:
     )
     validate: Validation = strawberry.field(
         resolver=resolve_validate, description="Whether a move is legal now, without applying it."
+    )
+    hint: Hint = strawberry.field(
+        resolver=resolve_hint,
+        description="The move recommended to a seat that decides now (REST `POST .../hints`): "
+        "Monte-Carlo tree search within `seconds` (default 1) and `playouts`, both bounded by "
+        "the server, seeing only what the seat may see. A seat's handle asks for its own seat.",
     )
     replay: Envelope = strawberry.field(
         resolver=resolve_replay,

@@ -69,6 +69,18 @@ class Metrics:
             ["game", "code"],
             registry=self.registry,
         )
+        self.hint_playouts = Counter(
+            "arbiter_hint_playouts_total",
+            "Playouts run by hints, by game.",
+            ["game"],
+            registry=self.registry,
+        )
+        self.hint_seconds = Counter(
+            "arbiter_hint_seconds_total",
+            "Seconds spent thinking on hints, by game.",
+            ["game"],
+            registry=self.registry,
+        )
         self._children: dict[tuple[str, str, int], tuple[Counter, Histogram]] = {}
         self._applied: dict[str, Counter] = {}
         self.cache_errors = Counter(
@@ -93,6 +105,10 @@ class Metrics:
         if child is None:
             child = self._applied[game] = self.moves_applied.labels(game)
         child.inc()
+
+    def hint(self, game: str, playouts: int, seconds: float) -> None:
+        self.hint_playouts.labels(game).inc(playouts)
+        self.hint_seconds.labels(game).inc(seconds)
 
     def render(self) -> bytes:
         if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):

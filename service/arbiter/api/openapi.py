@@ -40,6 +40,8 @@ from arbiter.api.envelope import (
     GameList,
     HandleRequest,
     Health,
+    Hint,
+    HintRequest,
     LegalMoves,
     MoveRequest,
     NewStateRequest,
@@ -56,6 +58,10 @@ from arbiter.core import Registry
 from arbiter.core.record import GameRecord, record_type
 from arbiter.core.registry import AnyGame
 
+#: The requests that name a state by one of its handles.
+HANDLE_REQUESTS = (
+    "HandleRequest", "MoveRequest", "RecordRequest", "PositionOfRequest", "HintRequest",
+)  # fmt: skip
 JSON_SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 REF = "#/components/schemas/"
 ROLES = ("State", "Move", "View", "Content", "Options", "Event")
@@ -189,6 +195,8 @@ API_TYPES = [
     TablePosition,
     LegalMoves,
     Validation,
+    HintRequest,
+    Hint,
     ContentCreated,
     Health,
     ProblemDetails,
@@ -236,7 +244,7 @@ def api_components(registry: Registry) -> dict[str, Any]:
     for role in ROLES[1:]:
         components[role] = _union(registry, role, "anyOf")
     components["Position"] = _position_union(registry)
-    for name in ("HandleRequest", "MoveRequest", "RecordRequest", "PositionOfRequest"):
+    for name in HANDLE_REQUESTS:
         _patch(components[name], "state", _ref("State"))
     _patch(components["SetUpPositionRequest"], "position", _ref("Position"))
     _patch(components["TablePosition"], "position", _ref("Position"))
@@ -257,13 +265,15 @@ def api_components(registry: Registry) -> dict[str, Any]:
     _patch(components["Envelope"], "legal_moves", _ref("Move"))
     _patch(components["Envelope"], "events", _ref("Event"))
     _patch(components["LegalMoves"], "moves", _ref("Move"))
+    _patch(components["Hint"], "move", _ref("Move"))
+    _patch(components["HintOption"], "move", _ref("Move"))
     if "SeatAnswer" in components:  # one seat's part of an envelope
         _patch(components["SeatAnswer"], "view", _ref("View"))
         _patch(components["SeatAnswer"], "legal_moves", _ref("Move"))
         _patch(components["SeatAnswer"], "events", _ref("Event"))
     describe(components)
     bound_seats(components, registry)
-    for name in ("HandleRequest", "MoveRequest", "RecordRequest", "PositionOfRequest"):
+    for name in HANDLE_REQUESTS:
         exactly_one_handle(components[name], name)
     for game in registry:
         for name, schema in game_components(game).items():

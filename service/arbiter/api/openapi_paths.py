@@ -53,14 +53,14 @@ GAME_OPS = frozenset(
     {
         "getGame", "newState", "applyMove", "legalMoves", "validateMove", "replayGame",
         "current", "undo", "registerContent", "getContent", "exportRecord", "setUpPosition",
-        "exportPosition",
+        "exportPosition", "hint",
     }
 )  # fmt: skip
 #: Operations with a path parameter (:mod:`arbiter.api.guard` refuses odd segments: `not_found`).
 PATH_OPS = GAME_OPS | {"getState"}
 HANDLE_OPS = frozenset({"applyMove", "legalMoves", "validateMove"})
 SEALED_OPS = frozenset({"current", "undo"})
-STATE_OPS = HANDLE_OPS | SEALED_OPS | {"getState", "exportRecord", "exportPosition"}
+STATE_OPS = HANDLE_OPS | SEALED_OPS | {"getState", "exportRecord", "exportPosition", "hint"}
 SETUP_OPS = frozenset({"newState", "replayGame", "setUpPosition"})
 #: Operations of positions from a real table (only games that take positions answer them).
 POSITION_OPS = POSITION_OPERATIONS
@@ -76,20 +76,23 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "unknown_game": {},  # every operation under /v1/games/{game} (idem)
     "invalid_request": {"getState": None},  # and every operation with a body
     "unknown_state": dict.fromkeys(STATE_OPS),
-    "invalid_state_handle": dict.fromkeys(HANDLE_OPS | EXPORT_OPS),
-    "invalid_state_token": dict.fromkeys(HANDLE_OPS | SEALED_OPS | EXPORT_OPS),
-    "invalid_state": dict.fromkeys(HANDLE_OPS | SETUP_OPS | EXPORT_OPS | {"registerContent"}),
+    "invalid_state_handle": dict.fromkeys(HANDLE_OPS | EXPORT_OPS | {"hint"}),
+    "invalid_state_token": dict.fromkeys(HANDLE_OPS | SEALED_OPS | EXPORT_OPS | {"hint"}),
+    "invalid_state": dict.fromkeys(
+        HANDLE_OPS | SETUP_OPS | EXPORT_OPS | {"registerContent", "hint"}
+    ),
     "invalid_seat": dict.fromkeys((STATE_OPS | SETUP_OPS) - EXPORT_OPS),
     "unknown_content": {**dict.fromkeys(STATE_OPS | SETUP_OPS), "getContent": 404},
     "rules_version_mismatch": dict.fromkeys(STATE_OPS | {"replayGame"}),
     "illegal_move": dict.fromkeys(("applyMove", "replayGame")),
-    "forbidden_seat": dict.fromkeys(HANDLE_OPS | {"current"}),
+    "forbidden_seat": dict.fromkeys(HANDLE_OPS | {"current", "hint"}),
+    "not_deciding": {"hint": None},
     "chance_forbidden": dict.fromkeys(("applyMove", "validateMove")),
     # undo, a record (a seat's handle), and `acting_seats` but with a sealed game's master handle
     "master_only": dict.fromkeys(
         ("undo", "newState", "applyMove", "replayGame", "current", "setUpPosition", *EXPORT_OPS)
     ),
-    "stale_state": dict.fromkeys(HANDLE_OPS | {"undo"}),
+    "stale_state": dict.fromkeys(HANDLE_OPS | {"undo", "hint"}),
     "nothing_to_undo": {"undo": None},
     "history_unavailable": {"exportRecord": None},
     "positions_unsupported": dict.fromkeys(POSITION_OPS),
@@ -98,7 +101,7 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "result_mismatch": {"replayGame": None},
     "replay_too_long": {"replayGame": None},
     "store_full": dict.fromkeys(SETUP_OPS),
-    "busy": {"replayGame": None},
+    "busy": {"replayGame": None, "hint": None},
     "cache_unavailable": dict.fromkeys(STATE_OPS | SETUP_OPS),
 }
 #: Codes no operation documents: a 500 is a bug, never a contract, and 405 answers the methods
@@ -611,6 +614,19 @@ class Operations:
                 ),
                 "MoveRequest",
                 "Exactly one state handle, and a move.",
+            ),
+            "/v1/games/{game}/hints": self._game_post(
+                "hint",
+                "The move recommended to a seat that decides now",
+                self._answer("hint", 200, "The hint.", ref("Hint")),
+                "HintRequest",
+                "Exactly one state handle; the seat, and a budget in playouts and seconds.",
+                "Monte-Carlo tree search over random playouts, each from a state the seat cannot "
+                "tell from this one (`hidden_variant`): a hint never uses another seat's secrets. "
+                "A seat's handle asks for its own seat only (403 `forbidden_seat`); a seat that "
+                "does not decide now is 409 `not_deciding`. `seconds` (default 1) and `playouts` "
+                "are bounded by the server (`ARBITER_HINT_SECONDS`, `ARBITER_HINT_PLAYOUTS`); "
+                "hints run one at a time per worker (503 `busy` when too many wait).",
             ),
             "/v1/games/{game}/replay": self._game_post(
                 "replayGame",

@@ -110,8 +110,9 @@ CODES: dict[str, ProblemCode] = {
     "forbidden_seat": ProblemCode(
         403,
         "Not this seat's handle",
-        "A seat's handle of a sealed game sees and acts for its own seat only: `as_seat` or the "
-        "move names another seat. Use that seat's handle, or the master handle.",
+        "A seat's handle of a sealed game sees and acts for its own seat only: `as_seat`, the "
+        "move or a hint's `seat` names another seat. Use that seat's handle, or the master "
+        "handle.",
     ),
     "chance_forbidden": ProblemCode(
         403,
@@ -182,10 +183,16 @@ CODES: dict[str, ProblemCode] = {
         "The in-process state store is full of recently used states and does not evict them for "
         "newer ones; retry later (see ARBITER_CACHE_SIZE and ARBITER_CACHE_MIN_AGE).",
     ),
+    "not_deciding": ProblemCode(
+        409,
+        "Seat not deciding",
+        "A hint is asked for a seat that does not decide now: another seat decides, chance must "
+        "be drawn, or the game is over. `to_act` says who decides.",
+    ),
     "busy": ProblemCode(
         503,
         "Busy",
-        "Too many long requests (replays) are waiting in this worker; retry later.",
+        "Too many long requests (replays, hints) are waiting in this worker; retry later.",
     ),
     "internal_error": ProblemCode(500, "Internal error", "The service failed; see its logs."),
     "cache_unavailable": ProblemCode(

@@ -20,6 +20,7 @@ from arbiter.api.envelope import (
     CurrentRequest,
     Envelope,
     HandleRequest,
+    HintRequest,
     MoveRequest,
     NewStateRequest,
     PositionOfRequest,
@@ -90,7 +91,9 @@ def _given(raw: msgspec.Raw | msgspec.UnsetType) -> msgspec.Raw | None:
     return None
 
 
-def _handle(body: HandleRequest | MoveRequest | RecordRequest | PositionOfRequest) -> Handle:
+def _handle(
+    body: HandleRequest | MoveRequest | RecordRequest | PositionOfRequest | HintRequest,
+) -> Handle:
     return Handle(state=_given(body.state), state_id=body.state_id, state_token=body.state_token)
 
 
@@ -105,6 +108,7 @@ def routes(service: Service) -> list[Route]:
     set_up_position_decoder = msgspec.json.Decoder(SetUpPositionRequest)
     position_of_decoder = msgspec.json.Decoder(PositionOfRequest)
     raw_decoder = msgspec.json.Decoder(msgspec.Raw)
+    hint_decoder = msgspec.json.Decoder(HintRequest)
 
     async def echo(request: Request) -> Response:
         body = await request.body()
@@ -178,6 +182,22 @@ def routes(service: Service) -> list[Route]:
             body.move,
             as_seat=body.as_seat,
             resolve_chance=body.resolve_chance,
+        )
+        return json_response(result)
+
+    async def hint(request: Request) -> Response:
+        game_id = request.path_params["game"]
+        service.game(game_id)
+        body = _decode(hint_decoder, await request.body())
+        result = await service.hints.hint(
+            game_id,
+            _handle(body),
+            seat=body.seat,
+            playouts=body.playouts,
+            seconds=body.seconds,
+            seed=body.seed,
+            resolve_chance=body.resolve_chance,
+            describe=body.describe,
         )
         return json_response(result)
 
@@ -284,6 +304,7 @@ def routes(service: Service) -> list[Route]:
         Route("/v1/games/{game}/states", new_state, methods=["POST"]),
         Route("/v1/games/{game}/legal-moves", legal_moves, methods=["POST"]),
         Route("/v1/games/{game}/validate", validate, methods=["POST"]),
+        Route("/v1/games/{game}/hints", hint, methods=["POST"]),
         Route("/v1/games/{game}/replay", replay, methods=["POST"]),
         Route("/v1/games/{game}/record", record, methods=["POST"]),
         Route("/v1/games/{game}/positions", set_up_position, methods=["POST"]),

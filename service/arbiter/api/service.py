@@ -67,6 +67,7 @@ from arbiter.api.envelope import (
     Validation,
 )
 from arbiter.api.handles import FROM_POSITION, Handle, StateStore, untrusted
+from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
@@ -99,7 +100,13 @@ class Service:
     """The games of a registry, served over a state store."""
 
     def __init__(
-        self, registry: Registry, store: StateStore, metrics: Metrics, *, max_replay: int = 10_000
+        self,
+        registry: Registry,
+        store: StateStore,
+        metrics: Metrics,
+        *,
+        max_replay: int = 10_000,
+        hints: HintLimits | None = None,
     ) -> None:
         self.registry = registry
         self.store = store
@@ -111,6 +118,8 @@ class Service:
         self._waiting = 0
         #: Positions from a real table: set a game up from one, tell a state's.
         self.positions = Positions(self)
+        #: Move hints (Monte-Carlo tree search).
+        self.hints = Hints(self, hints or HintLimits())
 
     # ------------------------------------------------------------------------------ games
 
@@ -437,7 +446,7 @@ class Service:
         #: the JSON of every decision, chance drawn from the seed included (the replay's record)
         applied: list[bytes] = []
         encode = codec.state_json
-        async with self._long_task():  # decoding and setup too: nothing long before its turn
+        async with self.long_task():  # decoding and setup too: nothing long before its turn
             await asyncio.sleep(0)
             state, events, setup = await self._setup(
                 game, codec, players, seed, options, content_id
@@ -751,7 +760,7 @@ class Service:
             result=None if to_act else game.result(state),
         )
 
-    def _long_task(self) -> _LongTask:
+    def long_task(self) -> _LongTask:
         if self._waiting >= MAX_WAITING:
             raise Problem("busy", "too many long requests are waiting; retry later")
         return _LongTask(self)

@@ -39,6 +39,10 @@ Bounds on work:
   get ``413 body_too_large``.
 * ``ARBITER_MAX_REPLAY`` -- the most moves one ``replay`` may play, and so the longest history kept
   for a game's record; default 10000.
+* ``ARBITER_HINT_SECONDS`` -- the longest a hint (``POST .../hints``) thinks, in seconds; default 2.
+  A request asking for longer gets this much. Hints run one at a time per worker, in slices, so
+  other requests are served meanwhile.
+* ``ARBITER_HINT_PLAYOUTS`` -- the most playouts one hint runs; default 20000.
 * ``ARBITER_GRAPHIQL`` / ``ARBITER_GRAPHQL_INTROSPECTION`` -- ``true`` or ``false``; default true in
   development and test, false otherwise.
 * ``ARBITER_GRAPHQL_MAX_DEPTH`` (default 10), ``ARBITER_GRAPHQL_MAX_ALIASES`` (default 10),
@@ -125,6 +129,8 @@ class Settings:
     redis_timeout: float = 0.25
     max_body: int = 1_048_576
     max_replay: int = 10_000
+    hint_seconds: float = 2.0
+    hint_playouts: int = 20_000
     graphiql: bool | None = None
     graphql_introspection: bool | None = None
     graphql_max_depth: int = 10
@@ -155,6 +161,7 @@ class Settings:
             "content_ttl",
             "max_body",
             "max_replay",
+            "hint_playouts",
             "graphql_max_depth",
             "graphql_max_aliases",
             "graphql_max_tokens",
@@ -163,7 +170,7 @@ class Settings:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive integer")
         if self.cache_retry < 0 or self.cache_min_age < 0:
             raise SettingsError("ARBITER_CACHE_RETRY and ARBITER_CACHE_MIN_AGE must be >= 0")
-        for name in ("redis_timeout", "header_timeout", "idle_timeout"):
+        for name in ("redis_timeout", "header_timeout", "idle_timeout", "hint_seconds"):
             if getattr(self, name) <= 0:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive number of seconds")
 
@@ -238,6 +245,8 @@ class Settings:
             redis_timeout=seconds("ARBITER_REDIS_TIMEOUT", 0.25),
             max_body=number("ARBITER_MAX_BODY", 1_048_576),
             max_replay=number("ARBITER_MAX_REPLAY", 10_000),
+            hint_seconds=seconds("ARBITER_HINT_SECONDS", 2.0),
+            hint_playouts=number("ARBITER_HINT_PLAYOUTS", 20_000),
             graphiql=flag("ARBITER_GRAPHIQL"),
             graphql_introspection=flag("ARBITER_GRAPHQL_INTROSPECTION"),
             graphql_max_depth=number("ARBITER_GRAPHQL_MAX_DEPTH", 10),
