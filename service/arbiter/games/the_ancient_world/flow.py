@@ -165,6 +165,13 @@ def generate_moves(s: State, t: Tables, actor: Actor) -> list[Any]:
     return decision_moves(s, t, s.pending[-1])
 
 
+def candidate_moves(s: State, t: Tables, actor: int, move: Any) -> list[Any]:
+    """The part of :func:`generate_moves` a move of this type can be in."""
+    if not s.pending:
+        return placement.turn_candidates(s, t, s.current, move)
+    return decision_moves(s, t, s.pending[-1])
+
+
 def chance_outcomes(s: State, t: Tables) -> list[ChanceOutcome]:
     if s.phase == "over" or not s.pending:
         return []

@@ -153,32 +153,84 @@ def card_refusal(s: State, t: Tables, seat: int, card: str, skill: int) -> Illeg
 
 
 def turn_moves(s: State, t: Tables, seat: int) -> list[Place | PlaceOnCard | Fight | Pass]:
-    p = s.players[seat]
+    """The moves of a turn: place a citizen (on the board or a card), fight a titan, or pass."""
     moves: list[Place | PlaceOnCard | Fight | Pass] = []
-    if p.ready:
-        # place_refusal in parts: every space is known and every ready citizen may be placed
-        # (citizen_refusal), so what is left is whether the space is open, then each citizen.
-        preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] = {}
-        for space in SPACES:
-            if space_closed(s, space) is not None:
-                continue
-            for skill in p.ready:
-                if space_refusal(s, t, seat, space, skill, preconditions) is None:
-                    moves.append(Place(seat=seat, space=space, skill=skill))
-        used = {c.card for c in p.on_cards}
-        for group in (p.empire, p.provinces, p.titans):
-            for card in group:
-                if (
-                    card in t.action
-                    and card not in used
-                    and cards.action_precondition(s, t, seat, card) is None
-                ):
-                    moves.extend(PlaceOnCard(seat=seat, card=card, skill=k) for k in p.ready)
-    for stars in STARS:
-        if fight_refusal(s, t, seat, stars) is None:
-            moves.append(Fight(seat=seat, stars=stars))
+    moves.extend(place_moves(s, t, seat))
+    moves.extend(card_moves(s, t, seat))
+    moves.extend(fight_moves(s, t, seat))
     moves.append(Pass(seat=seat))
     return moves
+
+
+def turn_candidates(
+    s: State, t: Tables, seat: int, move: object
+) -> list[Place | PlaceOnCard | Fight | Pass]:
+    """The part of :func:`turn_moves` a move of this type can be in (``Game.candidate_moves``):
+    for a placement, only its own space (or card) and citizen are looked at."""
+    if isinstance(move, Place):
+        return list(place_moves(s, t, seat, (move.space,), move.skill))
+    if isinstance(move, PlaceOnCard):
+        return list(card_moves(s, t, seat, move.card, move.skill))
+    if isinstance(move, Fight):
+        return list(fight_moves(s, t, seat))
+    return [Pass(seat=seat)] if isinstance(move, Pass) else []
+
+
+def place_moves(
+    s: State,
+    t: Tables,
+    seat: int,
+    spaces: tuple[BoardSpace, ...] = SPACES,
+    skill: int | None = None,
+) -> list[Place]:
+    """Citizens placed on board spaces (``spaces``; only the citizen of ``skill`` if given).
+
+    :func:`place_refusal` in parts: every space is known and every ready citizen may be placed
+    (citizen_refusal), so what is left is whether the space is open, then each citizen.
+    """
+    p = s.players[seat]
+    skills = p.ready if skill is None else tuple(k for k in p.ready if k == skill)
+    moves: list[Place] = []
+    if not skills:
+        return moves
+    preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] = {}
+    for space in spaces:
+        if space not in SPACES or space_closed(s, space) is not None:
+            continue
+        for k in skills:
+            if space_refusal(s, t, seat, space, k, preconditions) is None:
+                moves.append(Place(seat=seat, space=space, skill=k))
+    return moves
+
+
+def card_moves(
+    s: State, t: Tables, seat: int, only: str | None = None, skill: int | None = None
+) -> list[PlaceOnCard]:
+    """Citizens placed on the action spaces of the seat's own cards (only ``only``, and only the
+    citizen of ``skill``, if given)."""
+    p = s.players[seat]
+    skills = p.ready if skill is None else tuple(k for k in p.ready if k == skill)
+    moves: list[PlaceOnCard] = []
+    if not skills:
+        return moves
+    used = {c.card for c in p.on_cards}
+    for group in (p.empire, p.provinces, p.titans):
+        for card in group:
+            if only is not None and card != only:
+                continue
+            if (
+                card in t.action
+                and card not in used
+                and cards.action_precondition(s, t, seat, card) is None
+            ):
+                moves.extend(PlaceOnCard(seat=seat, card=card, skill=k) for k in skills)
+    return moves
+
+
+def fight_moves(s: State, t: Tables, seat: int) -> list[Fight]:
+    return [
+        Fight(seat=seat, stars=stars) for stars in STARS if fight_refusal(s, t, seat, stars) is None
+    ]
 
 
 def do_place(s: State, t: Tables, move: Place, ev: list[Event]) -> State:
