@@ -274,11 +274,14 @@ def _sync(fn: Any, *args: Any) -> Any:
 
 
 def _envelope(envelope: EnvelopeStruct) -> Envelope:
-    state = envelope.state
-    if isinstance(state, msgspec.Raw):  # the state's JSON as the REST answer carries it
-        state = msgspec.json.decode(state)
-    data = msgspec.to_builtins(msgspec.structs.replace(envelope, state=msgspec.UNSET))
-    data["state"] = None if state is msgspec.UNSET else msgspec.to_builtins(state)
+    # The state and the view go through as JSON already written (the state as the REST answer
+    # carries it): the JSON scalar passes its value on unchanged and the endpoint's msgspec
+    # encoder writes ``Raw`` verbatim, so neither is turned into Python objects and back.
+    state, view = envelope.state, envelope.view
+    bare = msgspec.structs.replace(envelope, state=msgspec.UNSET, view=msgspec.UNSET)
+    data = msgspec.to_builtins(bare)
+    data["state"] = None if state is msgspec.UNSET else _raw(state)
+    data["view"] = None if view is msgspec.UNSET else _raw(view)
     return Envelope(
         game=data["game"],
         rules_version=data["rules_version"],
@@ -315,6 +318,13 @@ def _envelope(envelope: EnvelopeStruct) -> Envelope:
         finished=data["finished"],
         result=data["result"],
     )
+
+
+def _raw(value: Any) -> msgspec.Raw:
+    return value if isinstance(value, msgspec.Raw) else msgspec.Raw(_encode(value))
+
+
+_encode = msgspec.json.Encoder().encode
 
 
 def _game_info(info: Any) -> GameInfo:
