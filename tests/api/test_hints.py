@@ -89,7 +89,7 @@ def test_graphql_hint_is_the_rest_hint(client: TestClient) -> None:
     answer = client.post("/graphql", json={"query": query, "variables": {"id": game["state_id"]}})
     data = answer.json()["data"]["hint"]
     rest = hint(client, state_id=game["state_id"], playouts=20, seed=3).json()
-    assert data["move"] == rest["move"] and data["seed"] == "3" and data["playouts"] == 20
+    assert data["move"] == rest["move"] and data["seed"] == 3 and data["playouts"] == 20
     assert data["options"] == [
         {k: o[k] for k in ("move", "playouts", "value")} for o in rest["options"]
     ]

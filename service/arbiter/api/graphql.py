@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, NewType, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 import msgspec
 import strawberry
@@ -35,6 +35,22 @@ from strawberry.types import ExecutionContext, Info
 
 from arbiter.api.envelope import Envelope as EnvelopeStruct
 from arbiter.api.envelope import RecordDocument
+from arbiter.api.graphql_types import (
+    SEED_SCALAR,
+    ContentRegistration,
+    Envelope,
+    GameInfo,
+    Hint,
+    HintOption,
+    LegalMoves,
+    Seed,
+    TablePosition,
+    Validation,
+    anytime_of,
+    envelope_of,
+    game_info_of,
+    ranges_of,
+)
 from arbiter.api.handles import Handle
 from arbiter.api.jsonguard import decode_error
 from arbiter.api.problems import Problem
@@ -43,215 +59,6 @@ from arbiter.api.service import Claims, Service
 log = logging.getLogger("arbiter.graphql")
 
 T = TypeVar("T")
-MAX_SEED = 2**63 - 1
-
-
-def _parse_seed(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise ValueError("a seed is an integer from 0 to 2^63-1 (or its decimal string)")
-    seed = int(value)
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError("a seed is an integer from 0 to 2^63-1")
-    return seed
-
-
-Seed = NewType("Seed", int)
-
-SEED_SCALAR = strawberry.scalar(
-    name="Seed",
-    description="A seed of chance decisions: an integer from 0 to 2^63-1.",
-    serialize=int,
-    parse_value=_parse_seed,
-)
-
-
-@strawberry.type(description="One game option of a fact sheet.")
-class OptionInfo:
-    name: str
-    type: str
-    default: JSON | None
-    description: str
-
-
-@strawberry.type(description="The fact sheet of a game.")
-class GameInfo:
-    id: str
-    title: str
-    min_players: int
-    max_players: int
-    rules_version: str
-    options: list[OptionInfo]
-    default_content_id: str
-    chance: bool
-    simultaneous: bool
-    hidden_information: bool
-    positions: bool = strawberry.field(
-        description="Whether the game sets up states from positions (`setUpPosition`)."
-    )
-    description: str
-
-
-@strawberry.type(
-    description="A listed move that stands for a run of amounts: the move at `index` may be sent "
-    "with its member `field` set to any whole number from `min` to `max`."
-)
-class MoveRange:
-    index: int
-    field: str
-    min: int
-    max: int
-
-
-def _ranges(data: list[dict[str, Any]] | None) -> list[MoveRange] | None:
-    return None if data is None else [MoveRange(**r) for r in data]
-
-
-@strawberry.type(
-    description="The anytime moves of the seat an answer is for: moves it may make at any moment "
-    "of play, whoever must decide now (Scythe's coins changing hands), listed like legal moves."
-)
-class AnytimeMoves:
-    moves: list[JSON]
-    move_ranges: list[MoveRange] | None
-    descriptions: list[str] | None
-
-
-def _anytime(data: dict[str, Any] | None) -> AnytimeMoves | None:
-    if data is None:
-        return None
-    return AnytimeMoves(
-        moves=data["moves"],
-        move_ranges=_ranges(data.get("move_ranges")),
-        descriptions=data.get("descriptions"),
-    )
-
-
-@strawberry.type(description="What one seat that must act sees (see the REST `SeatAnswer`).")
-class SeatAnswer:
-    seat: int
-    view: JSON
-    text: str | None = strawberry.field(
-        description="With `render: true`: the game's text of this seat's view."
-    )
-    legal_moves: list[JSON]
-    move_ranges: list[MoveRange] | None
-    descriptions: list[str] | None
-    anytime: AnytimeMoves | None
-    events: list[JSON]
-
-
-@strawberry.type(description="A state as the service answers it (see the REST `Envelope`).")
-class Envelope:
-    game: str
-    rules_version: str
-    state_id: str | None
-    sealed: bool
-    resolve_chance: bool
-    as_seat: int | None
-    state: JSON | None
-    state_token: str | None = strawberry.field(
-        description="Sealed games: the handle of whoever asked (the master's or one seat's)."
-    )
-    seat_tokens: list[str] | None = strawberry.field(
-        description="Answers to a sealed game's master handle: every seat's handle, by seat."
-    )
-    acting: list[SeatAnswer] | None = strawberry.field(
-        description="With `actingSeats: true` (a sealed game's master): every seat that must "
-        "act, with its view, legal moves and events."
-    )
-    view: JSON | None
-    text: str | None = strawberry.field(
-        description="With `render: true`: the game's text of the view the answer shows (of "
-        "`view`; the public view's for an open game without `asSeat`), for people to follow "
-        "the game."
-    )
-    to_act: list[JSON]
-    legal_moves: list[JSON]
-    move_ranges: list[MoveRange] | None = strawberry.field(
-        description="Listed moves that stand for a run of amounts (see `MoveRange`)."
-    )
-    descriptions: list[str] | None = strawberry.field(
-        description="With `describe: true`: one English sentence per legal move, in order."
-    )
-    anytime: AnytimeMoves | None = strawberry.field(
-        description="The anytime moves of `asSeat` (or of a seat's handle), when it has any."
-    )
-    events: list[JSON]
-    finished: bool
-    result: JSON | None = strawberry.field(
-        description="Once the game is over, its result, REST's `Result` (members in snake_case): "
-        "the seats' `scores`, `ranking`, `places` and `winners`, the tie-breakers, every scoring "
-        "line, and `opponents`, automated opponents that are not seats (a solo mode's chief), "
-        "ranked with them; `winners` is empty when an opponent alone is first."
-    )
-
-
-@strawberry.type(description="Who must act now and the moves the viewer may make.")
-class LegalMoves:
-    to_act: list[JSON]
-    moves: list[JSON]
-    move_ranges: list[MoveRange] | None = strawberry.field(
-        description="Listed moves that stand for a run of amounts (see `MoveRange`)."
-    )
-    descriptions: list[str] | None = strawberry.field(
-        description="With `describe: true`: one English sentence per move, in order."
-    )
-    anytime: AnytimeMoves | None = strawberry.field(
-        description="The anytime moves of `asSeat` (or of a seat's handle), when it has any."
-    )
-
-
-@strawberry.type(description="Whether a move is legal now, and the rule that refuses it if not.")
-class Validation:
-    legal: bool
-    code: str | None
-    detail: str | None
-
-
-@strawberry.type(description="One move of the advised seat, with what the search found of it.")
-class HintOption:
-    move: JSON
-    playouts: int
-    value: float = strawberry.field(
-        description="The mean reward of its playouts: 1 for first place, 0 for last."
-    )
-    description: str | None
-
-
-@strawberry.type(
-    description="The move recommended to a seat, from Monte-Carlo tree search over random "
-    "playouts of states the seat cannot tell from this one (the REST `Hint`)."
-)
-class Hint:
-    game: str
-    seat: int
-    move: JSON
-    playouts: int
-    seconds: float
-    seed: str = strawberry.field(
-        description="The search's own random seed, as a decimal string (it may exceed 2^31)."
-    )
-    options: list[HintOption]
-    description: str | None
-
-
-@strawberry.type(
-    description="The position a state shows, everything known (see the REST `TablePosition`): "
-    "`setUpPosition` with this `position` and `contentId` sets the same table up again."
-)
-class TablePosition:
-    game: str
-    rules_version: str
-    content_id: str
-    position: JSON = strawberry.field(
-        description="The game's position (`schema/<game>/position.json`), as REST writes it."
-    )
-
-
-@strawberry.type(description="A registered content pack's id.")
-class ContentRegistration:
-    game: str
-    content_id: str
 
 
 def _service(info: Info) -> Service:
@@ -271,66 +78,6 @@ def _sync(fn: Any, *args: Any) -> Any:
         return fn(*args)
     except Problem as problem:
         raise GraphQLError(problem.detail, extensions=problem.extensions()) from None
-
-
-def _envelope(envelope: EnvelopeStruct) -> Envelope:
-    # The state and the view go through as JSON already written (the state as the REST answer
-    # carries it): the JSON scalar passes its value on unchanged and the endpoint's msgspec
-    # encoder writes ``Raw`` verbatim, so neither is turned into Python objects and back.
-    state, view = envelope.state, envelope.view
-    bare = msgspec.structs.replace(envelope, state=msgspec.UNSET, view=msgspec.UNSET)
-    data = msgspec.to_builtins(bare)
-    data["state"] = None if state is msgspec.UNSET else _raw(state)
-    data["view"] = None if view is msgspec.UNSET else _raw(view)
-    return Envelope(
-        game=data["game"],
-        rules_version=data["rules_version"],
-        state_id=data["state_id"],
-        sealed=data["sealed"],
-        resolve_chance=data["resolve_chance"],
-        as_seat=data["as_seat"],
-        state=data.get("state"),
-        state_token=data.get("state_token"),
-        seat_tokens=data.get("seat_tokens"),
-        acting=None
-        if data.get("acting") is None
-        else [
-            SeatAnswer(
-                seat=a["seat"],
-                view=a["view"],
-                text=a.get("text"),
-                legal_moves=a["legal_moves"],
-                move_ranges=_ranges(a.get("move_ranges")),
-                descriptions=a.get("descriptions"),
-                anytime=_anytime(a.get("anytime")),
-                events=a["events"],
-            )
-            for a in data["acting"]
-        ],
-        view=data.get("view"),
-        text=data.get("text"),
-        to_act=data["to_act"],
-        legal_moves=data["legal_moves"],
-        move_ranges=_ranges(data.get("move_ranges")),
-        descriptions=data.get("descriptions"),
-        anytime=_anytime(data.get("anytime")),
-        events=data["events"],
-        finished=data["finished"],
-        result=data["result"],
-    )
-
-
-def _raw(value: Any) -> msgspec.Raw:
-    return value if isinstance(value, msgspec.Raw) else msgspec.Raw(_encode(value))
-
-
-_encode = msgspec.json.Encoder().encode
-
-
-def _game_info(info: Any) -> GameInfo:
-    data = msgspec.to_builtins(info)
-    data["options"] = [OptionInfo(**o) for o in data["options"]]
-    return GameInfo(**data)
 
 
 def _handle(state: JSON | None, state_id: str | None, state_token: str | None) -> Handle:
@@ -360,18 +107,18 @@ def _players(players: int) -> int:
 
 
 def resolve_games(info: Info) -> list[GameInfo]:
-    return [_game_info(g) for g in _service(info).games().games]
+    return [game_info_of(g) for g in _service(info).games().games]
 
 
 def resolve_game(info: Info, id: str) -> GameInfo:
-    return _game_info(_sync(_service(info).info, id))
+    return game_info_of(_sync(_service(info).info, id))
 
 
 async def resolve_state(
     info: Info, id: str, as_seat: int | None = None, render: bool = False
 ) -> Envelope:
     answer = _service(info).get_state(id, as_seat=_seat(as_seat), render=render)
-    return _envelope(await _call(answer))
+    return envelope_of(await _call(answer))
 
 
 async def resolve_legal_moves(
@@ -397,9 +144,9 @@ async def resolve_legal_moves(
     return LegalMoves(
         to_act=data["to_act"],
         moves=data["moves"],
-        move_ranges=_ranges(data.get("move_ranges")),
+        move_ranges=ranges_of(data.get("move_ranges")),
         descriptions=data.get("descriptions"),
-        anytime=_anytime(data.get("anytime")),
+        anytime=anytime_of(data.get("anytime")),
     )
 
 
@@ -438,11 +185,11 @@ async def resolve_hint(
     seat: int | None = None,
     playouts: int | None = None,
     seconds: float | None = None,
-    seed: int | None = None,
+    seed: Seed | None = None,
     resolve_chance: bool | None = None,
     describe: bool = False,
 ) -> Hint:
-    for name, value, low in (("seat", seat, 0), ("playouts", playouts, 1), ("seed", seed, 0)):
+    for name, value, low in (("seat", seat, 0), ("playouts", playouts, 1)):
         if value is not None and value < low:
             raise _refusal("invalid_request", f"{name} must be at least {low}", f"/{name}")
     if seconds is not None and not 0 < seconds <= 3600:
@@ -466,7 +213,7 @@ async def resolve_hint(
         move=data["move"],
         playouts=result.playouts,
         seconds=result.seconds,
-        seed=str(result.seed),
+        seed=Seed(result.seed),
         options=[
             HintOption(
                 move=o["move"],
@@ -573,7 +320,7 @@ async def resolve_replay(
                 "/record",
             )
         answer = _replay_record(service, game, record, resolve_chance, **treatment)
-        return _envelope(await _call(answer))
+        return envelope_of(await _call(answer))
     if players is None or seed is None or moves is None:
         raise _refusal("invalid_request", "give players, seed and moves, or a record", "/record")
     envelope = await _call(
@@ -588,7 +335,7 @@ async def resolve_replay(
             **treatment,
         )
     )
-    return _envelope(envelope)
+    return envelope_of(envelope)
 
 
 async def _sealed(
@@ -609,7 +356,7 @@ async def _sealed(
         acting_seats=acting_seats,
         render=render,
     )
-    return _envelope(await _call(answer))
+    return envelope_of(await _call(answer))
 
 
 async def resolve_record(
@@ -768,7 +515,7 @@ async def resolve_new_game(
             render=render,
         )
     )
-    return _envelope(envelope)
+    return envelope_of(envelope)
 
 
 async def resolve_apply_move(
@@ -796,7 +543,7 @@ async def resolve_apply_move(
             render=render,
         )
     )
-    return _envelope(envelope)
+    return envelope_of(envelope)
 
 
 async def resolve_set_up_position(
@@ -826,7 +573,7 @@ async def resolve_set_up_position(
             render=render,
         )
     )
-    return _envelope(envelope)
+    return envelope_of(envelope)
 
 
 async def resolve_register_content(info: Info, game: str, content: JSON) -> ContentRegistration:
