@@ -7,6 +7,8 @@ Run as a module (not part of ``make bench``)::
 
     python -m bench.request_profile --game scythe --handle state_id --top 30
     python -m bench.request_profile --api graphql --handle state_id
+    python -m bench.request_profile --game pig --top 0     # the service's own cost per request
+    python -m bench.request_profile --game pig --api echo --top 0
 
 Prints the requests per second in-process (no server, no client: what the handler costs) and
 the functions with the most cumulative time (``--everything``: not only the service's).
@@ -30,8 +32,10 @@ from starlette.testclient import TestClient
 
 from arbiter.api.app import ArbiterApp, create_app
 from arbiter.api.settings import Settings
+from arbiter.core import Registry
 from arbiter.games import registry
 from bench.throughput import SHUFFLE_SEED, move_bodies
+from tests.toy import Pig
 
 #: Distinct requests (as many as ``bench http`` sends).
 COUNT = 200
@@ -106,10 +110,21 @@ async def post(app: ArbiterApp, path: str, body: bytes) -> tuple[int, bytes]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--game", default="scythe", choices=registry().ids())
+    parser.add_argument(
+        "--game",
+        default="scythe",
+        choices=[*registry().ids(), "pig"],
+        help="a registered game, or the core's test game Pig (rules that cost almost nothing: "
+        "what is left is the service's own cost)",
+    )
     parser.add_argument("--handle", default="state_id", choices=("state_id", "state"))
     parser.add_argument("--rounds", type=int, default=15, help="timed passes over the requests")
-    parser.add_argument("--api", default="rest", choices=("rest", "graphql"))
+    parser.add_argument(
+        "--api",
+        default="rest",
+        choices=("rest", "graphql", "echo"),
+        help="echo: the same bodies to POST /v1/echo",
+    )
     parser.add_argument("--top", type=int, default=30, help="functions listed")
     parser.add_argument("--everything", action="store_true", help="list every function")
     parser.add_argument(
@@ -125,13 +140,15 @@ def main() -> None:
         log_level="warning",
         memo_size=4096 if args.repeat else 1,
     )
-    app = create_app(settings, registry())
+    app = create_app(settings, Registry([Pig()]) if args.game == "pig" else registry())
     sent = bodies(app, args.game, args.handle)
     path = f"/v1/games/{args.game}/moves"
     if args.repeat:
         sent = sent[:1] * COUNT
     if args.api == "graphql":
         sent, path = [as_graphql(args.game, b) for b in sent], "/graphql"
+    elif args.api == "echo":
+        path = "/v1/echo"
 
     async def run(rounds: int) -> list[float]:
         """Seconds of each pass over the requests."""
