@@ -15,7 +15,8 @@ Parts (``--only`` picks some, comma-separated; all of them by default):
 Beside ``make bench``: ``python -m bench.turns --against 39d2571`` (Scythe player turns per second
 with every move checked, next to an earlier commit, and a late decision's cost against an early
 one's), ``python -m bench.request_profile`` (a ``moves`` request's profile in-process, ASGI
-driven directly) and ``python -m bench.balance`` (the ancient wargame's balance tables).
+driven directly), ``python -m bench.hints`` (playouts per second of hints, and hints against
+random play) and ``python -m bench.balance`` (the ancient wargame's balance tables).
 
 Every server runs on 127.0.0.1 on a free port and is ended on the way out; every load loop is
 bounded in count and time. These are benchmarks to read, not tests: the exit status is 0 unless a
