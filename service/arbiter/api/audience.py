@@ -48,16 +48,19 @@ class Audience:
         return not self.sealed or (self.master and self.seat is None)
 
 
-def check_seat(state: Any, as_seat: int | None, seats: int | None = None) -> None:
-    """Refuse an ``as_seat`` that names no seat of the game (``422 invalid_seat``)."""
+def check_seat(
+    state: Any, as_seat: int | None, seats: int | None = None, member: str = "as_seat"
+) -> None:
+    """Refuse an ``as_seat`` (or the request's ``member`` naming a seat) that names no seat of
+    the game (``422 invalid_seat``)."""
     if as_seat is None:
         return
     seats = seat_count(state) if seats is None else seats
     if seats is not None and as_seat >= seats:
         raise Problem(
             "invalid_seat",
-            f"as_seat {as_seat} names no seat: the game has {seats} seats, counted from 0",
-            pointer="/as_seat",
+            f"{member} {as_seat} names no seat: the game has {seats} seats, counted from 0",
+            pointer=f"/{member}",
         )
 
 

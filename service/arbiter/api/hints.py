@@ -29,10 +29,11 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from arbiter.api.audience import check_seat
 from arbiter.api.envelope import Hint, HintOption
 from arbiter.api.handles import Handle, untrusted
 from arbiter.api.problems import Problem
-from arbiter.core import CHANCE, seat_count
+from arbiter.core import CHANCE
 from arbiter.core.search import Search
 
 if TYPE_CHECKING:
@@ -86,13 +87,7 @@ class Hints:
                 pointer="/seat",
                 status=403,
             )
-        seats = seat_count(state)
-        if seat is not None and seats is not None and seat >= seats:
-            raise Problem(
-                "invalid_seat",
-                f"seat {seat} names no seat: the game has {seats} seats, counted from 0",
-                pointer="/seat",
-            )
+        check_seat(state, seat, member="seat")
         to_act = resolved.known.to_act
         if seat is None:
             seat = own
