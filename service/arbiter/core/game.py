@@ -367,15 +367,22 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
 
     def _moves_of(self, state: StateT, actor: Actor) -> list[Any]:
         """The moves of an actor already known to be among ``to_act`` (a new list each time)."""
-        last = self._last_moves
-        if last is not None and last[0] is state and last[1] == actor:
-            return list(last[2])
+        listed = self._just_listed(state, actor)
+        if listed is not None:
+            return list(listed)
         if actor == CHANCE:
             moves = [o.move for o in self.chance_outcomes(state)]
         else:
             moves = self.generate_moves(state, actor)
         self._last_moves = (state, actor, tuple(moves))
         return moves
+
+    def _just_listed(self, state: StateT, actor: Actor) -> tuple[Any, ...] | None:
+        """The moves of ``actor`` in this very state object, if they were the last listed."""
+        last = self._last_moves
+        if last is not None and last[0] is state and last[1] == actor:
+            return last[2]
+        return None
 
     def all_legal_moves(self, state: StateT) -> list[Any]:
         """The legal moves of every actor that must decide now."""
@@ -408,13 +415,13 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
             raise IllegalMove(
                 f"{self.id}.not_your_turn", f"{who} may not decide now; waiting for: {waiting}"
             )
-        last = self._last_moves
-        if last is not None and last[0] is state and last[1] == actor:
-            listed: Sequence[Any] = last[2]  # the state's moves were just listed
-        elif actor == CHANCE:
-            listed = self._moves_of(state, actor)
-        else:
-            listed = self.candidate_moves(state, actor, move)
+        listed: Sequence[Any] | None = self._just_listed(state, actor)
+        if listed is None:
+            listed = (
+                self._moves_of(state, actor)
+                if actor == CHANCE
+                else self.candidate_moves(state, actor, move)
+            )
         if move in listed:
             return
         raise self.explain(state, move)
