@@ -148,8 +148,8 @@ def completed(
 
 def _grows_with_control(c: ObjectiveCondition) -> bool:
     """Whether a requirement that holds for some controlled territories holds for more of them:
-    any of them but a count with an upper bound (``==``, ``<=``, ``<``)."""
-    return not isinstance(c, ControlCount) or c.compare.op in (">=", ">")
+    any of them but a count with an upper bound (``==``, ``<=``)."""
+    return not isinstance(c, ControlCount) or c.compare.op == ">="
 
 
 def _own_territories(s: State, t: Tables, seat: int) -> dict[str, int]:
