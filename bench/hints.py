@@ -24,7 +24,6 @@ import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 from arbiter.core import CHANCE
 from arbiter.core.search import DEFAULT_DEPTH, Search
@@ -34,13 +33,9 @@ from arbiter.games import registry
 RATE_AT = (20, 80, 200)
 
 
-def _game(game_id: str) -> Any:
-    return next(g for g in registry() if g.id == game_id)
-
-
 def rate(game_id: str, seconds: float, depth: int) -> tuple[float, float]:
     """Median iterations and playout decisions per second of hints along a random game."""
-    game = _game(game_id)
+    game = registry().get(game_id)
     rng = random.Random(5)
     state = game.new_state(2, seed=5)
     made = 0
@@ -64,7 +59,7 @@ def rate(game_id: str, seconds: float, depth: int) -> tuple[float, float]:
 
 def duel(game_id: str, index: int, iterations: int, depth: int) -> tuple[bool, int, float]:
     """One 2-player game, hints against random: (hinted seat first, decisions, seconds)."""
-    game = _game(game_id)
+    game = registry().get(game_id)
     hinted = index % 2
     rng = random.Random(1000 + index)
     state = game.new_state(2, seed=1000 + index)
