@@ -53,6 +53,12 @@ class Known:
             moves = self.moves[actor] = game.legal_moves(state, actor)
         return moves
 
+    def listed(self, actor: Actor, move: Any) -> bool:
+        """Whether ``move`` is among the moves of ``actor`` already listed here (``False`` when
+        they were not listed yet: the caller checks the move another way)."""
+        moves = self.moves.get(actor)
+        return moves is not None and move in moves
+
     def all_legal_moves(self, game: AnyGame, state: Any) -> list[Any]:
         return [m for actor in self.to_act for m in self.legal_moves(game, state, actor)]
 

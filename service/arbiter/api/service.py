@@ -216,8 +216,7 @@ class Service:
                 state, events = following.state, list(done)
             else:
                 try:
-                    listed = None if origin is None else origin.moves.get(actor)
-                    if listed is not None and decoded in listed:
+                    if origin is not None and origin.listed(actor, decoded):
                         state, more = game.apply_unchecked(state, decoded)  # checked: listed
                     else:
                         state, more = game.apply(state, decoded)
@@ -321,8 +320,7 @@ class Service:
         authorize(resolved, actor)
         known = resolved.known
         with untrusted(resolved.inline, game.id):
-            listed = known.moves.get(actor)
-            if listed is not None and decoded in listed:
+            if known.listed(actor, decoded):
                 return Validation(legal=True)
             try:
                 game.check_move(resolved.state, decoded)
