@@ -9,9 +9,16 @@ Run as a module (not part of ``make bench``)::
     python -m bench.request_profile --api graphql --handle state_id
     python -m bench.request_profile --game pig --top 0     # the service's own cost per request
     python -m bench.request_profile --game pig --api echo --top 0
+    python -m bench.request_profile --game scythe --api core --top 0
 
 Prints the requests per second in-process (no server, no client: what the handler costs) and
 the functions with the most cumulative time (``--everything``: not only the service's).
+
+``--api core`` does, for the same requests, only the work no service can skip: the rules check
+and apply the move (:meth:`Game.apply`), draw chance that follows it, list the legal moves of every seat to act next, and the
+new state and those moves are written as JSON. What a ``moves`` request costs beyond that is the
+service's and the framework's: with ``echo`` the cost of one request that does nothing, the
+three give the best ratio to echo a service over these rules could reach.
 """
 
 from __future__ import annotations
@@ -28,14 +35,18 @@ import statistics
 import time
 from typing import Any
 
+import msgspec
 from starlette.testclient import TestClient
 
 from arbiter.api.app import ArbiterApp, create_app
 from arbiter.api.settings import Settings
-from arbiter.core import Registry
+from arbiter.core import CHANCE, Registry
+from arbiter.core.record import draw_chance
 from arbiter.games import registry
 from bench.throughput import SHUFFLE_SEED, move_bodies
 from tests.toy import Pig
+
+_encode = msgspec.json.Encoder().encode
 
 #: Distinct requests (as many as ``bench http`` sends).
 COUNT = 200
@@ -122,8 +133,8 @@ def main() -> None:
     parser.add_argument(
         "--api",
         default="rest",
-        choices=("rest", "graphql", "echo"),
-        help="echo: the same bodies to POST /v1/echo",
+        choices=("rest", "graphql", "echo", "core"),
+        help="echo: the same bodies to POST /v1/echo; core: the rules' own work only",
     )
     parser.add_argument("--top", type=int, default=30, help="functions listed")
     parser.add_argument("--everything", action="store_true", help="list every function")
@@ -134,6 +145,8 @@ def main() -> None:
         "--repeat", action="store_true", help="one request again and again, memo on (4096)"
     )
     args = parser.parse_args()
+    if args.api == "core" and args.repeat:
+        parser.error("--repeat is a memo's scenario; the rules' own work has no memo")
     settings = Settings(
         env="test",
         state_keys=(secrets.token_hex(32),),
@@ -150,8 +163,29 @@ def main() -> None:
     elif args.api == "echo":
         path = "/v1/echo"
 
+    if args.api == "core":
+        game, codec = app.service.game(args.game)
+        steps = [json.loads(body) for body in bodies(app, args.game, "state")]
+        work = [(codec.state(step["state"]), codec.move(step["move"])) for step in steps]
+
+    async def core(rounds: int) -> list[float]:
+        """Seconds of each pass of the rules' own work over the requests."""
+        times = []
+        for _ in range(rounds):
+            start = time.perf_counter()
+            for state, move in work:
+                after, _ = game.apply(state, move)
+                if CHANCE in game.to_act(after):
+                    after, _, _ = draw_chance(game, after)
+                listed = [game.legal_moves(after, actor) for actor in game.to_act(after)]
+                codec.state_json(after), _encode(listed)
+            times.append(time.perf_counter() - start)
+        return times
+
     async def run(rounds: int) -> list[float]:
         """Seconds of each pass over the requests."""
+        if args.api == "core":
+            return await core(rounds)
         times = []
         for _ in range(rounds):
             start = time.perf_counter()
@@ -166,8 +200,9 @@ def main() -> None:
     rate = len(sent) / statistics.median(times)
     best = len(sent) / min(times)
     scenario = "repeat" if args.repeat else "distinct"
+    by = "states decoded beforehand" if args.api == "core" else f"by {args.handle}"
     print(
-        f"{args.game}, {args.api}, {scenario} by {args.handle}: {rate:,.0f} requests/s "
+        f"{args.game}, {args.api}, {scenario} {by}: {rate:,.0f} requests/s "
         f"(median of {args.rounds} passes; best {best:,.0f})"
     )
     if not args.top:

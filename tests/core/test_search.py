@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from arbiter.core import CHANCE, Result, rank
-from arbiter.core.search import Search, reward
+from arbiter.core.search import Search, estimate, reward
 from arbiter.games import registry
 from tests.toy import Hold, Pig, PigState, Roll
 
@@ -129,6 +129,17 @@ def test_rewards_go_from_first_place_to_last() -> None:
     assert reward(rank([5, 5]), 0) == reward(rank([5, 5]), 1) == 1.0
     solo: Result = rank([7])
     assert reward(solo, 0) == 1.0
+
+
+def test_a_standing_counts_the_margin_as_well_as_the_place() -> None:
+    """A playout cut short is half place, half margin over the best other score: leading by 20
+    is worth more than leading by 1, trailing by 1 more than trailing by 20."""
+    assert estimate(rank([21, 1]), 0) > estimate(rank([2, 1]), 0) > 0.5
+    assert 0.5 > estimate(rank([1, 2]), 0) > estimate(rank([1, 21]), 0)
+    assert estimate(rank([10, 30, 20]), 1) == pytest.approx((1.0 + (1 + 10 / 51) / 2) / 2)
+    assert estimate(rank([5, 5]), 0) == estimate(rank([5, 5]), 1) == 0.75
+    assert all(0.0 <= estimate(rank([a, b]), 0) <= 1.0 for a in (-9, 0, 40) for b in (-3, 0, 9))
+    assert estimate(rank([7]), 0) == 1.0
 
 
 def test_hints_beat_random_play_at_pig() -> None:

@@ -13,8 +13,11 @@ information-set MCTS* (Cowling, Powley and Whitehouse, 2012):
 * it adds one new move, then plays random moves to the end or for at most ``depth`` decisions,
   and scores the state reached: the game's :meth:`Game.result` at the end, else its
   :meth:`Game.standing` (the scoring as if the game ended now);
-* each move on the path gains the reward of the seat that chose it: 1 for first place, 0 for
-  last, shared places in between.
+* each move on the path gains the reward of the seat that chose it: at the end of the game, 1
+  for first place, 0 for last, shared places in between (:func:`reward`); at a standing, half
+  that and half the seat's margin over the best other score (:func:`estimate`): a playout cut
+  short rarely changes who leads, and the margin tells apart moves that gain points from moves
+  that lose them.
 
 The search is pure and bounded by its caller: :meth:`Search.run` does a given number of
 iterations, so the service decides how long to think (in slices, so a worker stays responsive)
@@ -72,6 +75,20 @@ def reward(result: Result, seat: int) -> float:
     if places <= 1:
         return 1.0
     return (places - result.places[seat]) / (places - 1)
+
+
+def estimate(standing: Result, seat: int) -> float:
+    """The reward of a playout cut short at ``standing``: the mean of :func:`reward` and the
+    seat's margin over the best other score, ``(mine - best) / (|mine| + |best| + 1)`` taken
+    from [-1, 1] to [0, 1] (an automated opponent's score counts as another's)."""
+    mine = standing.scores[seat]
+    others = [score for other, score in enumerate(standing.scores) if other != seat]
+    others.extend(opponent.score for opponent in standing.opponents)
+    if not others:
+        return reward(standing, seat)
+    best = max(others)
+    margin = (mine - best) / (abs(mine) + abs(best) + 1)
+    return (reward(standing, seat) + (1 + margin) / 2) / 2
 
 
 class Search:
@@ -153,11 +170,12 @@ class Search:
         self.decisions += made
         self.iterations += 1
         result = game.result(s)
+        score = reward
         if result is None:
-            result = game.standing(s)
+            result, score = game.standing(s), estimate
         for visited, who in path:
             visited.visits += 1
-            visited.total += 0.5 if result is None else reward(result, who)
+            visited.total += 0.5 if result is None else score(result, who)
 
     def _select(self, node: Node, moves: list[Any]) -> tuple[Any, Node]:
         """The move to follow from ``node`` (an untried one first) and its node."""
