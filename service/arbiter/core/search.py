@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -170,7 +171,7 @@ class Search:
         self.decisions += made
         self.iterations += 1
         result = game.result(s)
-        score = reward
+        score: Callable[[Result, int], float] = reward
         if result is None:
             result, score = game.standing(s), estimate
         for visited, who in path:
