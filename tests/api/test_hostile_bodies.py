@@ -403,6 +403,13 @@ def _path_cases(world: World) -> Iterator[Case]:
         ("state-id-bad-utf8", "/v1/states/%ff%fe"),
         ("state-id-nul", "/v1/states/abc%00"),
         ("healthz-trailing-slash", "/healthz/"),
+        ("static-dot-dot", "/static/play/../../static.py"),
+        ("static-encoded-dot-dot", "/static/%2e%2e/static.py"),
+        ("static-encoded-slash", "/static/play%2fplay.js"),
+        ("static-unknown", "/static/play/nope.js"),
+        ("static-directory", "/static/play"),
+        ("static-python", "/static/__init__.py"),
+        ("play-trailing-slash", "/play/"),
     ):
         yield Case(f"{g}-get-{label}", path, b"", "not_found", None, "GET")
     for label, seat in (("superscript", "%C2%B2"), ("arabic-indic", "%D9%A3"), ("bad-utf8", "%ff")):

@@ -28,6 +28,7 @@ import pytest
 from starlette.routing import Route
 
 import arbiter
+from arbiter.api import static
 from arbiter.api.app import create_app
 from arbiter.api.problems import CODES
 from arbiter.games import registry
@@ -137,6 +138,8 @@ def fetch_everything(server: Server) -> None:
     """Every ``GET`` route, a few ``POST`` answers of each game, and error documents."""
     for path in ("/", "/openapi.json", "/healthz", "/readyz", "/metrics", "/graphql"):
         server.fetch(path)
+    for path in ("/play", "/docs", *(f"/static/{name}" for name in static.load())):
+        assert server.fetch(path)[0] == 200, path
     status, listing = server.fetch("/v1/games")
     assert status == 200
     games = {game["id"]: game["default_content_id"] for game in listing["games"]}
@@ -206,8 +209,11 @@ def fetch_everything(server: Server) -> None:
 
 
 def _matches(template: str, path: str) -> bool:
-    """Whether ``path`` (a query string allowed) is one of the route ``template``."""
+    """Whether ``path`` (a query string allowed) is one of the route ``template``; a last
+    ``{name:path}`` takes the rest of the path."""
     left, right = template.split("/"), path.partition("?")[0].split("/")
+    if left[-1].endswith(":path}") and len(right) > len(left):
+        right = [*right[: len(left) - 1], "/".join(right[len(left) - 1 :])]
     return len(left) == len(right) and all(
         a == b or a.startswith("{") for a, b in zip(left, right, strict=True)
     )

@@ -22,7 +22,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import arbiter
-from arbiter.api import docs, graphql_http, logs
+from arbiter.api import docs, graphql_http, logs, static
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
 from arbiter.api.guard import Guard, json_bodies
@@ -237,6 +237,7 @@ def create_app(
             Route("/", index, methods=["GET"]),
             Route("/problems/{code}", problem_page, methods=["GET"]),
             *docs.routes(registry),
+            *static.routes(),
         ],
         exception_handlers={
             Problem: on_problem,

@@ -37,7 +37,9 @@ Every GraphQL error carries ``extensions`` with the members of a problem documen
 
 **GET** runs nothing (a mutation behind a link would be a cross-site request; a query in a URL
 lands in logs and caches): ``?query=`` is ``405 method_not_allowed``; without it GET serves
-GraphiQL when ``ARBITER_GRAPHIQL`` is on, and is ``404 not_found`` when it is off.
+GraphiQL (:func:`arbiter.api.static.graphiql_page`: the service serves its files, nothing
+comes from another site) when ``ARBITER_GRAPHIQL`` is on, and is ``404 not_found`` when it is
+off.
 
 **Limits** (:func:`build_schema`), checked before anything runs; each applies to every
 operation of a document, with the fragments it spreads (only one operation runs per request):
@@ -90,7 +92,7 @@ from graphql import (
 from graphql.validation.rules import overlapping_fields_can_be_merged
 from graphql.validation.validate import ValidationAbortedError
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 from strawberry.exceptions import MissingQueryError
 from strawberry.extensions import (
@@ -99,11 +101,11 @@ from strawberry.extensions import (
     MaxTokensLimiter,
     SchemaExtension,
 )
-from strawberry.http.ides import get_graphql_ide_html
 from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
 from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType
 
+from arbiter.api import static
 from arbiter.api.graphql import EXPENSIVE_FIELDS, ArbiterSchema, make_schema
 from arbiter.api.guard import is_json
 from arbiter.api.jsonguard import decode_json
@@ -308,7 +310,7 @@ def route(service: Service, settings: Settings) -> Route:
 def endpoint(service: Service, settings: Settings) -> Callable[[Request], Awaitable[Response]]:
     """The request handler of ``/graphql`` (see the module docstring)."""
     schema = build_schema(settings)
-    graphiql = get_graphql_ide_html("graphiql") if settings.graphiql_enabled else None
+    graphiql = static.graphiql_page() if settings.graphiql_enabled else None
     allow = "GET, POST" if graphiql is not None else "POST"
 
     async def graphql(request: Request) -> Response:
@@ -325,7 +327,7 @@ def endpoint(service: Service, settings: Settings) -> Callable[[Request], Awaita
                 return problem_response(
                     Problem("not_found", "GraphiQL is off here (ARBITER_GRAPHIQL); POST queries")
                 )
-            return HTMLResponse(graphiql)
+            return static.answer(request, graphiql, page=True)
         types = [value for name, value in request.scope["headers"] if name == b"content-type"]
         if len(types) != 1 or not is_json(types[0]):
             return problem_response(

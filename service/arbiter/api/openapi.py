@@ -690,8 +690,8 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
     paths = operations.paths()
     for_generators(components["schemas"], paths, registry)
     return {
-        "openapi": "3.1.0",
-        "jsonSchemaDialect": JSON_SCHEMA_DIALECT,
+        "openapi": "3.1.0",  # schemas in OpenAPI 3.1's own dialect (JSON Schema 2020-12 and
+        # its vocabulary: ``discriminator``, ``example``), so no ``jsonSchemaDialect``
         "info": {
             "title": "Arbiter",
             "version": arbiter.__version__,
