@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install serve test lint typecheck pytest bench schemas playthroughs clean
+.PHONY: install serve test system-deps lint typecheck pytest bench schemas playthroughs clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,12 +18,16 @@ install: $(STAMP)
 serve: $(STAMP)
 	ARBITER_ENV=development $(BIN)/arbiter serve --host 127.0.0.1 --port 8000
 
-## Lint, format check, type check and the whole test suite (needs redis-server on PATH).
-test: $(STAMP) lint typecheck pytest
+## Lint, format check, type check and the whole test suite; installs redis-server and Chromium
+## first where they are missing (scripts/system-deps.sh: apt-get as root, else it says what to do).
+test: system-deps $(STAMP) lint typecheck pytest
+
+system-deps:
+	./scripts/system-deps.sh
 
 lint: $(STAMP)
-	$(BIN)/ruff check service tests bench
-	$(BIN)/ruff format --check service tests bench
+	$(BIN)/ruff check service tests bench scripts
+	$(BIN)/ruff format --check service tests bench scripts
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

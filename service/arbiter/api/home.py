@@ -63,10 +63,13 @@ move: Arbiter checks the move against the rulebook, applies it, and answers with
 what happened, and every legal follow-up move. Refusals carry a stable rule code.</p>
 <h2>Games</h2>
 {table}
+<p><a href="/play">Play a game in the playground</a> &mdash; every game, open or sealed, chance
+drawn or supplied by hand, through the REST API.</p>
 <h2>Documentation</h2>
 <ul>
-<li><a href="/openapi.json">/openapi.json</a> &mdash; the REST API (OpenAPI 3.1), generated from
-the code; start with <code>POST /v1/games/{{game}}/states</code>.</li>
+<li><a href="/docs">/docs</a> (Swagger UI) and <a href="/openapi.json">/openapi.json</a> &mdash;
+the REST API (OpenAPI 3.1), generated from the code; start with
+<code>POST /v1/games/{{game}}/states</code>.</li>
 <li><a href="/graphql">/graphql</a> &mdash; the same operations in GraphQL (GraphiQL in a
 browser).</li>
 <li><a href="/v1/games">/v1/games</a> &mdash; the games' fact sheets;
