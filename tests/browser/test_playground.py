@@ -224,3 +224,29 @@ def test_a_game_record_is_exported_and_imported(page: Page, server: Server) -> N
     )
     replayed = session(page)["envelope"]
     assert replayed["state"] == played["state"]
+
+
+def test_a_finished_game_shows_its_result_and_scoring(page: Page, server: Server) -> None:
+    """A whole game (random moves through the API), imported as a record: the page shows the
+    result -- winners, every scoring line by seat, scores and places -- as the answer gives it."""
+    base = f"{server.base}/v1/games/the-ancient-world"
+    envelope = post(f"{base}/states", {"players": 2, "seed": 5})
+    while not envelope["finished"]:
+        move = envelope["legal_moves"][envelope["state"]["step"] % len(envelope["legal_moves"])]
+        envelope = post(f"{base}/moves", {"state_id": envelope["state_id"], "move": move})
+    record = post(f"{base}/record", {"state_id": envelope["state_id"]})
+    page.goto(f"{server.base}/play")
+    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+    page.set_input_files("#import", files=[{
+        "name": "record.json", "mimeType": "application/json", "buffer": json.dumps(record).encode(),
+    }])  # fmt: skip
+    page.wait_for_selector("#result-panel:not([hidden]) table.result")
+    result = envelope["result"]
+    rows = page.locator("table.result tr")
+    score_row = rows.filter(has_text="score").locator("th").all_text_contents()
+    assert score_row == ["score", *map(str, result["scores"])]
+    place_row = rows.filter(has_text="place").locator("th").all_text_contents()
+    assert place_row == ["place", *map(str, result["places"])]
+    labels = {line["label"] for line in result["breakdown"]}
+    assert {row.split("\t")[0] for row in rows.all_inner_texts()} >= labels
+    assert page.locator("#to-act").text_content() == "The game is over."

@@ -185,11 +185,10 @@ window.ArbiterPictures = (() => {
     const players = h("div", { className: "players" });
     (state.players || []).forEach((p, seat) => {
       const faction = factions.get(p.faction);
-      players.append(
-        h(
-          "section",
-          { className: `panel player seat-${seat}${now.has(seat) ? " acting" : ""}` },
-          h("h4", {}, `seat ${seat}: ${(faction && faction.name) || p.faction} (${p.mat} mat)`),
+      const box = h(
+        "section",
+        { className: `panel player seat-${seat}${now.has(seat) ? " acting" : ""}` },
+        h("h4", {}, `seat ${seat}: ${(faction && faction.name) || p.faction} (${p.mat} mat)`),
           kv([
             ["power", p.power],
             ["popularity", p.popularity],
@@ -200,10 +199,11 @@ window.ArbiterPictures = (() => {
             ["mechs", (p.mechs || []).length],
             ["workers", (p.workers || []).length],
             ["recruits", (p.recruits || []).length],
-            ["last section", p.last_section],
-          ]),
-        ),
+          ["last section", p.last_section],
+        ]),
       );
+      box.style.setProperty("--seat", FACTION_COLOUR[faction && faction.color] || "#777");
+      players.append(box);
     });
     container.append(players);
     const factory = state.factory_cards;
