@@ -57,7 +57,7 @@ GAME_OPS = frozenset(
     }
 )  # fmt: skip
 #: Operations with a path parameter (:mod:`arbiter.api.guard` refuses odd segments: `not_found`).
-PATH_OPS = GAME_OPS | {"getState"}
+PATH_OPS = GAME_OPS | {"getState", "staticFile"}
 HANDLE_OPS = frozenset({"applyMove", "legalMoves", "validateMove"})
 SEALED_OPS = frozenset({"current", "undo"})
 STATE_OPS = HANDLE_OPS | SEALED_OPS | {"getState", "exportRecord", "exportPosition", "hint"}
@@ -501,6 +501,74 @@ class Operations:
                     problems=False,
                     description="The first request for a game builds its page (a second or two "
                     "of play for its examples); later ones are served from memory.",
+                ),
+            },
+            "/play": {
+                "get": self._operation(
+                    "playground",
+                    "The playground: play any game in a browser through this API",
+                    {
+                        "200": {
+                            "description": "HTML (its scripts: `/static/play/`).",
+                            "content": html,
+                        }
+                    },
+                    tags=["docs"],
+                    description="A plain client of the REST API: set up a game (open, or sealed "
+                    "and played seat by seat through seat handles), play it by clicking its legal "
+                    "moves, supply chance by hand, undo, export and import records, let hints "
+                    "play a seat. Nothing is loaded from another site.",
+                )
+            },
+            "/docs": {
+                "get": self._operation(
+                    "apiExplorer",
+                    "Swagger UI over this document",
+                    {
+                        "200": {
+                            "description": "HTML (its files: `/static/vendor/`).",
+                            "content": html,
+                        }
+                    },
+                    tags=["docs"],
+                )
+            },
+            "/static/{path}": {
+                "parameters": [
+                    {
+                        "name": "path",
+                        "in": "path",
+                        "required": True,
+                        "description": "A file of the pages: `play/play.js`, "
+                        "`vendor/swagger-ui/swagger-ui.css`, ... (its `/` are sent as they are).",
+                        "schema": {
+                            "type": "string",
+                            "pattern": r"^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$",
+                        },
+                    }
+                ],
+                "get": self._operation(
+                    "staticFile",
+                    "A script, style, page or licence of the browser pages",
+                    {
+                        "200": {
+                            "description": "The file, with its `ETag` (`Cache-Control: no-cache`).",
+                            "content": {
+                                media: {"schema": {"type": "string"}}
+                                for media in (
+                                    "text/javascript; charset=utf-8",
+                                    "text/css; charset=utf-8",
+                                    "text/html; charset=utf-8",
+                                    "text/plain; charset=utf-8",
+                                    "application/json",
+                                )
+                            },
+                        },
+                        "304": {"description": "Not modified (`If-None-Match` names its ETag)."},
+                    },
+                    tags=["docs"],
+                    description="Files are read when the service starts and served from memory; "
+                    "a path that is not one of them is a `not_found` problem.",
                 ),
             },
             "/healthz": {
