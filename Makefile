@@ -14,9 +14,13 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-## Run the service on http://127.0.0.1:8000 with the embedded (in-process) state cache.
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+## Run the service on http://$(HOST):$(PORT) (default 127.0.0.1:8000; `make serve PORT=9000`) with
+## the embedded (in-process) state cache.
 serve: $(STAMP)
-	ARBITER_ENV=development $(BIN)/arbiter serve --host 127.0.0.1 --port 8000
+	ARBITER_ENV=development $(BIN)/arbiter serve --host $(HOST) --port $(PORT)
 
 ## Lint, format check, type check and the whole test suite; installs redis-server and Chromium
 ## first where they are missing (scripts/system-deps.sh: apt-get as root, else it says what to do).

@@ -28,6 +28,8 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import arbiter
+
 WORKERS_NEED_REDIS = (
     "arbiter: --workers {workers} without ARBITER_REDIS_URL would give each worker its own state "
     "store, so a state_id made by one worker is unknown to the others: set ARBITER_REDIS_URL to a "
@@ -117,6 +119,7 @@ def _export(args: argparse.Namespace) -> int:
 
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="arbiter", description="Rules as a service.")
+    top.add_argument("--version", action="version", version=f"arbiter {arbiter.__version__}")
     commands = top.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="run the HTTP service")
     serve.add_argument("--host", default="127.0.0.1")

@@ -21,6 +21,7 @@ from typing import Any
 
 import pytest
 
+import arbiter
 from arbiter import cli
 from arbiter.api import server
 from arbiter.api.logs import JsonFormatter
@@ -115,6 +116,14 @@ NOT_ENCODED = "must be hex or base64"
         (
             {"ARBITER_ENV": "test", "ARBITER_IDLE_TIMEOUT": "forever"},
             "ARBITER_IDLE_TIMEOUT must be a number of seconds",
+        ),
+        (
+            {"ARBITER_ENV": "test", "ARBITER_REDIS_CLUSTER": "true"},
+            "ARBITER_REDIS_CLUSTER needs ARBITER_REDIS_URL",
+        ),
+        (
+            {"ARBITER_ENV": "test", "ARBITER_REDIS_CLUSTER": "maybe"},
+            "ARBITER_REDIS_CLUSTER must be true or false",
         ),
     ],
 )
@@ -326,3 +335,22 @@ def test_the_deploy_files_never_run_several_workers_without_redis() -> None:
     assert "secrets.token_hex(32)" in manifest_text and "token_urlsafe" not in manifest_text
     assert container["livenessProbe"]["httpGet"]["path"] == "/healthz"
     assert container["readinessProbe"]["httpGet"]["path"] == "/readyz"
+
+
+def test_arbiter_version(capsys: Any) -> None:
+    with pytest.raises(SystemExit) as exited:
+        cli.main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == f"arbiter {arbiter.__version__}"
+
+
+def test_the_package_metadata_installs_without_deprecation_warnings() -> None:
+    """setuptools warns about a licence given as a table (``{text = ...}``): it is an SPDX
+    expression, its text the checked-in LICENSE (which the image copies too)."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (root / "LICENSE").read_text().startswith("MIT License")
+    assert "LICENSE" in (root / "deploy" / "Dockerfile").read_text()
