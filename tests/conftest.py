@@ -1,4 +1,6 @@
-"""Shared fixtures: a real ``redis-server`` per test session (one per pytest-xdist worker).
+"""Shared fixtures: a real ``redis-server`` per test session (one per pytest-xdist worker), and a
+real Redis Cluster of three masters (``redis-server --cluster-enabled yes`` and
+``redis-cli --cluster create``) for the tests that run on both (:func:`store`).
 
 ``redis-server`` must be on the PATH (CI installs it: ``apt-get install redis-server``); without
 it the fixture fails loudly instead of skipping, so the cache tests can never silently vanish.
@@ -13,8 +15,11 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 import pytest
+import redis
 
 
 def free_port() -> int:
@@ -39,6 +44,8 @@ class RedisServer:
         self.url = f"redis://127.0.0.1:{self.port}/0"
         self.directory = tempfile.mkdtemp(prefix="arbiter-redis-")
         self.process: subprocess.Popen[bytes] | None = None
+        #: more ``redis-server`` options (cluster mode)
+        self.extra: list[str] = []
 
     def start(self) -> None:
         self.process = subprocess.Popen(
@@ -49,6 +56,7 @@ class RedisServer:
                 "--save", "",
                 "--appendonly", "no",
                 "--dir", self.directory,
+                *self.extra,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -103,6 +111,103 @@ def redis_server() -> Iterator[RedisServer]:
 def redis_url(redis_server: RedisServer) -> str:
     """The URL of the session's redis-server."""
     return redis_server.url
+
+
+class RedisClusterServers:
+    """Three ``redis-server`` masters in cluster mode on free loopback ports, slots spread by
+    ``redis-cli --cluster create``. ``cluster-require-full-coverage no``: while a master is down,
+    the slots of the others keep serving (as a deployment should be configured)."""
+
+    def __init__(self) -> None:
+        self.nodes = [RedisServer() for _ in range(3)]
+        for node in self.nodes:
+            node.extra = [
+                "--cluster-enabled", "yes",
+                "--cluster-config-file", "nodes.conf",
+                "--cluster-node-timeout", "1000",
+                "--cluster-port", str(free_port()),  # not port + 10000: that may pass 65535
+                "--cluster-require-full-coverage", "no",
+            ]  # fmt: skip
+        self.url = self.nodes[0].url
+
+    def start(self) -> None:
+        for node in self.nodes:
+            node.start()
+        cli = shutil.which("redis-cli")
+        if cli is None:
+            pytest.fail("redis-cli is not on the PATH (it comes with redis-server)", pytrace=False)
+        addresses = [f"127.0.0.1:{node.port}" for node in self.nodes]
+        subprocess.run(
+            [cli, "--cluster", "create", *addresses, "--cluster-replicas", "0", "--cluster-yes"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            timeout=60,
+        )
+        self.wait_ok()
+
+    def wait_ok(self) -> None:
+        """Until every running master says ``cluster_state:ok``."""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            states = [
+                _ask(node.port, b"CLUSTER INFO") for node in self.nodes if node.process is not None
+            ]
+            if all(b"cluster_state:ok" in state for state in states):
+                return
+            time.sleep(0.05)
+        pytest.fail("the Redis cluster did not become ready", pytrace=False)
+
+    def close(self) -> None:
+        for node in self.nodes:
+            node.close()
+
+
+def _ask(port: int, command: bytes) -> bytes:
+    """One inline command to a Redis on loopback; its raw answer (empty when unreachable)."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1) as conn:
+            conn.sendall(command + b"\r\n")
+            return conn.recv(65536)
+    except OSError:
+        return b""
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[RedisClusterServers]:
+    """The session's Redis Cluster of three masters (each xdist worker starts its own)."""
+    cluster = RedisClusterServers()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.close()
+
+
+@dataclass(frozen=True)
+class Store:
+    """A Redis deployment the cache tests run on: a single node or a cluster."""
+
+    kind: str
+    url: str
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The app settings that point at it."""
+        return {"redis_url": self.url, "redis_cluster": self.kind == "cluster"}
+
+    def redis(self) -> Any:
+        """A plain (synchronous) client of it, to look at what the service wrote."""
+        if self.kind == "cluster":
+            return redis.RedisCluster.from_url(self.url)
+        return redis.Redis.from_url(self.url)
+
+
+@pytest.fixture(params=["single", "cluster"])
+def store(request: pytest.FixtureRequest) -> Store:
+    """Each Redis deployment in turn: the session's redis-server, then its Redis Cluster."""
+    if request.param == "cluster":
+        return Store("cluster", request.getfixturevalue("redis_cluster").url)
+    return Store("single", request.getfixturevalue("redis_url"))
 
 
 #: Tests that run for minutes (mypy over a generated client of some 1,600 modules): collected

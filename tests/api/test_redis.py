@@ -1,4 +1,5 @@
-"""The Redis state cache against a real redis-server: shared states and content, TTL, outages."""
+"""The Redis state cache against a real redis-server and a real Redis Cluster of three masters
+(the ``store`` fixture runs each test on both): shared states and content, TTL, records, outages."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import redis
 
 from arbiter.core import Registry
 from tests.api.conftest import NeverEndingPig, new_game, problem
-from tests.conftest import RedisServer
+from tests.conftest import RedisClusterServers, RedisServer, Store
 
 pytestmark = pytest.mark.redis
 
@@ -19,12 +20,12 @@ HOLD = {"type": "hold", "seat": 0}
 ROLL = {"type": "roll", "seat": 0}
 
 
-def test_state_ids_live_in_redis_with_a_ttl(make_client: Any, redis_url: str) -> None:
-    client = make_client(redis_url=redis_url, cache_ttl=120)
+def test_state_ids_live_in_redis_with_a_ttl(make_client: Any, store: Store) -> None:
+    client = make_client(**store.settings, cache_ttl=120)
     created = new_game(client, seed=101)
     assert client.get("/readyz").json()["checks"]["cache"] == "redis"
     key = f"arbiter:state:{created['state_id']}"
-    ttl = redis.Redis.from_url(redis_url).ttl(key)
+    ttl = store.redis().ttl(key)
     assert 100 < ttl <= 120
     fetched = client.get(f"/v1/states/{created['state_id']}")
     assert fetched.json() == created
@@ -32,17 +33,17 @@ def test_state_ids_live_in_redis_with_a_ttl(make_client: Any, redis_url: str) ->
     assert after.status_code == 200
 
 
-def test_states_redis_cannot_hold_are_refused(make_client: Any, redis_url: str) -> None:
-    client = make_client(redis_url=redis_url)
+def test_states_redis_cannot_hold_are_refused(make_client: Any, store: Store) -> None:
+    client = make_client(**store.settings)
     state = new_game(client)["state"]
     big = {**state, "seed": 2**70}  # beyond msgpack's 64-bit integers
     response = client.post("/v1/games/pig/moves", json={"state": big, "move": HOLD})
     assert problem(response, 422, "invalid_state")["pointer"] == "/state"
 
 
-def test_workers_share_states_and_content_through_redis(make_client: Any, redis_url: str) -> None:
-    a = make_client(redis_url=redis_url)
-    b = make_client(redis_url=redis_url)  # another process, as far as the games can tell
+def test_workers_share_states_and_content_through_redis(make_client: Any, store: Store) -> None:
+    a = make_client(**store.settings)
+    b = make_client(**store.settings)  # another process, as far as the games can tell
     master = new_game(a, seed=102, sealed=True)
     seat0 = master["seat_tokens"][0]
     seen = b.post("/v1/games/pig/current", json={"state_token": seat0}).json()
@@ -60,15 +61,15 @@ def test_workers_share_states_and_content_through_redis(make_client: Any, redis_
     ).json()
     assert rolled["legal_moves"] == [{"type": "die", "face": 2}, {"type": "die", "face": 4}]
     assert b.get(f"/v1/games/pig/content/{pack}").json() == {"faces": [2, 4, 4]}
-    c = make_client(redis_url=redis_url)
+    c = make_client(**store.settings)
     state = rolled["state"]
     assert c.post("/v1/games/pig/legal-moves", json={"state": state}).status_code == 200
     key = f"arbiter:content:pig:{pack}"
-    assert redis.Redis.from_url(redis_url).ttl(key) > 86_400  # refreshed on use
+    assert store.redis().ttl(key) > 86_400  # refreshed on use
 
 
-def test_concurrent_moves_on_one_step_let_exactly_one_win(make_client: Any, redis_url: str) -> None:
-    a, b = make_client(redis_url=redis_url), make_client(redis_url=redis_url)
+def test_concurrent_moves_on_one_step_let_exactly_one_win(make_client: Any, store: Store) -> None:
+    a, b = make_client(**store.settings), make_client(**store.settings)
     master = new_game(a, seed=105, sealed=True)
     token = master["state_token"]
     first = a.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD})
@@ -178,12 +179,85 @@ def test_a_frozen_redis_costs_open_requests_one_timeout_at_most(
         private_redis.thaw()
 
 
-def test_entries_another_release_wrote_are_unknown_not_errors(
-    make_client: Any, redis_url: str
+@pytest.fixture
+def private_cluster() -> Iterator[RedisClusterServers]:
+    """A Redis Cluster of this test alone, so stopping a master disturbs nobody else."""
+    cluster = RedisClusterServers()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.close()
+
+
+def test_a_cluster_master_down_fails_only_the_requests_for_its_keys(
+    make_client: Any, private_cluster: RedisClusterServers
 ) -> None:
-    client = make_client(redis_url=redis_url)
+    """One master of three is killed: states by id on it are 503 (each within a bound), every
+    other state keeps serving, readiness holds; restarted (empty, no persistence), its states are
+    unknown and new ones land on it again."""
+    client = make_client(redis_url=private_cluster.url, redis_cluster=True, redis_timeout=0.2)
+    topology = redis.RedisCluster.from_url(private_cluster.url)
+    down = private_cluster.nodes[2]
+
+    def on_down(state_id: str) -> bool:
+        return topology.get_node_from_key(f"arbiter:state:{state_id}").port == down.port
+
+    games = [new_game(client, seed=200 + index) for index in range(30)]
+    lost = [game for game in games if on_down(game["state_id"])]
+    kept = [game for game in games if not on_down(game["state_id"])]
+    assert lost and kept
+    tables: list[tuple[dict[str, Any], bool]] = []  # each sealed game, and whether on `down`
+    for index in range(12):
+        before = set(topology.scan_iter("arbiter:table:*"))
+        master = new_game(client, seed=300 + index, sealed=True)
+        (key,) = set(topology.scan_iter("arbiter:table:*")) - before
+        tables.append((master, topology.get_node_from_key(key).port == down.port))
+    assert {on for _, on in tables} == {True, False}
+
+    down.stop()
+    for game in lost:
+        started = time.monotonic()
+        problem(client.get(f"/v1/states/{game['state_id']}"), 503, "cache_unavailable")
+        assert time.monotonic() - started < 2.0
+    for game in kept:
+        assert client.get(f"/v1/states/{game['state_id']}").status_code == 200
+        moved = client.post(
+            "/v1/games/pig/moves", json={"state_id": game["state_id"], "move": HOLD}
+        )
+        assert moved.status_code == 200, moved.text
+    by_state = client.post("/v1/games/pig/moves", json={"state": lost[0]["state"], "move": HOLD})
+    assert by_state.status_code == 200  # an open game that sends its state needs no store
+    for master, on in tables:  # a sealed game lives in the store: served where its table is
+        moved = client.post(
+            "/v1/games/pig/moves", json={"state_token": master["state_token"], "move": HOLD}
+        )
+        if on:
+            problem(moved, 503, "cache_unavailable")
+        else:
+            assert moved.status_code == 200, moved.text
+    assert client.get("/readyz").status_code == 200  # the other masters answer
+
+    down.start()  # same port and cluster config, no data: it rejoins with its slots
+    private_cluster.wait_ok()
+    deadline = time.monotonic() + 10
+    while client.get(f"/v1/states/{lost[0]['state_id']}").status_code == 503:
+        assert time.monotonic() < deadline, "the restarted master is not served again"
+        time.sleep(0.05)
+    problem(client.get(f"/v1/states/{lost[0]['state_id']}"), 404, "unknown_state")
+    for game in kept:
+        assert client.get(f"/v1/states/{game['state_id']}").status_code == 200
+    landed = [new_game(client, seed=400 + index)["state_id"] for index in range(30)]
+    again = [state_id for state_id in landed if on_down(state_id)]
+    assert again and all(client.get(f"/v1/states/{i}").status_code == 200 for i in again)
+
+
+def test_entries_another_release_wrote_are_unknown_not_errors(
+    make_client: Any, store: Store
+) -> None:
+    client = make_client(**store.settings)
     state_id = new_game(client, seed=107)["state_id"]
-    redis.Redis.from_url(redis_url).set(f"arbiter:state:{state_id}", b"\x93\xa3old\xc3\xc3")
+    store.redis().set(f"arbiter:state:{state_id}", b"\x93\xa3old\xc3\xc3")
     problem(client.get(f"/v1/states/{state_id}"), 404, "unknown_state")
 
 
@@ -206,9 +280,9 @@ def _play(client: Any, answer: dict[str, Any], moves: int, *, token: bool = Fals
 
 
 def test_records_of_open_games_are_kept_in_redis_across_workers(
-    make_client: Any, redis_url: str
+    make_client: Any, store: Store
 ) -> None:
-    a, b = make_client(redis_url=redis_url), make_client(redis_url=redis_url)
+    a, b = make_client(**store.settings), make_client(**store.settings)
     answer = new_game(a, seed=107, resolve_chance=False)
     for index in range(90):  # the two workers take turns: the history is shared
         worker = (a, b)[index % 2]
@@ -223,7 +297,7 @@ def test_records_of_open_games_are_kept_in_redis_across_workers(
     record = b.post("/v1/games/pig/record", json={"state_id": answer["state_id"]}).json()
     assert len(record["moves"]) == answer["state"]["step"] > 64  # more than one segment
     # the earlier states lost: the history is unavailable, and says so
-    store = redis.Redis.from_url(redis_url)
+    store = store.redis()
     latest = f"arbiter:state:{answer['state_id']}".encode()
     for key in store.scan_iter("arbiter:state:*"):
         if key != latest:
@@ -237,10 +311,8 @@ def test_records_of_open_games_are_kept_in_redis_across_workers(
     assert again == record
 
 
-def test_a_sealed_games_log_lives_beside_its_table_in_redis(
-    make_client: Any, redis_url: str
-) -> None:
-    a, b = make_client(redis_url=redis_url, cache_ttl=120), make_client(redis_url=redis_url)
+def test_a_sealed_games_log_lives_beside_its_table_in_redis(make_client: Any, store: Store) -> None:
+    a, b = make_client(**store.settings, cache_ttl=120), make_client(**store.settings)
     master = new_game(a, seed=108, sealed=True)
     token = master["state_token"]
     moved = _play(a, master, 3, token=True)
@@ -257,7 +329,7 @@ def test_a_sealed_games_log_lives_beside_its_table_in_redis(
     assert back.status_code == 200, back.text
     after = a.post("/v1/games/pig/record", json={"state_token": token}).json()
     assert after["moves"] == before["moves"][:-1]  # undo trimmed the log in the same write
-    store = redis.Redis.from_url(redis_url)
+    store = store.redis()
     (log_key,) = [
         k for k in store.scan_iter("arbiter:log:*") if store.llen(k) == len(after["moves"])
     ][:1]
@@ -271,11 +343,9 @@ def test_a_sealed_games_log_lives_beside_its_table_in_redis(
     problem(gone, 404, "history_unavailable")
 
 
-def test_a_long_sealed_replay_keeps_its_whole_log_in_redis(
-    make_client: Any, redis_url: str
-) -> None:
+def test_a_long_sealed_replay_keeps_its_whole_log_in_redis(make_client: Any, store: Store) -> None:
     """The log of a replayed sealed game is written in one step, thousands of moves at once."""
-    client = make_client(Registry([NeverEndingPig()]), redis_url=redis_url)
+    client = make_client(Registry([NeverEndingPig()]), **store.settings)
     moves = [
         move
         for turn in range(800)

@@ -164,6 +164,7 @@ def create_app(
                 timeout=settings.redis_timeout,
                 retry_after=settings.cache_retry,
                 content_ttl=settings.content_ttl,
+                cluster=settings.redis_cluster,
             )
         else:
             cache = MemoryCache(

@@ -6,7 +6,9 @@ Two backends:
   :class:`ProtectedLRU` maps of ``ARBITER_CACHE_SIZE`` entries each, states living
   ``ARBITER_CACHE_TTL`` seconds. It keeps the state objects themselves (states are immutable), so
   a hit costs no decoding.
-* :class:`RedisCache` -- with ``ARBITER_REDIS_URL``: open states are msgpack bytes under
+* :class:`RedisCache` -- with ``ARBITER_REDIS_URL`` (one Redis, or with ``ARBITER_REDIS_CLUSTER``
+  a Redis Cluster through redis-py's cluster client, the URL naming any of its nodes): open
+  states are msgpack bytes under
   ``arbiter:state:<state_id>`` with a TTL; a table is one record under ``arbiter:table:{<id>}``
   (hash-tagged) whose TTL is refreshed by every write, replaced by a Lua compare-and-set on its
   version, and its move log a list under ``arbiter:log:{<id>}`` (same hash tag) written by the
@@ -27,6 +29,13 @@ a burst degrades the burst, never the states others are using.
 once: after one failure (a command times out after ``ARBITER_REDIS_TIMEOUT``) the circuit opens,
 requests stop trying Redis, and a background probe pings it every ``ARBITER_CACHE_RETRY`` seconds
 until it answers. Only the request that met the failure waits, at most the timeout.
+
+**A cluster** keeps serving what its reachable masters hold: every key one request needs shares a
+slot (a table and its log are hash-tagged by the table id; a state, a pack are one key each), so a
+master down fails only the requests for its keys (``503``, each bounded by the timeout: one try,
+one retry on a fresh connection) until it is back or its replica took over; there is no
+cluster-wide circuit. Readiness holds while any master answers. Run the cluster with
+``cluster-require-full-coverage no``, or all of it stops while one master is down.
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ from typing import Any, Generic, TypeVar, cast
 
 import msgspec
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -268,6 +278,12 @@ redis.call('PEXPIRE', KEYS[2], ARGV[4])
 return 1
 """
 
+#: A table's move log, read with its table's existence in one step (both keys share a slot):
+#: ``{exists, moves}``.
+_READ_LOG = """
+return {redis.call('EXISTS', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}
+"""
+
 
 class RedisCache(Cache):
     """The shared store in Redis, failing fast while Redis is away (module docstring)."""
@@ -283,22 +299,33 @@ class RedisCache(Cache):
         timeout: float = 0.25,
         retry_after: float = 1.0,
         content_ttl: int = 2_592_000,
+        cluster: bool = False,
     ) -> None:
         self.ttl = ttl
+        self.cluster = cluster
         self.content_ttl = content_ttl
         self.timeout = timeout
         self.retry_after = retry_after
         self.down = False
         self._probe: asyncio.Task[None] | None = None
-        self._redis = aioredis.Redis.from_url(
-            url,
-            socket_timeout=timeout,
-            socket_connect_timeout=timeout,
-            # once more on a fresh connection after a dropped one (a restarted Redis), never
-            # after a timeout: a frozen Redis costs one timeout, then the circuit opens
-            retry=Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
-        )
+        # once more on a fresh connection after a dropped one (a restarted Redis), never after a
+        # timeout: a frozen Redis costs one timeout, then the circuit opens
+        retry = Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,))
+        self._redis: Any
+        if cluster:
+            self._redis = RedisCluster.from_url(
+                url,
+                socket_timeout=timeout,
+                socket_connect_timeout=timeout,
+                retry=retry,
+                require_full_coverage=False,  # start, and serve, while a master is down
+            )
+        else:
+            self._redis = aioredis.Redis.from_url(
+                url, socket_timeout=timeout, socket_connect_timeout=timeout, retry=retry
+            )
         self._cas = self._redis.register_script(_CAS)
+        self._read_log = self._redis.register_script(_READ_LOG)
 
     # ---------------------------------------------------------------------- the circuit
 
@@ -307,6 +334,9 @@ class RedisCache(Cache):
             raise CacheUnavailable("the Redis store is unavailable")
 
     async def _failed(self, error: BaseException) -> CacheUnavailable:
+        if self.cluster:  # the other masters still serve their keys: no cluster-wide circuit
+            log.warning("redis cluster node unavailable", extra={"error": type(error).__name__})
+            return CacheUnavailable("the Redis store is unavailable")
         if not self.down:
             log.warning("redis unavailable", extra={"error": type(error).__name__})
             self.down = True
@@ -397,15 +427,8 @@ class RedisCache(Cache):
         return bool(written)
 
     async def get_log(self, table_id: bytes) -> list[bytes] | None:
-        table_key, log_key = self._table_key(table_id), self._log_key(table_id)
-
-        async def read() -> Any:
-            async with self._redis.pipeline(transaction=True) as pipe:
-                pipe.exists(table_key)
-                pipe.lrange(log_key, 0, -1)
-                return await pipe.execute()
-
-        exists, moves = await self._run(read)
+        keys = [self._table_key(table_id), self._log_key(table_id)]
+        exists, moves = await self._run(lambda: self._read_log(keys=keys))
         return [bytes(m) for m in moves] if exists else None
 
     # ------------------------------------------------------------------------- content
@@ -420,8 +443,18 @@ class RedisCache(Cache):
         await self._run(lambda: self._redis.set(key, data, ex=self.content_ttl))
 
     async def ping(self) -> None:
-        """Readiness: unavailable at once while the circuit is open, else one bounded PING."""
-        await self._run(lambda: self._redis.ping())
+        """Readiness: unavailable at once while the circuit is open, else one bounded PING (of a
+        cluster: ready while any master answers; requests for a down master's keys get 503)."""
+        if not self.cluster:
+            await self._run(lambda: self._redis.ping())
+            return
+        for node in self._redis.get_primaries():
+            try:
+                await self._redis.execute_command("PING", target_nodes=node)
+                return
+            except (RedisError, OSError):
+                continue
+        raise CacheUnavailable("no master of the Redis cluster answers")
 
     async def close(self) -> None:
         if self._probe is not None:

@@ -14,6 +14,8 @@ Secrets and storage:
 * ``ARBITER_REDIS_URL`` -- the Redis URL (``redis://host:6379/0``) of the shared store: states
   named by ``state_id``, sealed games (tables) and content packs. Without it the store is in
   process memory, one per worker, and ``arbiter serve --workers N`` with N > 1 refuses to start.
+* ``ARBITER_REDIS_CLUSTER`` -- ``true``: ``ARBITER_REDIS_URL`` names any node of a Redis Cluster
+  (:class:`~arbiter.api.cache.RedisCache` in cluster mode); default false.
 * ``ARBITER_CACHE_TTL`` -- seconds a cached state (a ``state_id``) lives, and a sealed game after
   its last use; default 86400 (24 h).
 * ``ARBITER_CACHE_SIZE`` -- states kept by the in-process store (and, separately, sealed games);
@@ -119,6 +121,7 @@ class Settings:
     env: str = "production"
     state_keys: tuple[str, ...] = ()
     redis_url: str | None = None
+    redis_cluster: bool = False
     cache_ttl: int = 86_400
     cache_size: int = 10_000
     cache_min_age: float = 300.0
@@ -168,6 +171,8 @@ class Settings:
         ):
             if getattr(self, name) < 1:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive integer")
+        if self.redis_cluster and not self.redis_url:
+            raise SettingsError("ARBITER_REDIS_CLUSTER needs ARBITER_REDIS_URL (any node of it)")
         if self.cache_retry < 0 or self.cache_min_age < 0:
             raise SettingsError("ARBITER_CACHE_RETRY and ARBITER_CACHE_MIN_AGE must be >= 0")
         for name in ("redis_timeout", "header_timeout", "idle_timeout", "hint_seconds"):
@@ -235,6 +240,7 @@ class Settings:
             env=(get("ARBITER_ENV") or "production").lower(),
             state_keys=keys,
             redis_url=get("ARBITER_REDIS_URL"),
+            redis_cluster=bool(flag("ARBITER_REDIS_CLUSTER")),
             cache_ttl=number("ARBITER_CACHE_TTL", 86_400),
             cache_size=number("ARBITER_CACHE_SIZE", 10_000),
             cache_min_age=seconds("ARBITER_CACHE_MIN_AGE", 300.0),
