@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page
 
 from arbiter.games import registry
-from bench.support import Server, post
+from bench.support import Server, get, post
 
 GAMES = registry().ids()
 #: The most clicks a whole turn of one seat may take in these seeded games.
@@ -250,3 +250,23 @@ def test_a_finished_game_shows_its_result_and_scoring(page: Page, server: Server
     labels = {line["label"] for line in result["breakdown"]}
     assert {row.split("\t")[0] for row in rows.all_inner_texts()} >= labels
     assert page.locator("#to-act").text_content() == "The game is over."
+
+
+def test_a_registered_content_pack_is_played(page: Page, server: Server) -> None:
+    """An owner's pack (here the default one renamed) is registered from the page, and the game
+    set up next is played with it."""
+    base = f"{server.base}/v1/games/the-ancient-world"
+    info = get(base)
+    pack = get(f"{base}/content/{info['default_content_id']}")
+    pack["name"] = "An owner's edition"
+    page.goto(f"{server.base}/play?game=the-ancient-world")
+    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+    page.set_input_files("#pack", files=[{
+        "name": "pack.json", "mimeType": "application/json", "buffer": json.dumps(pack).encode(),
+    }])  # fmt: skip
+    page.wait_for_function("() => document.querySelector('#content').value !== ''")
+    content_id = page.input_value("#content")
+    assert content_id != info["default_content_id"]
+    page.click("#start")
+    page.wait_for_function("() => window.arbiter.session.envelope !== null")
+    assert session(page)["envelope"]["state"]["content_id"] == content_id

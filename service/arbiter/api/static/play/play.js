@@ -316,6 +316,19 @@ async function importRecord(file) {
   note("record", `replayed ${record.moves.length} moves`);
 }
 
+/** Register a content pack (an owner's edition) for the chosen game; new games may use its id. */
+async function registerPack(file) {
+  const info = chosenInfo();
+  const response = await fetch(`/v1/games/${info.id}/content`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: await file.text(),
+  });
+  const data = await response.json();
+  if (!response.ok) throw new ApiProblem(data, response.status);
+  $("#content").value = data.content_id;
+}
+
 /** Let the server's hints play for the seats marked as bots, while one of them decides. */
 async function runBots() {
   if (session.botsRunning) return;
@@ -506,6 +519,11 @@ $("#export").addEventListener("click", () => act(exportRecord));
 $("#import").addEventListener("change", (event) => {
   const file = event.target.files[0];
   if (file) act(() => importRecord(file));
+  event.target.value = "";
+});
+$("#pack").addEventListener("change", (event) => {
+  const file = event.target.files[0];
+  if (file) act(() => registerPack(file));
   event.target.value = "";
 });
 $("#view-as").addEventListener("change", (event) =>
