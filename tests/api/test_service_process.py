@@ -33,6 +33,7 @@ from tests.api.test_server_timeouts import (
     start_serve,
     wait_until_healthy,
 )
+from tests.toy import Pig
 
 NEW_KEY = "8f3a" * 16  # 64 hex digits: 256 bits
 OLD_KEY = base64.urlsafe_b64encode(bytes(range(32))).decode().rstrip("=")  # 43 base64url chars
@@ -242,6 +243,33 @@ def test_logs_are_json_lines_with_the_request_id(make_client: Any, caplog: Any) 
     text = "\n".join(lines)
     assert "424242424242" not in text and created["state_token"] not in text
     assert "434343434343" not in text and opened["state_id"] not in text
+
+
+def test_access_lines_name_the_rules_the_move_type_and_the_refusal(
+    make_client: Any, caplog: Any
+) -> None:
+    """A move's line carries the game's rules version and the move's type, a refusal its code;
+    never the move itself, the state or a handle."""
+    client = make_client()
+    opened = new_game(client, seed=7)
+    with caplog.at_level(logging.INFO, logger="arbiter.access"):
+        caplog.clear()  # the game's setup may have been logged already
+        hold = {"type": "hold", "seat": 0}
+        client.post("/v1/games/pig/moves", json={"state_id": opened["state_id"], "move": hold})
+        wrong = {"type": "hold", "seat": 1}
+        client.post("/v1/games/pig/moves", json={"state_id": opened["state_id"], "move": wrong})
+        client.get("/v1/states/no-such-state")
+    records = [
+        json.loads(JsonFormatter().format(r)) for r in caplog.records if r.name == "arbiter.access"
+    ]
+    moved, refused, unknown = records
+    assert moved["rules_version"] == Pig().rules_version and moved["move_type"] == "hold"
+    assert "rule_code" not in moved
+    assert refused["move_type"] == "hold" and refused["rule_code"] == "pig.not_your_turn"
+    assert refused["status"] == 422
+    assert unknown["rule_code"] == "unknown_state" and "move_type" not in unknown
+    text = json.dumps(records)
+    assert opened["state_id"] not in text and '"seat"' not in text
 
 
 def _get(url: str) -> Any:

@@ -77,6 +77,8 @@ class Observe:
         if rid is None:
             rid = secrets.token_hex(8)
         token = logs.request_id.set(rid)
+        known = logs.Facts()
+        facts_token = logs.facts.set(known)
         rid_header = (b"x-request-id", rid.encode())
         status = 500
         started = False
@@ -134,8 +136,10 @@ class Observe:
                         "game": game,
                         "status": status,
                         "ms": round(elapsed * 1000, 3),
+                        **known.fields(),
                     },
                 )
+            logs.facts.reset(facts_token)
             logs.request_id.reset(token)
 
 

@@ -109,6 +109,7 @@ from arbiter.api import static
 from arbiter.api.graphql import EXPENSIVE_FIELDS, ArbiterSchema, make_schema
 from arbiter.api.guard import is_json
 from arbiter.api.jsonguard import decode_json
+from arbiter.api.logs import refused
 from arbiter.api.problems import Problem, from_validation
 from arbiter.api.rest import JSON_MEDIA_TYPE, problem_response
 from arbiter.api.service import Service
@@ -422,6 +423,7 @@ def format_error(error: GraphQLError) -> dict[str, Any]:
     """The JSON of a GraphQL error, with a problem's members (and a ``code``) in ``extensions``."""
     formatted: dict[str, Any] = dict(error.formatted)
     if error.extensions and "code" in error.extensions:
+        refused(str(error.extensions["code"]))  # the access line names it
         return formatted  # a refusal (problem) or a limit: already carries its members
     original = error.original_error
     message = error.message
@@ -441,10 +443,12 @@ def format_error(error: GraphQLError) -> dict[str, Any]:
             message = _MASKED
     formatted["message"] = message
     formatted["extensions"] = Problem(code, message).extensions()
+    refused(code)
     return formatted
 
 
 def _request_error(code: str, message: str) -> bytes:
     """A GraphQL response of one request error (nothing executed)."""
+    refused(code)
     error = {"message": message, "extensions": Problem(code, message).extensions()}
     return _encoder.encode(_Result(errors=[error]))

@@ -30,7 +30,7 @@ from arbiter.api.envelope import (
 )
 from arbiter.api.handles import Handle
 from arbiter.api.jsonguard import check_envelope, decode_error
-from arbiter.api.logs import request_id
+from arbiter.api.logs import refused, request_id
 from arbiter.api.problems import PROBLEM_MEDIA_TYPE, Problem
 from arbiter.api.service import Claims, Service
 
@@ -46,6 +46,7 @@ def json_response(value: Any, status: int = 200, headers: dict[str, str] | None 
 
 
 def problem_response(problem: Problem) -> Response:
+    refused(problem.code)
     body = _problem_encoder.encode(problem.details(request_id.get()))
     return Response(body, problem.status, problem.headers or None, PROBLEM_MEDIA_TYPE)
 

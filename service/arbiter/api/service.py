@@ -45,6 +45,7 @@ from typing import Any
 
 from msgspec import UNSET, Raw, UnsetType
 
+from arbiter.api import logs
 from arbiter.api.audience import (
     Audience,
     acting_needs_master,
@@ -87,6 +88,7 @@ from arbiter.core import (
 )
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.core.registry import AnyGame
+from arbiter.docs import tag_of
 
 log = logging.getLogger("arbiter.service")
 
@@ -127,6 +129,7 @@ class Service:
         codec = self.codecs.get(game_id)
         if codec is None:
             raise Problem("unknown_game", f"no game is registered with id {game_id!r}")
+        logs.learn(rules_version=codec.game.rules_version)
         return codec.game, codec
 
     def games(self) -> GameList:
@@ -194,6 +197,7 @@ class Service:
         game, codec = self.game(game_id)
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
         decoded = codec.move(move)
+        logs.learn(move_type=tag_of(decoded))
         state = resolved.state
         audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
         actor = game.actor_of(decoded)
@@ -315,6 +319,7 @@ class Service:
         game, codec = self.game(game_id)
         resolved = await self.store.resolve(game, codec, handle, resolve_chance)
         decoded = codec.move(move)
+        logs.learn(move_type=tag_of(decoded))
         audience_of(resolved, as_seat)
         actor = game.actor_of(decoded)
         authorize(resolved, actor)
