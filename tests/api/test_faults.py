@@ -1,0 +1,175 @@
+"""Faults under a bounded local load, against a real ``arbiter serve`` and a real redis-server:
+Redis killed and restarted while requests flow, and a worker killed mid-load. Loads target
+loopback only, one request at a time, for a few seconds at most.
+
+What must hold: no answer is a 5xx other than ``503`` (with ``Retry-After``) -- never a 500 nor a
+dropped connection from a live worker; open games that send their state never fail; requests that
+need the store (``state_id``, sealed games) get 503 while Redis is away and work again by
+themselves once it is back; a killed worker loses no state Redis held."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.api.test_server_timeouts import request, start_serve, wait_until_healthy
+from tests.conftest import RedisServer
+
+pytestmark = pytest.mark.redis
+
+GAME = "/v1/games/the-ancient-world"
+KEY = "ef" * 32
+#: The longest a load runs, in seconds.
+LONGEST = 8.0
+
+
+class Load(threading.Thread):
+    """Sends ``step()`` again and again until stopped (or :data:`LONGEST`), keeping every
+    (seconds since start, kind, status) it saw; a connection error is status 0."""
+
+    def __init__(self, step: Callable[[int], tuple[str, int]]) -> None:
+        super().__init__(daemon=True)
+        self.step = step
+        self.seen: list[tuple[float, str, int]] = []
+        self.halt = threading.Event()
+        self.started_at = time.monotonic()
+
+    def run(self) -> None:
+        index = 0
+        while not self.halt.is_set() and time.monotonic() - self.started_at < LONGEST:
+            try:
+                kind, status = self.step(index)
+            except OSError:
+                kind, status = "connection", 0
+            self.seen.append((time.monotonic() - self.started_at, kind, status))
+            index += 1
+
+    def stop(self) -> list[tuple[float, str, int]]:
+        self.halt.set()
+        self.join(timeout=LONGEST + 10)
+        return self.seen
+
+
+def call(port: int, method: str, path: str, body: object = None) -> tuple[int, Any]:
+    status, headers, data = request(port, method, path, body)
+    if status == 503:
+        assert headers.get("retry-after") or headers.get("Retry-After"), headers
+    return status, json.loads(data) if data.startswith(b"{") else None
+
+
+@pytest.fixture
+def redis_alone() -> Iterator[RedisServer]:
+    server = RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def serve(tmp_path: Path, redis_server: RedisServer, workers: int = 1) -> tuple[Any, int]:
+    env = {
+        "ARBITER_STATE_KEY": KEY,
+        "ARBITER_REDIS_URL": redis_server.url,
+        "ARBITER_REDIS_TIMEOUT": "0.2",
+        "ARBITER_CACHE_RETRY": "0.1",
+    }
+    process, port = start_serve(tmp_path, "--workers", str(workers), env=env)
+    wait_until_healthy(process, port, tmp_path)
+    return process, port
+
+
+def stop(process: Any) -> None:
+    process.terminate()
+    process.wait(timeout=30)
+
+
+def test_redis_killed_and_restarted_under_load(tmp_path: Path, redis_alone: RedisServer) -> None:
+    process, port = serve(tmp_path, redis_alone)
+    try:
+        _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
+        _, master = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 2, "sealed": True})
+        move = {"state": opened["state"], "move": opened["legal_moves"][0]}
+
+        def step(index: int) -> tuple[str, int]:
+            kind = ("open", "by_id", "sealed")[index % 3]
+            if kind == "open":  # sends its state: needs no store
+                return kind, call(port, "POST", f"{GAME}/moves", move)[0]
+            if kind == "sealed":
+                body = {"state_token": master["state_token"]}
+                return kind, call(port, "POST", f"{GAME}/current", body)[0]
+            status, made = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": index})
+            if status != 201 or made["state_id"] is None:
+                return kind, 503  # no id while the store is away
+            return kind, call(port, "GET", f"/v1/states/{made['state_id']}")[0]
+
+        load = Load(step)
+        load.start()
+        time.sleep(1.0)
+        redis_alone.stop()
+        down_at = time.monotonic() - load.started_at
+        time.sleep(1.5)
+        redis_alone.start()  # empty, same port: the service reconnects by itself
+        up_at = time.monotonic() - load.started_at
+        time.sleep(2.0)
+        seen = load.stop()
+    finally:
+        stop(process)
+
+    lost = [status for at, kind, status in seen if kind == "sealed" and at > up_at]
+    assert all(
+        status in (200, 503) or (status == 404 and kind == "sealed" and at > up_at)
+        for at, kind, status in seen
+    ), sorted({s for *_, s in seen})
+    assert all(status == 200 for _, kind, status in seen if kind == "open")
+    during = [status for at, kind, status in seen if down_at + 0.3 < at < up_at and kind != "open"]
+    assert during and set(during) == {503}
+    recovered = [status for at, kind, status in seen if at > up_at + 1.0 and kind == "by_id"]
+    assert recovered and set(recovered) == {200}
+    # the sealed game was lost with Redis's data (no persistence): unknown, never forked
+    assert lost and lost[-1] == 404
+
+
+def test_a_worker_killed_mid_load_loses_no_state_redis_held(
+    tmp_path: Path, redis_alone: RedisServer
+) -> None:
+    process, port = serve(tmp_path, redis_alone, workers=2)
+    try:
+        ids = []
+        for seed in range(20):
+            status, made = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": seed})
+            assert status == 201
+            ids.append(made["state_id"])
+        children = Path("/proc") / str(process.pid) / "task" / str(process.pid) / "children"
+        workers = [  # the spawned workers (not multiprocessing's resource tracker)
+            int(pid)
+            for pid in children.read_text().split()
+            if b"spawn_main" in (Path("/proc") / pid / "cmdline").read_bytes()
+        ]
+        assert len(workers) == 2
+
+        def step(index: int) -> tuple[str, int]:
+            return "by_id", call(port, "GET", f"/v1/states/{ids[index % len(ids)]}")[0]
+
+        load = Load(step)
+        load.start()
+        time.sleep(0.5)
+        os.kill(workers[0], signal.SIGKILL)
+        time.sleep(2.0)
+        seen = load.stop()
+        for state_id in ids:  # every state Redis held is served by the worker left
+            assert call(port, "GET", f"/v1/states/{state_id}")[0] == 200
+    finally:
+        stop(process)
+    statuses = [status for *_, status in seen]
+    assert statuses and all(status in (200, 0) for status in statuses)
+    assert statuses.count(0) <= 2  # at most the requests the killed worker held
+    assert statuses[-10:] == [200] * 10
