@@ -122,9 +122,10 @@ class Server:
 
 
 @contextlib.contextmanager
-def arbiter_server(**settings: str) -> Iterator[Server]:
-    """``arbiter serve --workers 1`` in development mode with extra ``ARBITER_*`` settings
-    (``memo_size="1"`` sets ``ARBITER_MEMO_SIZE``), ready when entered, ended when left."""
+def arbiter_server(*, workers: int = 1, **settings: str) -> Iterator[Server]:
+    """``arbiter serve --workers N`` (1 by default; more need ``redis_url``) in development mode
+    with extra ``ARBITER_*`` settings (``memo_size="1"`` sets ``ARBITER_MEMO_SIZE``), ready when
+    entered, ended when left."""
     port = free_port()
     # Only the settings the bench asks for: none of the caller's ARBITER_* variables.
     env = {k: v for k, v in os.environ.items() if not k.startswith("ARBITER_")}
@@ -133,7 +134,7 @@ def arbiter_server(**settings: str) -> Iterator[Server]:
     arbiter = str(Path(sys.executable).with_name("arbiter"))
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
-            [arbiter, "serve", "--host", HOST, "--port", str(port), "--workers", "1"],
+            [arbiter, "serve", "--host", HOST, "--port", str(port), "--workers", str(workers)],
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=log,
