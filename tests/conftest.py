@@ -99,12 +99,7 @@ class RedisServer:
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServer]:
     """The session's redis-server (each xdist worker starts its own)."""
-    server = RedisServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
+    yield from running(RedisServer())
 
 
 @pytest.fixture(scope="session")
@@ -172,15 +167,31 @@ def _ask(port: int, command: bytes) -> bytes:
         return b""
 
 
+def running(server: RedisServer | RedisClusterServers) -> Iterator[Any]:
+    """``server`` started, then closed (with its files) when the caller is done."""
+    try:
+        server.start()
+        yield server
+    finally:
+        server.close()
+
+
 @pytest.fixture(scope="session")
 def redis_cluster() -> Iterator[RedisClusterServers]:
     """The session's Redis Cluster of three masters (each xdist worker starts its own)."""
-    cluster = RedisClusterServers()
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        cluster.close()
+    yield from running(RedisClusterServers())
+
+
+@pytest.fixture
+def private_cluster() -> Iterator[RedisClusterServers]:
+    """A Redis Cluster of one test alone, so stopping a master disturbs nobody else."""
+    yield from running(RedisClusterServers())
+
+
+@pytest.fixture
+def private_redis() -> Iterator[RedisServer]:
+    """A redis-server of one test alone, so stopping it disturbs nobody else."""
+    yield from running(RedisServer())
 
 
 @dataclass(frozen=True)

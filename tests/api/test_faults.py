@@ -14,7 +14,7 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,16 +65,6 @@ def call(port: int, method: str, path: str, body: object = None) -> tuple[int, A
     return status, json.loads(data) if data.startswith(b"{") else None
 
 
-@pytest.fixture
-def redis_alone() -> Iterator[RedisServer]:
-    server = RedisServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
-
-
 def serve(tmp_path: Path, redis_server: RedisServer, workers: int = 1) -> tuple[Any, int]:
     env = {
         "ARBITER_STATE_KEY": KEY,
@@ -92,8 +82,8 @@ def stop(process: Any) -> None:
     process.wait(timeout=30)
 
 
-def test_redis_killed_and_restarted_under_load(tmp_path: Path, redis_alone: RedisServer) -> None:
-    process, port = serve(tmp_path, redis_alone)
+def test_redis_killed_and_restarted_under_load(tmp_path: Path, private_redis: RedisServer) -> None:
+    process, port = serve(tmp_path, private_redis)
     try:
         _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
         _, master = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 2, "sealed": True})
@@ -114,10 +104,10 @@ def test_redis_killed_and_restarted_under_load(tmp_path: Path, redis_alone: Redi
         load = Load(step)
         load.start()
         time.sleep(1.0)
-        redis_alone.stop()
+        private_redis.stop()
         down_at = time.monotonic() - load.started_at
         time.sleep(1.5)
-        redis_alone.start()  # empty, same port: the service reconnects by itself
+        private_redis.start()  # empty, same port: the service reconnects by itself
         up_at = time.monotonic() - load.started_at
         time.sleep(2.0)
         seen = load.stop()
@@ -139,9 +129,9 @@ def test_redis_killed_and_restarted_under_load(tmp_path: Path, redis_alone: Redi
 
 
 def test_a_worker_killed_mid_load_loses_no_state_redis_held(
-    tmp_path: Path, redis_alone: RedisServer
+    tmp_path: Path, private_redis: RedisServer
 ) -> None:
-    process, port = serve(tmp_path, redis_alone, workers=2)
+    process, port = serve(tmp_path, private_redis, workers=2)
     try:
         ids = []
         for seed in range(20):

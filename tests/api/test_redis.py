@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -87,17 +86,6 @@ def test_without_a_shared_cache_other_processes_lack_the_content(make_client: An
     problem(b.post("/v1/games/pig/legal-moves", json={"state": state}), 422, "unknown_content")
 
 
-@pytest.fixture
-def private_redis() -> Iterator[RedisServer]:
-    """A redis-server of this test alone, so stopping it disturbs nobody else."""
-    server = RedisServer()
-    server.start()
-    try:
-        yield server
-    finally:
-        server.close()
-
-
 def test_an_outage_fails_only_requests_that_need_the_store_and_heals_by_itself(
     make_client: Any, private_redis: RedisServer
 ) -> None:
@@ -177,17 +165,6 @@ def test_a_frozen_redis_costs_open_requests_one_timeout_at_most(
         assert time.monotonic() - started < 2.0
     finally:
         private_redis.thaw()
-
-
-@pytest.fixture
-def private_cluster() -> Iterator[RedisClusterServers]:
-    """A Redis Cluster of this test alone, so stopping a master disturbs nobody else."""
-    cluster = RedisClusterServers()
-    try:
-        cluster.start()
-        yield cluster
-    finally:
-        cluster.close()
 
 
 def test_a_cluster_master_down_fails_only_the_requests_for_its_keys(

@@ -46,6 +46,14 @@ def start(
     return session(page)["envelope"]
 
 
+def upload(page: Page, selector: str, document: Json) -> None:
+    """Choose ``document`` as a JSON file in the file input ``selector``."""
+    data = json.dumps(document).encode()
+    page.set_input_files(
+        selector, files=[{"name": "upload.json", "mimeType": "application/json", "buffer": data}]
+    )
+
+
 def click_and_wait(page: Page, button: Any) -> Json:
     """Click a move's button; the page's next answer once it is shown."""
     page.evaluate("() => { window.arbiter.shown = window.arbiter.session.envelope; }")
@@ -215,9 +223,7 @@ def test_a_game_record_is_exported_and_imported(page: Page, server: Server) -> N
         page.click("#export")
     record = json.loads(Path(download.value.path()).read_text())
     assert record["game"] == "scythe" and record["moves"]
-    page.set_input_files("#import", files=[{
-        "name": "record.json", "mimeType": "application/json", "buffer": json.dumps(record).encode(),
-    }])  # fmt: skip
+    upload(page, "#import", record)
     page.wait_for_function(
         "() => window.arbiter.session.log.some((entry) => entry.event.type === 'record'"
         " && entry.event.note.startsWith('replayed'))"
@@ -237,9 +243,7 @@ def test_a_finished_game_shows_its_result_and_scoring(page: Page, server: Server
     record = post(f"{base}/record", {"state_id": envelope["state_id"]})
     page.goto(f"{server.base}/play")
     page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
-    page.set_input_files("#import", files=[{
-        "name": "record.json", "mimeType": "application/json", "buffer": json.dumps(record).encode(),
-    }])  # fmt: skip
+    upload(page, "#import", record)
     page.wait_for_selector("#result-panel:not([hidden]) table.result")
     result = envelope["result"]
     rows = page.locator("table.result tr")
@@ -261,9 +265,7 @@ def test_a_registered_content_pack_is_played(page: Page, server: Server) -> None
     pack["name"] = "An owner's edition"
     page.goto(f"{server.base}/play?game=the-ancient-world")
     page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
-    page.set_input_files("#pack", files=[{
-        "name": "pack.json", "mimeType": "application/json", "buffer": json.dumps(pack).encode(),
-    }])  # fmt: skip
+    upload(page, "#pack", pack)
     page.wait_for_function("() => document.querySelector('#content').value !== ''")
     content_id = page.input_value("#content")
     assert content_id != info["default_content_id"]
