@@ -9,7 +9,7 @@
   Swagger UI, GraphiQL and React vendored from the npm registry with their licences
   (``static/vendor/MANIFEST.json``, written by ``scripts/vendor_assets.py``).
 
-Every file is read once when the app is built and served from memory; a path that is not one of
+Every file is read once per process (the first app built reads them) and served from memory; a path that is not one of
 them is a ``404 not_found`` problem (no file system lookup per request, so no path tricks). Files
 answer with an ``ETag`` (``304`` to a matching ``If-None-Match``) and ``Cache-Control: no-cache``
 (revalidated, so a new version shows at once). The pages carry a ``Content-Security-Policy`` that
@@ -18,6 +18,7 @@ allows scripts, styles, images and requests from this origin only.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -59,8 +60,10 @@ class File:
     etag: str
 
 
+@functools.cache
 def load(root: Path = ROOT) -> dict[str, File]:
-    """Every file under ``root`` by its URL path below ``/static/`` (``play/play.js``)."""
+    """Every file under ``root`` by its URL path below ``/static/`` (``play/play.js``); read once
+    (package data does not change while the process runs)."""
     files = {}
     for path in sorted(root.rglob("*")):
         if not path.is_file() or path.suffix == ".py" or "__pycache__" in path.parts:
