@@ -128,6 +128,49 @@ def test_redis_killed_and_restarted_under_load(tmp_path: Path, private_redis: Re
     assert lost and lost[-1] == 404
 
 
+def test_a_frozen_redis_under_load_costs_bounded_time(
+    tmp_path: Path, private_redis: RedisServer
+) -> None:
+    """Redis stops answering (SIGSTOP: connections hang): requests that need it wait one timeout
+    at most, then the circuit answers 503 at once; open games that send their state are served
+    throughout; thawed, the store serves again by itself."""
+    process, port = serve(tmp_path, private_redis)
+    try:
+        _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
+        move = {"state": opened["state"], "move": opened["legal_moves"][0]}
+        timings: list[tuple[str, int, float]] = []
+
+        def step(index: int) -> tuple[str, int]:
+            started = time.monotonic()
+            if index % 2:
+                kind, status = "open", call(port, "POST", f"{GAME}/moves", move)[0]
+            else:
+                kind, status = "by_id", call(port, "GET", f"/v1/states/{opened['state_id']}")[0]
+            timings.append((kind, status, time.monotonic() - started))
+            return kind, status
+
+        load = Load(step)
+        load.start()
+        time.sleep(0.5)
+        private_redis.freeze()
+        frozen_at = time.monotonic() - load.started_at
+        time.sleep(2.0)
+        private_redis.thaw()
+        thawed_at = time.monotonic() - load.started_at
+        time.sleep(1.5)
+        seen = load.stop()
+    finally:
+        private_redis.thaw()
+        stop(process)
+    assert all(status in (200, 503) for *_, status in seen)
+    assert all(status == 200 for _, kind, status in seen if kind == "open")
+    assert max(seconds for *_, seconds in timings) < 1.0  # the timeout (0.2 s) and no more
+    during = [status for at, kind, status in seen if frozen_at + 0.3 < at < thawed_at]
+    assert 503 in during
+    after = [status for at, kind, status in seen if at > thawed_at + 0.8 and kind == "by_id"]
+    assert after and set(after) == {200}
+
+
 def test_a_worker_killed_mid_load_loses_no_state_redis_held(
     tmp_path: Path, private_redis: RedisServer
 ) -> None:
