@@ -88,9 +88,9 @@ def answer(request: Request, file: File, *, page: bool = False) -> Response:
     return Response(file.body, 200, headers, file.media_type)
 
 
-def routes(files: dict[str, File] | None = None) -> list[Route]:
+def routes() -> list[Route]:
     """``/static/<path>``, ``/play`` and ``/docs``."""
-    served = load() if files is None else files
+    served = load()
 
     async def static(request: Request) -> Response:
         file = served.get(request.path_params["path"])
@@ -113,6 +113,6 @@ def routes(files: dict[str, File] | None = None) -> list[Route]:
     ]
 
 
-def graphiql_page(files: dict[str, File] | None = None) -> File:
+def graphiql_page() -> File:
     """The GraphiQL page (``static/docs/graphiql.html``)."""
-    return (load() if files is None else files)["docs/graphiql.html"]
+    return load()["docs/graphiql.html"]
