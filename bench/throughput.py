@@ -94,21 +94,23 @@ def bench_http(
                 made = move_bodies(over_http(server.base), game.id, count)
                 for handle, bodies in made.items():
                     random.Random(SHUFFLE_SEED).shuffle(bodies)
-                    moves, echo = [], []
-                    for _ in range(rounds):
-                        echo.append(wrk(f"{server.base}/v1/echo", bodies, seconds, connections).rps)
-                        url = f"{server.base}/v1/games/{game.id}/moves"
-                        moves.append(wrk(url, bodies, seconds, connections).rps)
-                    rows.append(
-                        (
-                            game.id,
-                            scenario,
-                            handle,
-                            statistics.median(moves),
-                            statistics.median(echo),
-                        )
+                    moves, echo = moves_and_echo(
+                        server.base, game.id, bodies, seconds, rounds, connections
                     )
+                    rows.append((game.id, scenario, handle, moves, echo))
     return rows
+
+
+def moves_and_echo(
+    base: str, game_id: str, bodies: Sequence[str], seconds: float, rounds: int, connections: int
+) -> tuple[float, float]:
+    """Median requests per second of ``moves`` and of ``echo`` with ``bodies``, in alternating
+    rounds (echo first), so both share the machine's state."""
+    moves, echo = [], []
+    for _ in range(rounds):
+        echo.append(wrk(f"{base}/v1/echo", bodies, seconds, connections).rps)
+        moves.append(wrk(f"{base}/v1/games/{game_id}/moves", bodies, seconds, connections).rps)
+    return statistics.median(moves), statistics.median(echo)
 
 
 def run(seconds: float, rounds: int, connections: int, games: Sequence[str] = ()) -> None:

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 
-from bench.support import arbiter_server, redis_server, wrk
-from bench.throughput import SHUFFLE_SEED, move_bodies, over_http
+from bench.support import arbiter_server, redis_server
+from bench.throughput import SHUFFLE_SEED, move_bodies, moves_and_echo, over_http
 
 
 def measure(
@@ -32,13 +31,7 @@ def measure(
     ):
         bodies = move_bodies(over_http(server.base), game, 200)["state_id"]
         random.Random(SHUFFLE_SEED).shuffle(bodies)
-        moves, echo = [], []
-        for _ in range(rounds):
-            echo.append(wrk(f"{server.base}/v1/echo", bodies, seconds, connections).rps)
-            moves.append(
-                wrk(f"{server.base}/v1/games/{game}/moves", bodies, seconds, connections).rps
-            )
-        return statistics.median(moves), statistics.median(echo)
+        return moves_and_echo(server.base, game, bodies, seconds, rounds, connections)
 
 
 def main() -> None:
