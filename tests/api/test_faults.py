@@ -33,29 +33,55 @@ LONGEST = 8.0
 
 class Load(threading.Thread):
     """Sends ``step()`` again and again until stopped (or :data:`LONGEST`), keeping every
-    (seconds since start, kind, status) it saw; a connection error is status 0."""
+    (seconds since start, kind, status) it saw, a connection error as status 0, and the longest
+    one step took (``slowest``, seconds)."""
 
     def __init__(self, step: Callable[[int], tuple[str, int]]) -> None:
         super().__init__(daemon=True)
         self.step = step
         self.seen: list[tuple[float, str, int]] = []
+        self.slowest = 0.0
         self.halt = threading.Event()
         self.started_at = time.monotonic()
 
     def run(self) -> None:
         index = 0
         while not self.halt.is_set() and time.monotonic() - self.started_at < LONGEST:
+            sent = time.monotonic()
             try:
                 kind, status = self.step(index)
             except OSError:
                 kind, status = "connection", 0
-            self.seen.append((time.monotonic() - self.started_at, kind, status))
+            done = time.monotonic()
+            self.slowest = max(self.slowest, done - sent)
+            self.seen.append((done - self.started_at, kind, status))
             index += 1
 
     def stop(self) -> list[tuple[float, str, int]]:
         self.halt.set()
         self.join(timeout=LONGEST + 10)
         return self.seen
+
+    def around(
+        self,
+        fault: Callable[[], None],
+        heal: Callable[[], None],
+        *,
+        before: float,
+        during: float,
+        after: float,
+    ) -> tuple[float, float, list[tuple[float, str, int]]]:
+        """Run for ``before`` seconds, ``fault()``, run ``during``, ``heal()``, run ``after``,
+        stop: the load's seconds at the fault and at the heal, and what it saw."""
+        self.start()
+        time.sleep(before)
+        fault()
+        fault_at = time.monotonic() - self.started_at
+        time.sleep(during)
+        heal()
+        heal_at = time.monotonic() - self.started_at
+        time.sleep(after)
+        return fault_at, heal_at, self.stop()
 
 
 def call(port: int, method: str, path: str, body: object = None) -> tuple[int, Any]:
@@ -101,16 +127,10 @@ def test_redis_killed_and_restarted_under_load(tmp_path: Path, private_redis: Re
                 return kind, 503  # no id while the store is away
             return kind, call(port, "GET", f"/v1/states/{made['state_id']}")[0]
 
-        load = Load(step)
-        load.start()
-        time.sleep(1.0)
-        private_redis.stop()
-        down_at = time.monotonic() - load.started_at
-        time.sleep(1.5)
-        private_redis.start()  # empty, same port: the service reconnects by itself
-        up_at = time.monotonic() - load.started_at
-        time.sleep(2.0)
-        seen = load.stop()
+        # restarted empty, on the same port: the service reconnects by itself
+        down_at, up_at, seen = Load(step).around(
+            private_redis.stop, private_redis.start, before=1.0, during=1.5, after=2.0
+        )
     finally:
         stop(process)
 
@@ -138,33 +158,22 @@ def test_a_frozen_redis_under_load_costs_bounded_time(
     try:
         _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
         move = {"state": opened["state"], "move": opened["legal_moves"][0]}
-        timings: list[tuple[str, int, float]] = []
 
         def step(index: int) -> tuple[str, int]:
-            started = time.monotonic()
             if index % 2:
-                kind, status = "open", call(port, "POST", f"{GAME}/moves", move)[0]
-            else:
-                kind, status = "by_id", call(port, "GET", f"/v1/states/{opened['state_id']}")[0]
-            timings.append((kind, status, time.monotonic() - started))
-            return kind, status
+                return "open", call(port, "POST", f"{GAME}/moves", move)[0]
+            return "by_id", call(port, "GET", f"/v1/states/{opened['state_id']}")[0]
 
         load = Load(step)
-        load.start()
-        time.sleep(0.5)
-        private_redis.freeze()
-        frozen_at = time.monotonic() - load.started_at
-        time.sleep(2.0)
-        private_redis.thaw()
-        thawed_at = time.monotonic() - load.started_at
-        time.sleep(1.5)
-        seen = load.stop()
+        frozen_at, thawed_at, seen = load.around(
+            private_redis.freeze, private_redis.thaw, before=0.5, during=2.0, after=1.5
+        )
     finally:
         private_redis.thaw()
         stop(process)
     assert all(status in (200, 503) for *_, status in seen)
     assert all(status == 200 for _, kind, status in seen if kind == "open")
-    assert max(seconds for *_, seconds in timings) < 1.0  # the timeout (0.2 s) and no more
+    assert load.slowest < 1.0  # the timeout (0.2 s) and no more
     during = [status for at, kind, status in seen if frozen_at + 0.3 < at < thawed_at]
     assert 503 in during
     after = [status for at, kind, status in seen if at > thawed_at + 0.8 and kind == "by_id"]

@@ -29,11 +29,16 @@ def session(page: Page) -> Json:
     return found
 
 
+def open_play(page: Page, server: Server, game: str | None = None) -> None:
+    """``/play`` (with ``game`` chosen), once it has listed the games."""
+    page.goto(f"{server.base}/play" + (f"?game={game}" if game else ""))
+    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+
+
 def start(
     page: Page, server: Server, game: str, *, sealed: bool = False, by_hand: bool = False
 ) -> Json:
-    page.goto(f"{server.base}/play?game={game}")
-    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+    open_play(page, server, game)
     page.select_option("#game", game)
     page.fill("#seed", "11")
     if sealed:
@@ -241,8 +246,7 @@ def test_a_finished_game_shows_its_result_and_scoring(page: Page, server: Server
         move = envelope["legal_moves"][envelope["state"]["step"] % len(envelope["legal_moves"])]
         envelope = post(f"{base}/moves", {"state_id": envelope["state_id"], "move": move})
     record = post(f"{base}/record", {"state_id": envelope["state_id"]})
-    page.goto(f"{server.base}/play")
-    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+    open_play(page, server)
     upload(page, "#import", record)
     page.wait_for_selector("#result-panel:not([hidden]) table.result")
     result = envelope["result"]
@@ -263,8 +267,7 @@ def test_a_registered_content_pack_is_played(page: Page, server: Server) -> None
     info = get(base)
     pack = get(f"{base}/content/{info['default_content_id']}")
     pack["name"] = "An owner's edition"
-    page.goto(f"{server.base}/play?game=the-ancient-world")
-    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+    open_play(page, server, "the-ancient-world")
     upload(page, "#pack", pack)
     page.wait_for_function("() => document.querySelector('#content').value !== ''")
     content_id = page.input_value("#content")
