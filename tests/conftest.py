@@ -115,6 +115,7 @@ class RedisClusterServers:
 
     def __init__(self) -> None:
         self.nodes = [RedisServer() for _ in range(3)]
+        self.created = False
         for node in self.nodes:
             node.extra = [
                 "--cluster-enabled", "yes",
@@ -126,8 +127,13 @@ class RedisClusterServers:
         self.url = self.nodes[0].url
 
     def start(self) -> None:
+        """Every master started; the first time, the cluster is created. Restarted, each reads
+        its cluster config back (slots and peers; no data: no persistence) and rejoins."""
         for node in self.nodes:
             node.start()
+        if self.created:
+            self.wait_ok()
+            return
         cli = shutil.which("redis-cli")
         if cli is None:
             pytest.fail("redis-cli is not on the PATH (it comes with redis-server)", pytrace=False)
@@ -138,7 +144,22 @@ class RedisClusterServers:
             stdout=subprocess.DEVNULL,
             timeout=60,
         )
+        self.created = True
         self.wait_ok()
+
+    def stop(self) -> None:
+        """Every master killed: the whole cluster is down."""
+        for node in self.nodes:
+            node.stop()
+
+    def freeze(self) -> None:
+        """Every master stopped (SIGSTOP): connections hang, no answer."""
+        for node in self.nodes:
+            node.freeze()
+
+    def thaw(self) -> None:
+        for node in self.nodes:
+            node.thaw()
 
     def wait_ok(self) -> None:
         """Until every running master says ``cluster_state:ok``."""
@@ -192,6 +213,18 @@ def private_cluster() -> Iterator[RedisClusterServers]:
 def private_redis() -> Iterator[RedisServer]:
     """A redis-server of one test alone, so stopping it disturbs nobody else."""
     yield from running(RedisServer())
+
+
+@pytest.fixture(params=["single", "cluster"])
+def private_store(request: pytest.FixtureRequest) -> Iterator[RedisServer | RedisClusterServers]:
+    """Each Redis deployment in turn, of one test alone (stopped, frozen or restarted whole): a
+    redis-server, then a cluster of three masters."""
+    yield from running(RedisClusterServers() if request.param == "cluster" else RedisServer())
+
+
+def store_settings(server: RedisServer | RedisClusterServers) -> dict[str, Any]:
+    """The app settings that point at ``server``."""
+    return {"redis_url": server.url, "redis_cluster": isinstance(server, RedisClusterServers)}
 
 
 @dataclass(frozen=True)

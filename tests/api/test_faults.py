@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.api.test_server_timeouts import request, start_serve, wait_until_healthy
-from tests.conftest import RedisServer
+from tests.conftest import RedisClusterServers, RedisServer
 
 pytestmark = pytest.mark.redis
 
@@ -91,10 +91,13 @@ def call(port: int, method: str, path: str, body: object = None) -> tuple[int, A
     return status, json.loads(data) if data.startswith(b"{") else None
 
 
-def serve(tmp_path: Path, redis_server: RedisServer, workers: int = 1) -> tuple[Any, int]:
+def serve(
+    tmp_path: Path, redis_server: RedisServer | RedisClusterServers, workers: int = 1
+) -> tuple[Any, int]:
     env = {
         "ARBITER_STATE_KEY": KEY,
         "ARBITER_REDIS_URL": redis_server.url,
+        "ARBITER_REDIS_CLUSTER": str(isinstance(redis_server, RedisClusterServers)).lower(),
         "ARBITER_REDIS_TIMEOUT": "0.2",
         "ARBITER_CACHE_RETRY": "0.1",
     }
@@ -108,8 +111,10 @@ def stop(process: Any) -> None:
     process.wait(timeout=30)
 
 
-def test_redis_killed_and_restarted_under_load(tmp_path: Path, private_redis: RedisServer) -> None:
-    process, port = serve(tmp_path, private_redis)
+def test_redis_killed_and_restarted_under_load(
+    tmp_path: Path, private_store: RedisServer | RedisClusterServers
+) -> None:
+    process, port = serve(tmp_path, private_store)
     try:
         _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
         _, master = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 2, "sealed": True})
@@ -129,7 +134,7 @@ def test_redis_killed_and_restarted_under_load(tmp_path: Path, private_redis: Re
 
         # restarted empty, on the same port: the service reconnects by itself
         down_at, up_at, seen = Load(step).around(
-            private_redis.stop, private_redis.start, before=1.0, during=1.5, after=2.0
+            private_store.stop, private_store.start, before=1.0, during=1.5, after=2.0
         )
     finally:
         stop(process)
@@ -149,12 +154,12 @@ def test_redis_killed_and_restarted_under_load(tmp_path: Path, private_redis: Re
 
 
 def test_a_frozen_redis_under_load_costs_bounded_time(
-    tmp_path: Path, private_redis: RedisServer
+    tmp_path: Path, private_store: RedisServer | RedisClusterServers
 ) -> None:
     """Redis stops answering (SIGSTOP: connections hang): requests that need it wait one timeout
     at most, then the circuit answers 503 at once; open games that send their state are served
     throughout; thawed, the store serves again by itself."""
-    process, port = serve(tmp_path, private_redis)
+    process, port = serve(tmp_path, private_store)
     try:
         _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
         move = {"state": opened["state"], "move": opened["legal_moves"][0]}
@@ -166,10 +171,10 @@ def test_a_frozen_redis_under_load_costs_bounded_time(
 
         load = Load(step)
         frozen_at, thawed_at, seen = load.around(
-            private_redis.freeze, private_redis.thaw, before=0.5, during=2.0, after=1.5
+            private_store.freeze, private_store.thaw, before=0.5, during=2.0, after=1.5
         )
     finally:
-        private_redis.thaw()
+        private_store.thaw()
         stop(process)
     assert all(status in (200, 503) for *_, status in seen)
     assert all(status == 200 for _, kind, status in seen if kind == "open")
@@ -181,9 +186,9 @@ def test_a_frozen_redis_under_load_costs_bounded_time(
 
 
 def test_a_worker_killed_mid_load_loses_no_state_redis_held(
-    tmp_path: Path, private_redis: RedisServer
+    tmp_path: Path, private_store: RedisServer | RedisClusterServers
 ) -> None:
-    process, port = serve(tmp_path, private_redis, workers=2)
+    process, port = serve(tmp_path, private_store, workers=2)
     try:
         ids = []
         for seed in range(20):

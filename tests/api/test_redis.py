@@ -11,7 +11,7 @@ import redis
 
 from arbiter.core import Registry
 from tests.api.conftest import NeverEndingPig, new_game, problem
-from tests.conftest import RedisClusterServers, RedisServer, Store
+from tests.conftest import RedisClusterServers, RedisServer, Store, store_settings
 
 pytestmark = pytest.mark.redis
 
@@ -87,14 +87,16 @@ def test_without_a_shared_cache_other_processes_lack_the_content(make_client: An
 
 
 def test_an_outage_fails_only_requests_that_need_the_store_and_heals_by_itself(
-    make_client: Any, private_redis: RedisServer
+    make_client: Any, private_store: RedisServer | RedisClusterServers
 ) -> None:
-    client = make_client(redis_url=private_redis.url, cache_retry=0.05)
+    """The whole store goes away (a redis-server, or every master of a cluster), then comes back
+    empty."""
+    client = make_client(**store_settings(private_store), cache_retry=0.05)
     opened = new_game(client, seed=103)
     master = new_game(client, seed=103, sealed=True)
     assert client.get("/readyz").status_code == 200
 
-    private_redis.stop()
+    private_store.stop()
     by_id = client.get(f"/v1/states/{opened['state_id']}")
     assert problem(by_id, 503, "cache_unavailable")["detail"]
     assert by_id.headers["retry-after"] == "1"
@@ -116,7 +118,7 @@ def test_an_outage_fails_only_requests_that_need_the_store_and_heals_by_itself(
     assert ready.status_code == 503 and ready.json()["status"] == "unavailable"
     assert "arbiter_cache_errors_total 0.0" not in client.get("/metrics").text
 
-    private_redis.start()  # same port, empty: the app reconnects by itself
+    private_store.start()  # same port, empty: the app reconnects by itself
     deadline = time.monotonic() + 10
     while client.get("/readyz").status_code != 200:
         assert time.monotonic() < deadline, "the app did not reconnect"

@@ -56,11 +56,15 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisError
+from redis.exceptions import RedisClusterException, RedisError
 
 from arbiter.api.history import EMPTY, Link, LogWrite, MoveLog
 from arbiter.api.sealing import Entry, decode_entry, encode_entry
 from arbiter.api.tables import Table, decode_table, encode_table
+
+#: What a Redis that is away raises: redis-py's errors, socket errors, and the cluster client's
+#: "no node reachable", which is not a ``RedisError``.
+FAILURES = (RedisError, RedisClusterException, OSError)
 
 log = logging.getLogger("arbiter.cache")
 
@@ -351,7 +355,7 @@ class RedisCache(Cache):
             await asyncio.sleep(self.retry_after)
             try:
                 await self._redis.ping()
-            except (RedisError, OSError):
+            except FAILURES:
                 with contextlib.suppress(Exception):
                     await self._redis.connection_pool.disconnect()
                 continue
@@ -362,7 +366,7 @@ class RedisCache(Cache):
         self._check()
         try:
             return await command()
-        except (RedisError, OSError) as error:
+        except FAILURES as error:
             raise await self._failed(error) from None
 
     # -------------------------------------------------------------------------- states
@@ -452,7 +456,7 @@ class RedisCache(Cache):
             try:
                 await self._redis.execute_command("PING", target_nodes=node)
                 return
-            except (RedisError, OSError):
+            except FAILURES:
                 continue
         raise CacheUnavailable("no master of the Redis cluster answers")
 
