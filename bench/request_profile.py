@@ -10,6 +10,7 @@ Run as a module (not part of ``make bench``)::
     python -m bench.request_profile --game pig --top 0     # the service's own cost per request
     python -m bench.request_profile --game pig --api echo --top 0
     python -m bench.request_profile --game scythe --api core --top 0
+    python -m bench.request_profile --game scythe --redis redis://127.0.0.1:6379/0
 
 Prints the requests per second in-process (no server, no client: what the handler costs) and
 the functions with the most cumulative time (``--everything``: not only the service's).
@@ -71,8 +72,8 @@ def as_graphql(game: str, body: bytes) -> bytes:
 
 def bodies(app: ArbiterApp, game: str, handle: str) -> list[bytes]:
     """``COUNT`` distinct requests by ``handle`` along random games (``bench http``'s), shuffled."""
-    client = TestClient(app)
-    made = move_bodies(lambda path, body: client.post(path, json=body).json(), game, COUNT)
+    with TestClient(app) as client:  # one event loop for every request (a Redis client's)
+        made = move_bodies(lambda path, body: client.post(path, json=body).json(), game, COUNT)
     sent = [body.encode() for body in made[handle]]
     random.Random(SHUFFLE_SEED).shuffle(sent)
     return sent
@@ -144,6 +145,9 @@ def main() -> None:
     parser.add_argument(
         "--repeat", action="store_true", help="one request again and again, memo on (4096)"
     )
+    parser.add_argument(
+        "--redis", default=None, metavar="URL", help="states kept in this Redis (default: embedded)"
+    )
     args = parser.parse_args()
     if args.api == "core" and args.repeat:
         parser.error("--repeat is a memo's scenario; the rules' own work has no memo")
@@ -152,9 +156,14 @@ def main() -> None:
         state_keys=(secrets.token_hex(32),),
         log_level="warning",
         memo_size=4096 if args.repeat else 1,
+        redis_url=args.redis,
     )
-    app = create_app(settings, Registry([Pig()]) if args.game == "pig" else registry())
-    sent = bodies(app, args.game, args.handle)
+    games = Registry([Pig()]) if args.game == "pig" else registry()
+    app = create_app(settings, games)
+    # with Redis, the bodies are made through an app of their own: a Redis client's connections
+    # belong to the event loop that opened them, and the test client's loop is not the profile's
+    maker = create_app(settings, games) if args.redis else app
+    sent = bodies(maker, args.game, args.handle)
     path = f"/v1/games/{args.game}/moves"
     if args.repeat:
         sent = sent[:1] * COUNT
@@ -196,7 +205,8 @@ def main() -> None:
             times.append(time.perf_counter() - start)
         return times
 
-    times = asyncio.run(run(args.rounds))
+    loop = asyncio.new_event_loop()  # one loop for the timed and the profiled passes (Redis's)
+    times = loop.run_until_complete(run(args.rounds))
     rate = len(sent) / statistics.median(times)
     best = len(sent) / min(times)
     scenario = "repeat" if args.repeat else "distinct"
@@ -208,7 +218,7 @@ def main() -> None:
     if not args.top:
         return
     profile = cProfile.Profile()
-    profile.runcall(asyncio.run, run(3))
+    profile.runcall(loop.run_until_complete, run(3))
     out = io.StringIO()
     stats = pstats.Stats(profile, stream=out).sort_stats(args.sort)
     stats.print_stats(*([] if args.everything else [r"arbiter/"]), args.top)
