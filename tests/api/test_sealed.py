@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from arbiter.core import Registry
 from tests.api.conftest import SecretPig, new_game, problem
-from tests.toy import Banked, Pig, PigState
+from tests.toy import Banked, Hold, Pig, PigState
 
 ROLL0 = {"type": "roll", "seat": 0}
 HOLD0 = {"type": "hold", "seat": 0}
@@ -175,6 +175,35 @@ def test_undo_crosses_several_moves_in_a_row(client: TestClient) -> None:
         assert back["to_act"] == [expected]
         boss = back["state_token"]
     problem(post(client, "undo", state_token=boss), 422, "nothing_to_undo")
+
+
+class TellingPig(Pig):
+    """Pig whose seat 1 holding shows somebody something hidden (so it may not be taken back),
+    counting how often the rules are asked."""
+
+    asked = 0
+
+    def can_take_back(self, before: PigState, move: Any, after: PigState) -> bool:
+        TellingPig.asked += 1
+        return not (isinstance(move, Hold) and move.seat == 1)
+
+
+def test_the_rules_are_asked_whether_a_move_may_be_taken_back_at_undo(make_client: Any) -> None:
+    """Moves cost no sampling of hidden worlds (Game.can_take_back); an undo asks the rules about
+    the step it would take back, and stops at one that showed something hidden."""
+    client = make_client(Registry([TellingPig()]))
+    TellingPig.asked = 0
+    boss = new_game(client, sealed=True)["state_token"]
+    for seat in (0, 1, 0):  # the second one told somebody something
+        boss = ok(post(client, "moves", state_token=boss, move={"type": "hold", "seat": seat}))[
+            "state_token"
+        ]
+    assert TellingPig.asked == 0
+    back = ok(post(client, "undo", state_token=boss))
+    assert back["to_act"] == [0] and TellingPig.asked == 1
+    for _ in range(2):  # the same answer each time it is asked
+        problem(post(client, "undo", state_token=back["state_token"]), 422, "nothing_to_undo")
+    assert TellingPig.asked == 3
 
 
 # --------------------------------------------------------------------------- what seats see

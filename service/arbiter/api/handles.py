@@ -214,17 +214,23 @@ class StateStore:
         table: Table,
         known: Known,
         *,
-        undoable: bool,
+        back: bytes | None,
         step: int,
         moves: tuple[bytes, ...],
     ) -> Table:
         """Make ``known`` the head of a sealed game, if nobody changed it since it was read.
 
-        ``undoable``: the step from the old head may be taken back (the old head joins the
-        history); otherwise the history is cleared -- nobody may return past that step.
-        ``moves`` (the decisions from the old head, at ``step``, to ``known``) join the log.
+        ``back``: the step from the old head is one player's move, this one (its JSON), and may
+        be taken back if the rules allow it (the old head joins the history, the rules are asked
+        at undo: :attr:`Snap.move`); ``None``: it may not (chance was drawn) and the history is
+        cleared -- nobody may return past that step. ``moves`` (the decisions from the old head,
+        at ``step``, to ``known``) join the log.
         """
-        history = (*table.history, table.head)[-MAX_HISTORY:] if undoable else ()
+        history = (
+            (*table.history, dataclasses.replace(table.head, move=back))[-MAX_HISTORY:]
+            if back is not None
+            else ()
+        )
         following = dataclasses.replace(
             table, version=table.version + 1, head=self.snap(codec, known), history=history
         )
@@ -232,14 +238,10 @@ class StateStore:
         return following
 
     def undoable(self, table: Table) -> Snap:
-        """The state the last step of a sealed game returns to (``422 nothing_to_undo``)."""
+        """The state the last step of a sealed game returns to, if any (``422 nothing_to_undo``;
+        whether the rules let its move be taken back is the caller's to ask: :attr:`Snap.move`)."""
         if not table.history:
-            raise Problem(
-                "nothing_to_undo",
-                "the last step cannot be taken back (nothing since setup, a revealed hidden "
-                "value, or chance after it)",
-                game=table.game,
-            )
+            raise nothing_to_undo(table.game)
         return table.history[-1]
 
     async def take_back(self, ticket: Ticket, table: Table, step: int) -> Table:
@@ -589,4 +591,14 @@ FROM_POSITION = (
 def _no_history(game: str, why: str) -> Problem:
     return Problem(
         "history_unavailable", f"this game's record cannot be exported: {why}", game=game
+    )
+
+
+def nothing_to_undo(game: str) -> Problem:
+    """The last step of a sealed game cannot be taken back."""
+    return Problem(
+        "nothing_to_undo",
+        "the last step cannot be taken back (nothing since setup, a revealed hidden value, or "
+        "chance after it)",
+        game=game,
     )

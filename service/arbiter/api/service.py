@@ -67,7 +67,7 @@ from arbiter.api.envelope import (
     SeatAnswer,
     Validation,
 )
-from arbiter.api.handles import FROM_POSITION, Handle, StateStore, untrusted
+from arbiter.api.handles import FROM_POSITION, Handle, StateStore, nothing_to_undo, untrusted
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.memo import Known
@@ -246,18 +246,16 @@ class Service:
             assert resolved.table is not None and resolved.ticket is not None
             known = following or self._learn(game, codec, state)
             before = resolved.state
-            undoable = (
-                actor != CHANCE
-                and origin is not None
-                and state.step == before.step + 1
-                and game.can_take_back(before, decoded, state)
-            )
+            # one player's move with no chance around it may be taken back if the rules allow:
+            # they are asked at undo (Game.can_take_back samples hidden worlds: most of a sealed
+            # move's cost if asked at every move)
+            one_move = actor != CHANCE and origin is not None and state.step == before.step + 1
             table = await self.store.advance(
                 codec,
                 resolved.ticket,
                 resolved.table,
                 known,
-                undoable=undoable,
+                back=applied[0] if one_move else None,
                 step=before.step,
                 moves=applied,
             )
@@ -378,7 +376,12 @@ class Service:
         if not ticket.is_master:
             raise Problem("master_only", "only the master handle may take moves back", game=game.id)
         audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
-        known = await self.store.stored(game, codec, self.store.undoable(table))
+        snap = self.store.undoable(table)
+        known = await self.store.stored(game, codec, snap)
+        if snap.move is not None and not game.can_take_back(
+            known.state, codec.move(snap.move), resolved.state
+        ):
+            raise nothing_to_undo(game.id)  # the move showed somebody something hidden
         table = await self.store.take_back(ticket, table, known.state.step)
         return self._sealed_answer(game, known, ticket.table, table, MASTER, audience, [])
 

@@ -26,11 +26,18 @@ MAX_HISTORY = 16
 
 @dataclass(frozen=True, slots=True)
 class Snap:
-    """One state of a table: its digest, and the state object or its msgpack bytes."""
+    """One state of a table: its digest, and the state object or its msgpack bytes.
+
+    In :attr:`Table.history`, ``move`` is the JSON of the player's move that led from this state
+    to the next one when whether it may be taken back is for the rules to say
+    (:meth:`arbiter.core.Game.can_take_back`, which samples hidden worlds: asked when an undo
+    reaches it, not at every move); ``None``: it may.
+    """
 
     digest: bytes
     state: Any = None
     packed: bytes | None = None
+    move: bytes | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +59,7 @@ class Table:
 class _SnapRecord(msgspec.Struct, array_like=True, frozen=True):
     digest: bytes
     state: msgspec.Raw
+    move: bytes | None = None  # last: records without it (older releases) still decode
 
 
 class TableRecord(msgspec.Struct, array_like=True, frozen=True):
@@ -74,7 +82,7 @@ _decoder = msgspec.msgpack.Decoder(TableRecord)
 def encode_table(table: Table) -> bytes:
     def record(snap: Snap) -> _SnapRecord:
         assert snap.packed is not None, "Redis keeps states as msgpack bytes"
-        return _SnapRecord(snap.digest, msgspec.Raw(snap.packed))
+        return _SnapRecord(snap.digest, msgspec.Raw(snap.packed), snap.move)
 
     return _encoder.encode(
         TableRecord(
@@ -94,7 +102,7 @@ def decode_table(data: bytes) -> Table:
     record = _decoder.decode(data)
 
     def snap(item: _SnapRecord) -> Snap:
-        return Snap(item.digest, None, bytes(item.state))
+        return Snap(item.digest, None, bytes(item.state), item.move)
 
     return Table(
         record.game,
