@@ -7,6 +7,7 @@ failure or not; every client call has a timeout; every ``wrk`` run is bounded in
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import http.client
 import json
 import math
@@ -226,6 +227,9 @@ class WrkResult:
     max: float
     errors: int = 0
     statuses: dict[int, int] = field(default_factory=dict)
+    #: responses, and seconds from the thread's start to the last one (the rate of a ``once`` run,
+    #: which stops before wrk's duration is over)
+    window: tuple[int, float] = (0, 0.0)
 
     def status_text(self) -> str:
         parts = [f"{code}x{count}" for code, count in sorted(self.statuses.items())]
@@ -246,16 +250,29 @@ def _ms(text: str) -> float:
 
 
 _SCRIPT_TAIL = """
+local ffi = require("ffi")  -- wrk runs LuaJIT: a monotonic clock for the rate of a ``once`` run
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } bench_timespec;
+int clock_gettime(int clock, bench_timespec *now);
+]]
+local clock = ffi.new("bench_timespec")
+local function now()
+  ffi.C.clock_gettime(1, clock)  -- CLOCK_MONOTONIC
+  return tonumber(clock.tv_sec) + tonumber(clock.tv_nsec) * 1e-9
+end
 local i = 0
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
-function init(args) statuses = {} end
+function init(args) statuses = {}; answered = 0; started = now(); ended = started end
 function request()
   i = i % #bodies + 1
   return wrk.format(method, nil, headers, bodies[i])
 end
 function response(status, hdrs, body)
   statuses[status] = (statuses[status] or 0) + 1
+  answered = answered + 1
+  ended = now()
+  if stop_after > 0 and answered >= stop_after then wrk.thread:stop() end
 end
 function done(summary, latency, requests)
   local errors = summary.errors
@@ -265,6 +282,8 @@ function done(summary, latency, requests)
     for code, count in pairs(thread:get("statuses")) do
       io.write(string.format("bench-status %d %d\\n", code, count))
     end
+    io.write(string.format("bench-window %d %.6f\\n",
+      thread:get("answered"), thread:get("ended") - thread:get("started")))
   end
 end
 """
@@ -278,8 +297,18 @@ def wrk(
     *,
     method: str = "POST",
     timeout: float = 2.0,
+    once: bool = False,
 ) -> WrkResult:
-    """``wrk -t1 --latency`` sending ``bodies`` to ``url`` in turn, for ``seconds`` (at least 1)."""
+    """``wrk -t1 --latency`` sending ``bodies`` to ``url`` in turn, for ``seconds`` (at least 1).
+
+    ``once``: no body is sent twice (requests that change what they name, such as a sealed game's
+    move, which makes its handle stale): wrk stops when all but ``connections`` bodies are
+    answered (the rest may be in flight then), or at ``seconds``; the rate is the answers over
+    the time from the start to the last one (wrk's own is over its whole duration).
+    """
+    if once and len(bodies) <= 2 * connections:
+        raise ValueError(f"once needs more than {2 * connections} bodies, not {len(bodies)}")
+    stop_after = len(bodies) - connections if once else 0
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: apt-get install -y wrk")
     listing = ",\n".join("[==[" + body + "]==]" for body in bodies)
@@ -288,6 +317,7 @@ def wrk(
         script.write_text(
             f"local bodies = {{\n{listing}\n}}\n"
             f"local method = '{method}'\n"
+            f"local stop_after = {stop_after}\n"
             "local headers = {['content-type'] = 'application/json'}\n" + _SCRIPT_TAIL
         )
         duration = max(1, round(seconds))
@@ -299,7 +329,11 @@ def wrk(
             check=True,
             timeout=duration + 30,
         ).stdout  # fmt: skip
-    return parse_wrk(out)
+    result = parse_wrk(out)
+    answered, elapsed = result.window
+    if once and elapsed > 0:  # wrk's own rate is over its whole duration
+        result = dataclasses.replace(result, rps=answered / elapsed)
+    return result
 
 
 def parse_wrk(out: str) -> WrkResult:
@@ -308,6 +342,7 @@ def parse_wrk(out: str) -> WrkResult:
     latency: dict[str, float] = {}
     statuses: dict[int, int] = {}
     peak = 0.0
+    window = (0, 0.0)
     in_distribution = False
     for line in out.splitlines():
         words = line.split()
@@ -327,6 +362,8 @@ def parse_wrk(out: str) -> WrkResult:
             errors = int(words[1])
         elif words[0] == "bench-status":
             statuses[int(words[1])] = int(words[2])
+        elif words[0] == "bench-window":
+            window = (int(words[1]), float(words[2]))
     if not rps and not requests:
         raise RuntimeError(f"wrk printed no rate:\n{out}")
     return WrkResult(
@@ -338,6 +375,7 @@ def parse_wrk(out: str) -> WrkResult:
         max=peak,
         errors=errors,
         statuses=statuses,
+        window=window,
     )
 
 
