@@ -156,9 +156,10 @@ def test_redis_killed_and_restarted_under_load(
 def test_a_frozen_redis_under_load_costs_bounded_time(
     tmp_path: Path, private_store: RedisServer | RedisClusterServers
 ) -> None:
-    """Redis stops answering (SIGSTOP: connections hang): requests that need it wait one timeout
-    at most, then the circuit answers 503 at once; open games that send their state are served
-    throughout; thawed, the store serves again by itself."""
+    """Redis stops answering (SIGSTOP: connections hang): a request that needs it waits one call's
+    deadline at most (3 timeouts; a single node's circuit then answers 503 at once, a cluster's
+    requests each wait it out); open games that send their state are served throughout; thawed,
+    the store serves again by itself."""
     process, port = serve(tmp_path, private_store)
     try:
         _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
@@ -178,7 +179,7 @@ def test_a_frozen_redis_under_load_costs_bounded_time(
         stop(process)
     assert all(status in (200, 503) for *_, status in seen)
     assert all(status == 200 for _, kind, status in seen if kind == "open")
-    assert load.slowest < 1.0  # the timeout (0.2 s) and no more
+    assert load.slowest < 1.0, load.slowest  # a deadline of 3 timeouts (0.6 s) and no more
     during = [status for at, kind, status in seen if frozen_at + 0.3 < at < thawed_at]
     assert 503 in during
     after = [status for at, kind, status in seen if at > thawed_at + 0.8 and kind == "by_id"]

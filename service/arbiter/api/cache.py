@@ -32,9 +32,9 @@ until it answers. Only the request that met the failure waits, at most the timeo
 
 **A cluster** keeps serving what its reachable masters hold: every key one request needs shares a
 slot (a table and its log are hash-tagged by the table id; a state, a pack are one key each), so a
-master down fails only the requests for its keys (``503``, each bounded by the timeout: one try,
-one retry on a fresh connection) until it is back or its replica took over; there is no
-cluster-wide circuit. Readiness holds while any master answers. Run the cluster with
+master down fails only the requests for its keys (``503``) until it is back or its replica took
+over; there is no cluster-wide circuit. The cluster client retries and asks the nodes for the
+slot map again on its own, so every call is also bounded as a whole: :data:`DEADLINE` timeouts. Readiness holds while any master answers. Run the cluster with
 ``cluster-require-full-coverage no``, or all of it stops while one master is down.
 """
 
@@ -62,9 +62,13 @@ from arbiter.api.history import EMPTY, Link, LogWrite, MoveLog
 from arbiter.api.sealing import Entry, decode_entry, encode_entry
 from arbiter.api.tables import Table, decode_table, encode_table
 
-#: What a Redis that is away raises: redis-py's errors, socket errors, and the cluster client's
-#: "no node reachable", which is not a ``RedisError``.
+#: What a Redis that is away raises: redis-py's errors, socket errors (a deadline's
+#: ``TimeoutError`` among them), and the cluster client's "no node reachable", which is not a
+#: ``RedisError``.
 FAILURES = (RedisError, RedisClusterException, OSError)
+#: The longest one call to Redis may take, in timeouts (``ARBITER_REDIS_TIMEOUT``): a try, a retry
+#: on a fresh connection, and room for a cluster client asking a node for the slot map again.
+DEADLINE = 3
 
 log = logging.getLogger("arbiter.cache")
 
@@ -365,7 +369,8 @@ class RedisCache(Cache):
     async def _run(self, command: Callable[[], Awaitable[Any]]) -> Any:
         self._check()
         try:
-            return await command()
+            async with asyncio.timeout(DEADLINE * self.timeout):
+                return await command()
         except FAILURES as error:
             raise await self._failed(error) from None
 
@@ -452,12 +457,14 @@ class RedisCache(Cache):
         if not self.cluster:
             await self._run(lambda: self._redis.ping())
             return
-        for node in self._redis.get_primaries():
-            try:
-                await self._redis.execute_command("PING", target_nodes=node)
-                return
-            except FAILURES:
-                continue
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(DEADLINE * self.timeout):
+                for node in self._redis.get_primaries():
+                    try:
+                        await self._redis.execute_command("PING", target_nodes=node)
+                        return
+                    except FAILURES:
+                        continue
         raise CacheUnavailable("no master of the Redis cluster answers")
 
     async def close(self) -> None:
