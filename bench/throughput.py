@@ -27,10 +27,11 @@ from typing import Any
 from arbiter.games import registry
 from bench.support import Connection, arbiter_server, post, wrk
 
+#: How many different states and moves the ``distinct`` scenario sends.
+DISTINCT = 200
 #: The scenarios: name, ``ARBITER_MEMO_SIZE``, how many distinct bodies are sent.
 #: ``repeat``: one identical request again and again (the server's memo answers it);
 #: ``distinct``: 200 different states and moves, memo off -- every request runs the rules.
-DISTINCT = 200
 SCENARIOS = (("repeat", 4096, 1), ("distinct", 1, DISTINCT))
 #: The seed of the shuffle of the ``distinct`` bodies.
 SHUFFLE_SEED = 2024
