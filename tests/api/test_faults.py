@@ -1,6 +1,7 @@
-"""Faults under a bounded local load, against a real ``arbiter serve`` and a real redis-server:
-Redis killed and restarted while requests flow, and a worker killed mid-load. Loads target
-loopback only, one request at a time, for a few seconds at most.
+"""Faults under a bounded local load, against a real ``arbiter serve`` and a real Redis -- a
+redis-server, then a cluster of three masters (``private_store``): Redis killed and restarted,
+or frozen, while requests flow, and a worker killed mid-load. Loads target loopback only, one
+request at a time, for a few seconds at most.
 
 What must hold: no answer is a 5xx other than ``503`` (with ``Retry-After``) -- never a 500 nor a
 dropped connection from a live worker; open games that send their state never fail; requests that
