@@ -15,7 +15,6 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -28,7 +27,30 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-class RedisServer:
+class _Deployment:
+    """What the app and a test need to reach a Redis deployment (:attr:`url`, :attr:`cluster`)."""
+
+    url: str
+    cluster = False
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """The app settings that point at it."""
+        return {"redis_url": self.url, "redis_cluster": self.cluster}
+
+    @property
+    def environment(self) -> dict[str, str]:
+        """The ``ARBITER_*`` variables of ``arbiter serve`` that point at it."""
+        return {"ARBITER_REDIS_URL": self.url, "ARBITER_REDIS_CLUSTER": str(self.cluster).lower()}
+
+    def redis(self) -> Any:
+        """A plain (synchronous) client of it, to look at what the service wrote."""
+        if self.cluster:
+            return redis.RedisCluster.from_url(self.url)
+        return redis.Redis.from_url(self.url)
+
+
+class RedisServer(_Deployment):
     """A throwaway ``redis-server`` on a free loopback port that tests may stop and restart."""
 
     def __init__(self, port: int | None = None) -> None:
@@ -108,10 +130,12 @@ def redis_url(redis_server: RedisServer) -> str:
     return redis_server.url
 
 
-class RedisClusterServers:
+class RedisClusterServers(_Deployment):
     """Three ``redis-server`` masters in cluster mode on free loopback ports, slots spread by
     ``redis-cli --cluster create``. ``cluster-require-full-coverage no``: while a master is down,
     the slots of the others keep serving (as a deployment should be configured)."""
+
+    cluster = True
 
     def __init__(self) -> None:
         self.nodes = [RedisServer() for _ in range(3)]
@@ -215,43 +239,24 @@ def private_redis() -> Iterator[RedisServer]:
     yield from running(RedisServer())
 
 
+#: A Redis deployment the cache tests run on: a single node or a cluster.
+Store = RedisServer | RedisClusterServers
+
+
 @pytest.fixture(params=["single", "cluster"])
-def private_store(request: pytest.FixtureRequest) -> Iterator[RedisServer | RedisClusterServers]:
+def private_store(request: pytest.FixtureRequest) -> Iterator[Store]:
     """Each Redis deployment in turn, of one test alone (stopped, frozen or restarted whole): a
     redis-server, then a cluster of three masters."""
     yield from running(RedisClusterServers() if request.param == "cluster" else RedisServer())
 
 
-def store_settings(server: RedisServer | RedisClusterServers) -> dict[str, Any]:
-    """The app settings that point at ``server``."""
-    return {"redis_url": server.url, "redis_cluster": isinstance(server, RedisClusterServers)}
-
-
-@dataclass(frozen=True)
-class Store:
-    """A Redis deployment the cache tests run on: a single node or a cluster."""
-
-    kind: str
-    url: str
-
-    @property
-    def settings(self) -> dict[str, Any]:
-        """The app settings that point at it."""
-        return {"redis_url": self.url, "redis_cluster": self.kind == "cluster"}
-
-    def redis(self) -> Any:
-        """A plain (synchronous) client of it, to look at what the service wrote."""
-        if self.kind == "cluster":
-            return redis.RedisCluster.from_url(self.url)
-        return redis.Redis.from_url(self.url)
-
-
 @pytest.fixture(params=["single", "cluster"])
 def store(request: pytest.FixtureRequest) -> Store:
     """Each Redis deployment in turn: the session's redis-server, then its Redis Cluster."""
-    if request.param == "cluster":
-        return Store("cluster", request.getfixturevalue("redis_cluster").url)
-    return Store("single", request.getfixturevalue("redis_url"))
+    server: Store = request.getfixturevalue(
+        "redis_cluster" if request.param == "cluster" else "redis_server"
+    )
+    return server
 
 
 #: Tests that run for minutes (mypy over a generated client of some 1,600 modules): collected

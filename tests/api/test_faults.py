@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.api.test_server_timeouts import request, start_serve, wait_until_healthy
-from tests.conftest import RedisClusterServers, RedisServer
+from tests.conftest import Store
 
 pytestmark = pytest.mark.redis
 
@@ -92,13 +92,10 @@ def call(port: int, method: str, path: str, body: object = None) -> tuple[int, A
     return status, json.loads(data) if data.startswith(b"{") else None
 
 
-def serve(
-    tmp_path: Path, redis_server: RedisServer | RedisClusterServers, workers: int = 1
-) -> tuple[Any, int]:
+def serve(tmp_path: Path, redis_server: Store, workers: int = 1) -> tuple[Any, int]:
     env = {
         "ARBITER_STATE_KEY": KEY,
-        "ARBITER_REDIS_URL": redis_server.url,
-        "ARBITER_REDIS_CLUSTER": str(isinstance(redis_server, RedisClusterServers)).lower(),
+        **redis_server.environment,
         "ARBITER_REDIS_TIMEOUT": "0.2",
         "ARBITER_CACHE_RETRY": "0.1",
     }
@@ -112,9 +109,7 @@ def stop(process: Any) -> None:
     process.wait(timeout=30)
 
 
-def test_redis_killed_and_restarted_under_load(
-    tmp_path: Path, private_store: RedisServer | RedisClusterServers
-) -> None:
+def test_redis_killed_and_restarted_under_load(tmp_path: Path, private_store: Store) -> None:
     process, port = serve(tmp_path, private_store)
     try:
         _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
@@ -154,9 +149,7 @@ def test_redis_killed_and_restarted_under_load(
     assert lost and lost[-1] == 404
 
 
-def test_a_frozen_redis_under_load_costs_bounded_time(
-    tmp_path: Path, private_store: RedisServer | RedisClusterServers
-) -> None:
+def test_a_frozen_redis_under_load_costs_bounded_time(tmp_path: Path, private_store: Store) -> None:
     """Redis stops answering (SIGSTOP: connections hang): a request that needs it waits one call's
     deadline at most (3 timeouts; a single node's circuit then answers 503 at once, a cluster's
     requests each wait it out); open games that send their state are served throughout; thawed,
@@ -188,7 +181,7 @@ def test_a_frozen_redis_under_load_costs_bounded_time(
 
 
 def test_a_worker_killed_mid_load_loses_no_state_redis_held(
-    tmp_path: Path, private_store: RedisServer | RedisClusterServers
+    tmp_path: Path, private_store: Store
 ) -> None:
     process, port = serve(tmp_path, private_store, workers=2)
     try:

@@ -7,11 +7,10 @@ import time
 from typing import Any
 
 import pytest
-import redis
 
 from arbiter.core import Registry
 from tests.api.conftest import NeverEndingPig, new_game, problem
-from tests.conftest import RedisClusterServers, RedisServer, Store, store_settings
+from tests.conftest import RedisClusterServers, RedisServer, Store
 
 pytestmark = pytest.mark.redis
 
@@ -87,11 +86,11 @@ def test_without_a_shared_cache_other_processes_lack_the_content(make_client: An
 
 
 def test_an_outage_fails_only_requests_that_need_the_store_and_heals_by_itself(
-    make_client: Any, private_store: RedisServer | RedisClusterServers
+    make_client: Any, private_store: Store
 ) -> None:
     """The whole store goes away (a redis-server, or every master of a cluster), then comes back
     empty."""
-    client = make_client(**store_settings(private_store), cache_retry=0.05)
+    client = make_client(**private_store.settings, cache_retry=0.05)
     opened = new_game(client, seed=103)
     master = new_game(client, seed=103, sealed=True)
     assert client.get("/readyz").status_code == 200
@@ -176,7 +175,7 @@ def test_a_cluster_master_down_fails_only_the_requests_for_its_keys(
     other state keeps serving, readiness holds; restarted (empty, no persistence), its states are
     unknown and new ones land on it again."""
     client = make_client(redis_url=private_cluster.url, redis_cluster=True, redis_timeout=0.2)
-    topology = redis.RedisCluster.from_url(private_cluster.url)
+    topology = private_cluster.redis()
     down = private_cluster.nodes[2]
 
     def on_down(state_id: str) -> bool:

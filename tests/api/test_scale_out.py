@@ -30,8 +30,7 @@ class Pod:
         directory.mkdir(parents=True, exist_ok=True)
         env = {
             "ARBITER_STATE_KEY": KEY,
-            "ARBITER_REDIS_URL": store.url,
-            "ARBITER_REDIS_CLUSTER": "true" if store.kind == "cluster" else "false",
+            **store.environment,
         }
         self.process, self.port = start_serve(directory, "--workers", str(workers), env=env)
         self.directory = directory
