@@ -44,13 +44,13 @@ from arbiter.api.settings import Settings
 from arbiter.core import CHANCE, Registry
 from arbiter.core.record import draw_chance
 from arbiter.games import registry
-from bench.throughput import SHUFFLE_SEED, move_bodies
+from bench.throughput import DISTINCT, SHUFFLE_SEED, move_bodies
 from tests.toy import Pig
 
 _encode = msgspec.json.Encoder().encode
 
 #: Distinct requests (as many as ``bench http`` sends).
-COUNT = 200
+COUNT = DISTINCT
 
 
 #: GraphQL's ``applyMove`` with the fields a REST answer carries.

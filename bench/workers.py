@@ -16,7 +16,7 @@ import argparse
 import random
 
 from bench.support import arbiter_server, redis_server
-from bench.throughput import SHUFFLE_SEED, move_bodies, moves_and_echo, over_http
+from bench.throughput import DISTINCT, SHUFFLE_SEED, move_bodies, moves_and_echo, over_http
 
 
 def measure(
@@ -29,7 +29,7 @@ def measure(
             workers=workers, redis_url=f"redis://127.0.0.1:{port}/0", memo_size="1"
         ) as server,
     ):
-        bodies = move_bodies(over_http(server.base), game, 200)["state_id"]
+        bodies = move_bodies(over_http(server.base), game, DISTINCT)["state_id"]
         random.Random(SHUFFLE_SEED).shuffle(bodies)
         return moves_and_echo(server.base, game, bodies, seconds, rounds, connections)
 
