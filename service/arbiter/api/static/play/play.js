@@ -35,12 +35,13 @@ class ApiProblem extends Error {
   }
 }
 
-/** One request to the API; the JSON answer, or an ApiProblem. */
+/** One request to the API; the JSON answer, or an ApiProblem. A string body is sent as it is (a
+ * file's JSON, for the server to judge), anything else as its JSON. */
 async function api(method, path, body) {
   const init = { method, headers: { accept: "application/json" } };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = typeof body === "string" ? body : JSON.stringify(body);
   }
   const response = await fetch(path, init);
   const data = await response.json();
@@ -318,15 +319,8 @@ async function importRecord(file) {
 
 /** Register a content pack (an owner's edition) for the chosen game; new games may use its id. */
 async function registerPack(file) {
-  const info = chosenInfo();
-  const response = await fetch(`/v1/games/${info.id}/content`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: await file.text(),
-  });
-  const data = await response.json();
-  if (!response.ok) throw new ApiProblem(data, response.status);
-  $("#content").value = data.content_id;
+  const registered = await api("POST", `/v1/games/${chosenInfo().id}/content`, await file.text());
+  $("#content").value = registered.content_id;
 }
 
 /** Let the server's hints play for the seats marked as bots, while one of them decides. */
