@@ -34,8 +34,9 @@ until it answers. Only the request that met the failure waits, at most the timeo
 slot (a table and its log are hash-tagged by the table id; a state, a pack are one key each), so a
 master down fails only the requests for its keys (``503``) until it is back or its replica took
 over; there is no cluster-wide circuit. The cluster client retries and asks the nodes for the
-slot map again on its own, so every call is also bounded as a whole: :data:`DEADLINE` timeouts. Readiness holds while any master answers. Run the cluster with
-``cluster-require-full-coverage no``, or all of it stops while one master is down.
+slot map again on its own, so every call is also bounded as a whole: :data:`DEADLINE` timeouts.
+Readiness holds while any master answers. Run the cluster with ``cluster-require-full-coverage
+no``, or all of it stops while one master is down.
 """
 
 from __future__ import annotations

@@ -9,11 +9,12 @@
   Swagger UI, GraphiQL and React vendored from the npm registry with their licences
   (``static/vendor/MANIFEST.json``, written by ``scripts/vendor_assets.py``).
 
-Every file is read once per process (the first app built reads them) and served from memory; a path that is not one of
-them is a ``404 not_found`` problem (no file system lookup per request, so no path tricks). Files
-answer with an ``ETag`` (``304`` to a matching ``If-None-Match``) and ``Cache-Control: no-cache``
-(revalidated, so a new version shows at once). The pages carry a ``Content-Security-Policy`` that
-allows scripts, styles, images and requests from this origin only.
+Every file is read once per process (the first app built reads them) and served from memory; a
+path that is not one of them is a ``404 not_found`` problem (no file system lookup per request, so
+no path tricks). Files answer with an ``ETag`` (``304`` to a matching ``If-None-Match``) and
+``Cache-Control: no-cache`` (revalidated, so a new version shows at once). The pages carry a
+``Content-Security-Policy`` that allows scripts, styles, images and requests from this origin
+only.
 """
 
 from __future__ import annotations
