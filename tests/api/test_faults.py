@@ -150,10 +150,10 @@ def test_redis_killed_and_restarted_under_load(tmp_path: Path, private_store: St
 
 
 def test_a_frozen_redis_under_load_costs_bounded_time(tmp_path: Path, private_store: Store) -> None:
-    """Redis stops answering (SIGSTOP: connections hang): a request that needs it waits one call's
-    deadline at most (3 timeouts; a single node's circuit then answers 503 at once, a cluster's
-    requests each wait it out); open games that send their state are served throughout; thawed,
-    the store serves again by itself."""
+    """Redis stops answering (SIGSTOP: connections hang): a request that needs it waits one
+    timeout on a single node, whose circuit then answers 503 at once; on a cluster (no circuit)
+    each waits a try and a slot-map request to each of its 3 nodes, each one timeout; open games
+    that send their state are served throughout; thawed, the store serves again by itself."""
     process, port = serve(tmp_path, private_store)
     try:
         _, opened = call(port, "POST", f"{GAME}/states", {"players": 2, "seed": 1})
@@ -173,7 +173,9 @@ def test_a_frozen_redis_under_load_costs_bounded_time(tmp_path: Path, private_st
         stop(process)
     assert all(status in (200, 503) for *_, status in seen)
     assert all(status == 200 for _, kind, status in seen if kind == "open")
-    assert load.slowest < 1.0, load.slowest  # a deadline of 3 timeouts (0.6 s) and no more
+    # a single node: the timeout (0.2 s) and no more; a cluster: 4 timeouts (0.8 s) and no more
+    bound = 1.0 if not private_store.cluster else 2.0
+    assert load.slowest < bound, load.slowest
     during = [status for at, kind, status in seen if frozen_at + 0.3 < at < thawed_at]
     assert 503 in during
     after = [status for at, kind, status in seen if at > thawed_at + 0.8 and kind == "by_id"]

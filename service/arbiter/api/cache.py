@@ -33,10 +33,10 @@ until it answers. Only the request that met the failure waits, at most the timeo
 **A cluster** keeps serving what its reachable masters hold: every key one request needs shares a
 slot (a table and its log are hash-tagged by the table id; a state, a pack are one key each), so a
 master down fails only the requests for its keys (``503``) until it is back or its replica took
-over; there is no cluster-wide circuit. The cluster client retries and asks the nodes for the
-slot map again on its own, so every call is also bounded as a whole: :data:`DEADLINE` timeouts.
-Readiness holds while any master answers. Run the cluster with ``cluster-require-full-coverage
-no``, or all of it stops while one master is down.
+over; there is no cluster-wide circuit. Such a request waits for a try and for the cluster
+client asking each node for the slot map again, each bounded by the timeout. Readiness holds while
+any master answers. Run the cluster with ``cluster-require-full-coverage no``, or all of it stops
+while one master is down.
 """
 
 from __future__ import annotations
@@ -63,13 +63,9 @@ from arbiter.api.history import EMPTY, Link, LogWrite, MoveLog
 from arbiter.api.sealing import Entry, decode_entry, encode_entry
 from arbiter.api.tables import Table, decode_table, encode_table
 
-#: What a Redis that is away raises: redis-py's errors, socket errors (a deadline's
-#: ``TimeoutError`` among them), and the cluster client's "no node reachable", which is not a
-#: ``RedisError``.
+#: What a Redis that is away raises: redis-py's errors, socket errors, and the cluster client's
+#: "no node reachable", which is not a ``RedisError``.
 FAILURES = (RedisError, RedisClusterException, OSError)
-#: The longest one call to Redis may take, in timeouts (``ARBITER_REDIS_TIMEOUT``): a try, a retry
-#: on a fresh connection, and room for a cluster client asking a node for the slot map again.
-DEADLINE = 3
 
 log = logging.getLogger("arbiter.cache")
 
@@ -370,8 +366,7 @@ class RedisCache(Cache):
     async def _run(self, command: Callable[[], Awaitable[Any]]) -> Any:
         self._check()
         try:
-            async with asyncio.timeout(DEADLINE * self.timeout):
-                return await command()
+            return await command()
         except FAILURES as error:
             raise await self._failed(error) from None
 
@@ -458,14 +453,12 @@ class RedisCache(Cache):
         if not self.cluster:
             await self._run(lambda: self._redis.ping())
             return
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(DEADLINE * self.timeout):
-                for node in self._redis.get_primaries():
-                    try:
-                        await self._redis.execute_command("PING", target_nodes=node)
-                        return
-                    except FAILURES:
-                        continue
+        for node in self._redis.get_primaries():
+            try:
+                await self._redis.execute_command("PING", target_nodes=node)
+                return
+            except FAILURES:
+                continue
         raise CacheUnavailable("no master of the Redis cluster answers")
 
     async def close(self) -> None:

@@ -33,7 +33,7 @@ Secrets and storage:
 * ``ARBITER_CACHE_RETRY`` -- seconds Redis rests after a failure before it is tried again (by a
   background probe; requests meanwhile skip it at no cost); default 1.0.
 * ``ARBITER_REDIS_TIMEOUT`` -- seconds allowed for one Redis command, connecting included;
-  default 0.25. One call to Redis, retries included, is cut off after three.
+  default 0.25.
 
 Bounds on work:
 
