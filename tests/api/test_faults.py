@@ -165,8 +165,10 @@ def test_a_frozen_redis_under_load_costs_bounded_time(tmp_path: Path, private_st
             return "by_id", call(port, "GET", f"/v1/states/{opened['state_id']}")[0]
 
         load = Load(step)
+        # long enough for a cluster's requests (up to 4 timeouts each) to end inside the freeze
+        frozen = 3.0 if private_store.cluster else 2.0
         frozen_at, thawed_at, seen = load.around(
-            private_store.freeze, private_store.thaw, before=0.5, during=2.0, after=1.5
+            private_store.freeze, private_store.thaw, before=0.5, during=frozen, after=1.5
         )
     finally:
         private_store.thaw()
