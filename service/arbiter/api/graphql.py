@@ -22,19 +22,19 @@ can type them with the same generators it uses for REST.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, cast
 
 import msgspec
 import strawberry
 from graphql import GraphQLError
-from strawberry.extensions import ParserCache, SchemaExtension, ValidationCache
 from strawberry.scalars import JSON
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext, Info
 
 from arbiter.api.envelope import Envelope as EnvelopeStruct
 from arbiter.api.envelope import RecordDocument
+from arbiter.api.graphql_documents import DocumentCache, Documents
 from arbiter.api.graphql_types import (
     SEED_SCALAR,
     ContentRegistration,
@@ -620,21 +620,19 @@ class ArbiterSchema(strawberry.Schema):
                 log.error("graphql resolver failed", exc_info=original)
 
 
-def make_schema(extensions: Iterable[Callable[[], SchemaExtension]] = ()) -> ArbiterSchema:
-    """The schema with ``extensions`` before the parser and validation caches.
+def make_schema(documents: Documents | None = None) -> ArbiterSchema:
+    """The schema, parsing and validating through ``documents`` (:mod:`arbiter.api.graphql_documents`:
+    each distinct document once; by default without limits).
 
-    :data:`schema` is the bare one (contracts, SDL); the served one adds the limits of its
+    :data:`schema` is the bare one (contracts, SDL); the served one has the limits of its
     settings (:func:`arbiter.api.graphql_http.build_schema`). The types are shared, so the SDL is
     the same for both.
     """
+    kept = documents or Documents()
     return ArbiterSchema(
         query=Query,
         mutation=Mutation,
-        extensions=[
-            *extensions,
-            lambda: ParserCache(maxsize=1024),
-            lambda: ValidationCache(maxsize=1024),
-        ],
+        extensions=[lambda: DocumentCache(kept)],
         config=StrawberryConfig(scalar_map={Seed: SEED_SCALAR}),
     )
 

@@ -85,6 +85,7 @@ from graphql import (
     GraphQLSyntaxError,
     InlineFragmentNode,
     Node,
+    NoSchemaIntrospectionCustomRule,
     OperationDefinitionNode,
     SelectionSetNode,
     ValidationRule,
@@ -95,18 +96,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 from strawberry.exceptions import MissingQueryError
-from strawberry.extensions import (
-    AddValidationRules,
-    DisableIntrospection,
-    MaxTokensLimiter,
-    SchemaExtension,
-)
 from strawberry.schema.exceptions import CannotGetOperationTypeError, InvalidOperationTypeError
 from strawberry.types import ExecutionResult
 from strawberry.types.graphql import OperationType
 
 from arbiter.api import static
 from arbiter.api.graphql import EXPENSIVE_FIELDS, ArbiterSchema, make_schema
+from arbiter.api.graphql_documents import Documents
 from arbiter.api.guard import is_json
 from arbiter.api.jsonguard import decode_json
 from arbiter.api.logs import refused
@@ -158,20 +154,15 @@ _encoder = msgspec.json.Encoder()
 def build_schema(settings: Settings) -> ArbiterSchema:
     """The served schema: :data:`arbiter.api.graphql.schema` with the limits of ``settings``.
 
-    The rule classes are made once here and reused by every request, so the validation cache
-    (keyed by the rules) keeps hitting.
+    The limits are a parse option and validation rules (:mod:`arbiter.api.graphql_documents`),
+    made once here: each distinct document is parsed and validated once.
     """
     rules: list[type[ASTValidationRule]] = [
         limits_rule(settings.graphql_max_depth, settings.graphql_max_aliases)
     ]
-    max_tokens = settings.graphql_max_tokens
-    extensions: list[Callable[[], SchemaExtension]] = [
-        lambda: MaxTokensLimiter(max_token_count=max_tokens),
-        lambda: AddValidationRules(rules),
-    ]
     if not settings.introspection_enabled:
-        extensions.append(DisableIntrospection)
-    return make_schema(extensions)
+        rules.append(NoSchemaIntrospectionCustomRule)
+    return make_schema(Documents(rules, max_tokens=settings.graphql_max_tokens))
 
 
 def limits_rule(
