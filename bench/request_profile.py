@@ -20,6 +20,12 @@ and apply the move (:meth:`Game.apply`), draw chance that follows it, list the l
 new state and those moves are written as JSON. What a ``moves`` request costs beyond that is the
 service's and the framework's: with ``echo`` the cost of one request that does nothing, the
 three give the best ratio to echo a service over these rules could reach.
+
+``--prepared`` answers every move with the answer the service made for it before the timed
+passes: no rules, no store, only the API's own work (routing, decoding, Strawberry and
+graphql-core's execution, encoding). GraphQL's prepared cost next to REST's whole request is the
+floor of GraphQL / REST: even a service that cost nothing would not take GraphQL past
+``rest / (graphql_prepared + rest - rest_prepared)``.
 """
 
 from __future__ import annotations
@@ -120,6 +126,28 @@ async def post(app: ArbiterApp, path: str, body: bytes) -> tuple[int, bytes]:
     return status[0], b"".join(answer)
 
 
+def prepare(app: ArbiterApp, loop: asyncio.AbstractEventLoop, path: str, sent: list[bytes]) -> None:
+    """Make the service answer each of ``sent`` with the answer it makes now, from then on."""
+    service = app.service
+    apply_move = service.apply_move
+    made: dict[tuple[Any, Any], Any] = {}
+
+    async def prepared(game: str, handle: Any, move: Any, **options: Any) -> Any:
+        key = (handle.state_id, bytes(handle.state) if handle.state is not None else None)
+        if key not in made:
+            made[key] = await apply_move(game, handle, move, **options)
+        return made[key]
+
+    service.apply_move = prepared  # type: ignore[method-assign]
+
+    async def once() -> None:
+        for body in sent:
+            status, answer = await post(app, path, body)
+            assert status == 200 and b'"errors"' not in answer, (status, answer[:300])
+
+    loop.run_until_complete(once())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument(
@@ -148,9 +176,17 @@ def main() -> None:
     parser.add_argument(
         "--redis", default=None, metavar="URL", help="states kept in this Redis (default: embedded)"
     )
+    parser.add_argument(
+        "--prepared",
+        action="store_true",
+        help="the service answers every move with the answer it made for it beforehand (no "
+        "rules, no store): what is left is the API's own cost (REST's or GraphQL's)",
+    )
     args = parser.parse_args()
     if args.api == "core" and args.repeat:
         parser.error("--repeat is a memo's scenario; the rules' own work has no memo")
+    if args.prepared and args.api not in ("rest", "graphql"):
+        parser.error("--prepared answers moves: --api rest or graphql")
     settings = Settings(
         env="test",
         state_keys=(secrets.token_hex(32),),
@@ -206,11 +242,14 @@ def main() -> None:
         return times
 
     loop = asyncio.new_event_loop()  # one loop for the timed and the profiled passes (Redis's)
+    if args.prepared:
+        prepare(app, loop, path, sent)
     times = loop.run_until_complete(run(args.rounds))
     rate = len(sent) / statistics.median(times)
     best = len(sent) / min(times)
     scenario = "repeat" if args.repeat else "distinct"
     by = "states decoded beforehand" if args.api == "core" else f"by {args.handle}"
+    by += ", answers prepared" if args.prepared else ""
     print(
         f"{args.game}, {args.api}, {scenario} {by}: {rate:,.0f} requests/s "
         f"(median of {args.rounds} passes; best {best:,.0f})"
