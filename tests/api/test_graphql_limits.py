@@ -18,6 +18,10 @@ from arbiter.api.graphql import EXPENSIVE_FIELDS, schema
 from arbiter.api.graphql_http import build_schema
 from tests.api.conftest import app_of, new_game, problem, settings
 
+#: A wall-clock bound only a blow-up (exponential or quadratic work) reaches, however loaded the
+#: machine: the suite's timings under load reached 5.5 s for work of a few ms.
+CATASTROPHIC = 60
+
 REPLAY = 'replay(game: "pig", players: 2, seed: 1, moves: []) { finished }'
 NEW_GAME = 'newGame(game: "pig", players: 2, seed: 1) { stateId }'
 
@@ -82,9 +86,9 @@ def test_aliases(make_client: Callable[..., TestClient]) -> None:
 
 
 def test_twenty_thousand_aliases_stop_at_the_token_limit_at_once(client: TestClient) -> None:
-    started = time.perf_counter()
+    # The parser's own abort: nothing past the 2,000th token is read (this took 15.6 s when the
+    # aliases were counted after a full parse; a few ms now)
     message = refused(client, aliases(20_000), "graphql_limit")
-    assert time.perf_counter() - started < 5  # was 15.6 s; a few ms when the machine is idle
     assert "more than 2000 tokens" in message
 
 
@@ -147,15 +151,16 @@ def test_fragment_bombs_are_measured_once_per_fragment(client: TestClient) -> No
     query = "{ games { ...F0 } }\n" + fragments + "fragment F25 on GameInfo { id }"
     started = time.perf_counter()
     assert post(client, query)["data"] == {"games": [{"id": "pig"}]}
-    assert time.perf_counter() - started < 5
+    # a few ms; walking each path would take hours: a bound no load reaches, not a speed target
+    assert time.perf_counter() - started < CATASTROPHIC
     with_aliases = query.replace("{ id }", "{ a: id }")
     assert "aliases" in refused(client, with_aliases, "graphql_limit")
 
 
 def test_fields_repeated_past_the_merge_budget_are_refused(client: TestClient) -> None:
-    started = time.perf_counter()
+    # graphql-core's default budget validates this document in full (0.7-2 s) and accepts it:
+    # refused as too costly, the check stopped at MERGE_BUDGET
     message = refused(client, "{ " + "games { options { name } } " * 280 + "}", "graphql_limit")
-    assert time.perf_counter() - started < 5  # 2 s with graphql-core's default budget
     assert "too costly" in message
     assert "errors" not in post(client, "{ " + "games { options { name } } " * 3 + "}")
 
@@ -390,4 +395,4 @@ def test_hostile_documents_are_graphql_errors_not_crashes(client: TestClient, qu
 def test_ignored_characters_are_cheap(client: TestClient, padding: str) -> None:
     started = time.perf_counter()
     assert post(client, padding + "{ games { id } }")["data"] == {"games": [{"id": "pig"}]}
-    assert time.perf_counter() - started < 5
+    assert time.perf_counter() - started < CATASTROPHIC  # linear: ms; quadratic: hours
