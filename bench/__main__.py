@@ -7,6 +7,8 @@ Parts (``--only`` picks some, comma-separated; all of them by default):
 * ``http`` (:mod:`bench.throughput`) -- ``wrk`` against ``POST .../moves`` next to ``POST
   /v1/echo`` with the same bodies, ``repeat`` and ``distinct`` (200 shuffled bodies, memo off);
   our bar is a ratio of at least 0.5.
+* ``graphql`` (:mod:`bench.graphql`) -- GraphQL ``applyMove`` next to REST ``moves`` in-process,
+  the same distinct requests; the bar is 0.5, and the floor Strawberry puts under it is printed.
 * ``bounded`` = ``probes``, ``packs`` and ``redis`` (:mod:`bench.bounded`) -- ``/healthz`` latency
   while 8 long replays run (target: every probe < 100 ms); the RSS of a worker registering 10,000
   content packs (must level off); a frozen Redis (SIGSTOP), where open requests must be unaffected
@@ -32,9 +34,9 @@ import argparse
 import signal
 import sys
 
-from bench import bounded, core, throughput
+from bench import bounded, core, graphql, throughput
 
-PARTS = ("core", "http", "probes", "packs", "redis")
+PARTS = ("core", "http", "graphql", "probes", "packs", "redis")
 GROUPS = {"all": PARTS, "bounded": ("probes", "packs", "redis")}
 
 
@@ -65,7 +67,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="timed rounds; the median is quoted")
     parser.add_argument("--connections", type=int, default=16, help="wrk connections")
     parser.add_argument(
-        "--games", default="", help="games of core and http, comma-separated (default: all)"
+        "--games",
+        default="",
+        help="games of core, http and graphql, comma-separated (default: all)",
     )
     group = parser.add_argument_group("bounded cost")
     group.add_argument("--replays", type=int, default=8, help="long replays sent at once")
@@ -93,6 +97,8 @@ def main() -> None:
         core.run(args.seconds, args.rounds, games)
     if "http" in chosen:
         throughput.run(args.seconds, args.rounds, args.connections, games)
+    if "graphql" in chosen:
+        graphql.run(args.rounds, games)
     if "probes" in chosen:
         bounded.bench_probes(
             args.replays, args.replay_moves, args.probe_ms / 1000, 3.0, args.time_limit

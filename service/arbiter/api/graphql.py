@@ -35,6 +35,7 @@ from strawberry.types import ExecutionContext, Info
 from arbiter.api.envelope import Envelope as EnvelopeStruct
 from arbiter.api.envelope import RecordDocument
 from arbiter.api.graphql_documents import DocumentCache, Documents
+from arbiter.api.graphql_execution import ArbiterExecutionContext
 from arbiter.api.graphql_types import (
     SEED_SCALAR,
     ContentRegistration,
@@ -633,6 +634,7 @@ def make_schema(documents: Documents | None = None) -> ArbiterSchema:
         query=Query,
         mutation=Mutation,
         extensions=[lambda: DocumentCache(kept)],
+        execution_context_class=ArbiterExecutionContext,
         config=StrawberryConfig(scalar_map={Seed: SEED_SCALAR}),
     )
 
