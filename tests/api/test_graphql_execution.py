@@ -8,9 +8,9 @@ import asyncio
 from typing import Any
 
 import strawberry
+from starlette.testclient import TestClient
 from strawberry.scalars import JSON
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
-from starlette.testclient import TestClient
 
 from arbiter.api.graphql_execution import ArbiterExecutionContext
 from tests.api.conftest import new_game
