@@ -45,23 +45,9 @@ def seconds_per_request(
     return loop.run_until_complete(one_pass())
 
 
-def medians(
-    loop: asyncio.AbstractEventLoop,
-    app: ArbiterApp,
-    passes: dict[str, tuple[str, Sequence[bytes]]],
-    rounds: int,
-) -> dict[str, float]:
-    """The median seconds per request of each of ``passes`` (name: path and bodies), the passes
-    alternating round by round so that all share the machine's state."""
-    times: dict[str, list[float]] = {name: [] for name in passes}
-    for _ in range(rounds):
-        for name, (path, sent) in passes.items():
-            times[name].append(seconds_per_request(loop, app, path, sent))
-    return {name: statistics.median(taken) for name, taken in times.items()}
-
-
 def bench_game(game: str, rounds: int) -> dict[str, float]:
-    """Seconds per request of ``rest``, ``graphql``, and of both with answers prepared."""
+    """Median seconds per request of ``rest``, ``graphql``, and of both with answers prepared;
+    the four passes alternate round by round, so that all share the machine's state."""
     settings = Settings(
         env="test", state_keys=(secrets.token_hex(32),), log_level="warning", memo_size=1
     )
@@ -69,15 +55,20 @@ def bench_game(game: str, rounds: int) -> dict[str, float]:
     rest = bodies(app, game, "state_id")
     graphql = [as_graphql(game, body) for body in rest]
     moves = f"/v1/games/{game}/moves"
+    passes = {"rest": (moves, rest), "graphql": ("/graphql", graphql)}
+    times: dict[str, list[float]] = {}
     loop = asyncio.new_event_loop()
     try:
-        passes = {"rest": (moves, rest), "graphql": ("/graphql", graphql)}
-        timed = medians(loop, app, passes, rounds)
-        prepare(app, loop, moves, rest)  # the same state ids: GraphQL's answers too
-        prepared = medians(loop, app, passes, rounds)
+        switch = prepare(app, loop, moves, rest)  # the same state ids: GraphQL's answers too
+        for _ in range(rounds):
+            for prepared in (False, True):
+                switch(prepared)
+                for name, (path, sent) in passes.items():
+                    key = f"{name}_prepared" if prepared else name
+                    times.setdefault(key, []).append(seconds_per_request(loop, app, path, sent))
     finally:
         loop.close()
-    return {**timed, **{f"{name}_prepared": taken for name, taken in prepared.items()}}
+    return {name: statistics.median(taken) for name, taken in times.items()}
 
 
 def run(rounds: int, games: Sequence[str] = ()) -> None:

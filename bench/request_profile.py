@@ -40,6 +40,7 @@ import random
 import secrets
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import msgspec
@@ -126,8 +127,11 @@ async def post(app: ArbiterApp, path: str, body: bytes) -> tuple[int, bytes]:
     return status[0], b"".join(answer)
 
 
-def prepare(app: ArbiterApp, loop: asyncio.AbstractEventLoop, path: str, sent: list[bytes]) -> None:
-    """Make the service answer each of ``sent`` with the answer it makes now, from then on."""
+def prepare(
+    app: ArbiterApp, loop: asyncio.AbstractEventLoop, path: str, sent: list[bytes]
+) -> Callable[[bool], None]:
+    """Make the service answer each of ``sent`` with the answer it makes now, from then on;
+    the switch it returns turns that on (``True``) and off."""
     service = app.service
     apply_move = service.apply_move
     made: dict[tuple[Any, Any], Any] = {}
@@ -138,14 +142,17 @@ def prepare(app: ArbiterApp, loop: asyncio.AbstractEventLoop, path: str, sent: l
             made[key] = await apply_move(game, handle, move, **options)
         return made[key]
 
-    service.apply_move = prepared  # type: ignore[method-assign]
+    def switch(on: bool) -> None:
+        service.apply_move = prepared if on else apply_move  # type: ignore[method-assign]
 
     async def once() -> None:
         for body in sent:
             status, answer = await post(app, path, body)
             assert status == 200 and b'"errors"' not in answer, (status, answer[:300])
 
+    switch(True)
     loop.run_until_complete(once())
+    return switch
 
 
 def main() -> None:
