@@ -47,6 +47,9 @@ class ContentPacks(Generic[ContentT]):
 
     def __init__(self, limit: int = DEFAULT_CONTENT_LIMIT) -> None:
         self._pinned: dict[str, _Entry[ContentT]] = {}
+        #: The derived data of pinned packs, once built: the rules ask for it at every decision,
+        #: and a pinned pack is never dropped and needs no recency, so one dict lookup answers
+        self._pinned_derived: dict[str, Any] = {}
         self._recent: OrderedDict[str, _Entry[ContentT]] = OrderedDict()
         self._limit = 1
         self.limit = limit
@@ -80,6 +83,8 @@ class ContentPacks(Generic[ContentT]):
         return None if entry is None else entry.content
 
     def __contains__(self, content_id: object) -> bool:
+        if content_id in self._pinned:
+            return True
         return isinstance(content_id, str) and self._entry(content_id) is not None
 
     def __len__(self) -> int:
@@ -95,11 +100,16 @@ class ContentPacks(Generic[ContentT]):
 
         :class:`NotKept` (a :class:`KeyError`) if the pack is not kept.
         """
+        derived = self._pinned_derived.get(content_id, _UNBUILT)
+        if derived is not _UNBUILT:
+            return derived
         entry = self._entry(content_id)
         if entry is None:
             raise NotKept(content_id)
         if entry.derived is _UNBUILT:
             entry.derived = build(entry.content)
+        if content_id in self._pinned:
+            self._pinned_derived[content_id] = entry.derived
         return entry.derived
 
     def _entry(self, content_id: str) -> _Entry[ContentT] | None:

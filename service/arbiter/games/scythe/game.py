@@ -80,7 +80,7 @@ Where the rulebook is silent or ambiguous:
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
 from arbiter.core.render import render_by
@@ -161,10 +161,10 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     def make_tables(self, content: ScytheContent) -> Tables:
         return Tables(content)
 
-    def tables(self, content_id: str) -> Tables:
-        """The lookup tables of a kept pack (built once, dropped with the pack)."""
-        tables: Tables = super().tables(content_id)
-        return tables
+    if TYPE_CHECKING:  # Game.tables itself at run time: the rules ask at every decision
+
+        def tables(self, content_id: str) -> Tables:
+            """The lookup tables of a kept pack (built once, dropped with the pack)."""
 
     def setup(
         self,
