@@ -188,6 +188,9 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
 
         A use of the pack; :class:`UnknownContent` if it is not kept.
         """
+        pinned = self._packs.pinned_derived.get(content_id)
+        if pinned is not None:
+            return pinned
         try:
             return self._packs.derived(content_id, self.make_tables)
         except NotKept:

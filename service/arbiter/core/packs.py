@@ -47,9 +47,10 @@ class ContentPacks(Generic[ContentT]):
 
     def __init__(self, limit: int = DEFAULT_CONTENT_LIMIT) -> None:
         self._pinned: dict[str, _Entry[ContentT]] = {}
-        #: The derived data of pinned packs, once built: the rules ask for it at every decision,
-        #: and a pinned pack is never dropped and needs no recency, so one dict lookup answers
-        self._pinned_derived: dict[str, Any] = {}
+        #: The derived data of pinned packs, once built (read-only for callers): the rules ask
+        #: for it at every decision, and a pinned pack is never dropped and needs no recency, so
+        #: one dict lookup answers
+        self.pinned_derived: dict[str, Any] = {}
         self._recent: OrderedDict[str, _Entry[ContentT]] = OrderedDict()
         self._limit = 1
         self.limit = limit
@@ -100,7 +101,7 @@ class ContentPacks(Generic[ContentT]):
 
         :class:`NotKept` (a :class:`KeyError`) if the pack is not kept.
         """
-        derived = self._pinned_derived.get(content_id, _UNBUILT)
+        derived = self.pinned_derived.get(content_id, _UNBUILT)
         if derived is not _UNBUILT:
             return derived
         entry = self._entry(content_id)
@@ -109,7 +110,7 @@ class ContentPacks(Generic[ContentT]):
         if entry.derived is _UNBUILT:
             entry.derived = build(entry.content)
         if content_id in self._pinned:
-            self._pinned_derived[content_id] = entry.derived
+            self.pinned_derived[content_id] = entry.derived
         return entry.derived
 
     def _entry(self, content_id: str) -> _Entry[ContentT] | None:

@@ -178,8 +178,10 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
         s = setup.initial_state(players, options, seed, content_id, t, self.rules_version)
         return flow.advance(s, t, [])
 
-    def to_act(self, state: ScytheState) -> tuple[Actor, ...]:
-        return flow.to_act(state)
+    #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it 4-5 times (and it
+    #: remembers its last state). The same signature without ``self``, which mypy cannot see
+    #: through ``staticmethod``.
+    to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
 
     def generate_moves(self, state: ScytheState, actor: Actor) -> list[Any]:
         return flow.generate_moves(state, self.tables(state.content_id), actor)
