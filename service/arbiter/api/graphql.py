@@ -622,8 +622,8 @@ class ArbiterSchema(strawberry.Schema):
 
 
 def make_schema(documents: Documents | None = None) -> ArbiterSchema:
-    """The schema, parsing and validating through ``documents`` (:mod:`arbiter.api.graphql_documents`:
-    each distinct document once; by default without limits).
+    """The schema, parsing and validating through ``documents`` (each distinct document once,
+    :mod:`arbiter.api.graphql_documents`; by default without limits).
 
     :data:`schema` is the bare one (contracts, SDL); the served one has the limits of its
     settings (:func:`arbiter.api.graphql_http.build_schema`). The types are shared, so the SDL is

@@ -44,8 +44,8 @@ off.
 **Limits** (:func:`build_schema`), checked before anything runs; each applies to every
 operation of a document, with the fragments it spreads (only one operation runs per request):
 
-* tokens -- ``ARBITER_GRAPHQL_MAX_TOKENS``, Strawberry's ``MaxTokensLimiter``: the parser stops at
-  the limit, so 20,000 aliases cost a few milliseconds and no syntax tree is built for them;
+* tokens -- ``ARBITER_GRAPHQL_MAX_TOKENS``, graphql-core's parse option: the parser stops at the
+  limit, so 20,000 aliases cost a few milliseconds and no syntax tree is built for them;
 * depth -- ``ARBITER_GRAPHQL_MAX_DEPTH`` fields nested inside one another (``{ games { id } }``
   is 2; introspection fields are not counted);
 * aliases -- ``ARBITER_GRAPHQL_MAX_ALIASES``, counted once per use of the fragment holding them;
@@ -56,8 +56,11 @@ operation of a document, with the fragments it spreads (only one operation runs 
 * repeated fields -- graphql-core's own budget for comparing the fields that share a response
   name, lowered to :data:`MERGE_BUDGET`: 280 repeated ``games { options { name } }`` (1 KB)
   took 0.7 s to validate under its default;
-* introspection -- Strawberry's ``DisableIntrospection`` unless ``ARBITER_GRAPHQL_INTROSPECTION``
-  (on in development and test only, like GraphiQL).
+* introspection -- graphql-core's ``NoSchemaIntrospectionCustomRule`` unless
+  ``ARBITER_GRAPHQL_INTROSPECTION`` (on in development and test only, like GraphiQL).
+
+Each distinct document is parsed and validated once, with these limits, and kept by its text
+(:mod:`arbiter.api.graphql_documents`).
 
 Depth and aliases are one validation rule of ours, not Strawberry's ``QueryDepthLimiter`` and
 ``MaxAliasesLimiter``: those walk every path through fragment spreads again, so their cost is
