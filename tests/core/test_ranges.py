@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import msgspec
+from hypothesis import given
+from hypothesis import strategies as st
+
 from arbiter.core import Move, MoveRange, compact, expand
 
 
@@ -50,3 +54,26 @@ def test_runs_split_at_gaps_and_by_the_other_members() -> None:
 def test_moves_without_runs_are_listed_as_they_are() -> None:
     moves = [Give(seat=0, to=1, amount=5), Pass(seat=0)]
     assert compact(moves) == (moves, [])
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.builds(Give, seat=st.just(0), to=st.integers(1, 3), amount=st.integers(0, 12)),
+            st.builds(Pass, seat=st.integers(0, 2)),
+        ),
+        max_size=40,
+        unique_by=repr,
+    )
+)
+def test_every_move_is_listed_once_where_its_run_first_was(moves: list[Move]) -> None:
+    listed, ranges = compact(moves)
+    assert sorted(map(repr, expand(listed, ranges))) == sorted(map(repr, moves))
+    by_index = {r.index: r for r in ranges}
+    first_seen = []
+    for index, shown in enumerate(listed):
+        r = by_index.get(index)
+        stands_for = expand([shown], [] if r is None else [msgspec.structs.replace(r, index=0)])
+        assert r is None or len(stands_for) > 1  # a run of one amount is listed as it is
+        first_seen.append(min(moves.index(m) for m in stands_for))
+    assert first_seen == sorted(first_seen)

@@ -44,14 +44,23 @@ def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
     Runs are maximal sets of consecutive amounts of moves equal but for the ranged member; a run
     of one amount is listed as it is.
     """
+    #: for each move, its ranged member, its value and the move with that member at 0 (the key
+    #: of the moves it may share a run with); ``None`` for a move with no ranged member
+    keyed: list[tuple[str, int, Move] | None] = []
     amounts: dict[Move, list[int]] = {}
     for move in moves:
         field = type(move).ranged
-        if field is not None:
-            amounts.setdefault(_key(move, field), []).append(getattr(move, field))
+        if field is None:
+            keyed.append(None)
+            continue
+        value = getattr(move, field)
+        key = _key(move, field)
+        keyed.append((field, value, key))
+        amounts.setdefault(key, []).append(value)
     if not any(len(values) > 1 for values in amounts.values()):
         return list(moves), []
-    runs: dict[Move, list[tuple[int, int]]] = {}
+    #: (key, amount) -> the run (lowest, highest amount) the amount is in
+    run_of: dict[tuple[Move, int], tuple[int, int]] = {}
     for key, values in amounts.items():
         values.sort()
         spans: list[tuple[int, int]] = []
@@ -60,17 +69,20 @@ def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
                 spans[-1] = (spans[-1][0], v)
             else:
                 spans.append((v, v))
-        runs[key] = spans
+        at = 0  # values and spans both ascend: each value's run is the first that holds it
+        for v in values:
+            while not spans[at][0] <= v <= spans[at][1]:
+                at += 1
+            run_of[key, v] = spans[at]
     listed: list[Any] = []
     ranges: list[MoveRange] = []
     emitted: set[tuple[Move, int]] = set()
-    for move in moves:
-        field = type(move).ranged
-        if field is None:
+    for move, keys in zip(moves, keyed, strict=True):
+        if keys is None:
             listed.append(move)
             continue
-        key, value = _key(move, field), getattr(move, field)
-        low, high = next(span for span in runs[key] if span[0] <= value <= span[1])
+        field, value, key = keys
+        low, high = run_of[key, value]
         if low == high:
             listed.append(move)
         elif (key, low) not in emitted:
