@@ -9,8 +9,11 @@ Each game is a seeded random game with the default options (every rule on): rand
 chance drawn from the state's seed, each move applied with ``Game.apply`` (checked, as the
 service applies a client's move). A player turn is a ``choose_section`` move (every turn starts
 with one). ``--against`` checks the commit out into a temporary git worktree; each round plays
-the same seeds on this tree and on that one, each in a fresh interpreter, one after the other, so
-both share the machine's state; the quoted figure is the median of the rounds, with the ratio.
+the same seeds on this tree and on that one, each in a fresh interpreter, at the same time, each
+pinned to a CPU of its own (swapped every round), so both meet the same load of the machine:
+on this VM one tree's speed varied by +-25% from one run to the next, one after the other
+(``--one-after-the-other``, and where there are fewer than two CPUs). The quoted ratio is the
+median of the rounds' ratios, each round's printed beside it.
 
 ``late/early``: in games of at least 2,000 decisions, the rate of the last 1,000 decisions over
 that of the first 1,000 (1.00: a late decision costs what an early one does), median over games.
@@ -26,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -64,18 +68,40 @@ print(json.dumps({"turns": turns / elapsed, "decisions": decisions / elapsed, "r
 """
 
 
-def measure(tree: Path, players: int, seconds: float, seed: int) -> dict[str, object]:
+def start(tree: Path, players: int, seconds: float, seed: int, cpu: int | None) -> Any:
+    """A child playing on ``tree`` (pinned to ``cpu`` when one is given)."""
     env = dict(os.environ, PYTHONPATH=str(tree / "service"))
-    done = subprocess.run(
+
+    def pin() -> None:
+        if cpu is not None:
+            os.sched_setaffinity(0, {cpu})
+
+    return subprocess.Popen(
         [sys.executable, "-c", CHILD, str(players), str(seconds), str(seed)],
         env=env,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        timeout=seconds * 20 + 120,
-        check=True,
+        preexec_fn=pin,
     )
-    result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def finish(child: Any, seconds: float) -> dict[str, object]:
+    """What a child measured (its last line of output)."""
+    out, err = child.communicate(timeout=seconds * 20 + 120)
+    if child.returncode:
+        raise RuntimeError(f"bench.turns child failed: {err[-2000:]}")
+    result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
     return result
+
+
+def measure(tree: Path, players: int, seconds: float, seed: int) -> dict[str, object]:
+    return finish(start(tree, players, seconds, seed, None), seconds)
+
+
+def cpus() -> list[int]:
+    """The CPUs this process may run on."""
+    return sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
 
 
 def worktree(rev: str, into: Path) -> Path:
@@ -91,24 +117,42 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def run(against: str | None, players: list[int], seconds: float, rounds: int) -> None:
+def run(
+    against: str | None, players: list[int], seconds: float, rounds: int, together: bool
+) -> None:
     with tempfile.TemporaryDirectory(prefix="arbiter-turns-") as tmp:
         trees = {"this tree": ROOT}
         if against:
             trees[against] = worktree(against, Path(tmp))
         try:
-            print("Scythe: random games, every move checked (median of rounds)")
+            together = together and against is not None and len(cpus()) >= 2
+            how = "both trees at once, one CPU each" if together else "one tree after the other"
+            print(f"Scythe: random games, every move checked (median of rounds; {how})")
             print(f"{'tree':<12}{'players':>8}{'turns/s':>10}{'decisions/s':>13}{'late/early':>12}")
             for n in players:
                 found: dict[str, dict[str, list[float]]] = {
                     name: {"turns": [], "decisions": [], "ratios": []} for name in trees
                 }
+                paired: list[float] = []  # this tree / the other, round by round
                 for r in range(rounds):
-                    for name, tree in trees.items():
-                        got = measure(tree, n, seconds, 1 + 1000 * r)
+                    seed = 1 + 1000 * r
+                    if together:  # both at once, one per CPU, the CPUs swapped every round
+                        order = list(trees.items())[:: 1 if r % 2 == 0 else -1]
+                        children = {
+                            name: start(tree, n, seconds, seed, cpu)
+                            for (name, tree), cpu in zip(order, cpus(), strict=False)
+                        }
+                        got_all = {name: finish(c, seconds) for name, c in children.items()}
+                    else:
+                        got_all = {
+                            name: measure(tree, n, seconds, seed) for name, tree in trees.items()
+                        }
+                    for name, got in got_all.items():
                         found[name]["turns"].append(float(got["turns"]))  # type: ignore[arg-type]
                         found[name]["decisions"].append(float(got["decisions"]))  # type: ignore[arg-type]
                         found[name]["ratios"].extend(got["ratios"])  # type: ignore[arg-type]
+                    if against:
+                        paired.append(found["this tree"]["turns"][-1] / found[against]["turns"][-1])
                 for name in trees:
                     f = found[name]
                     print(
@@ -116,8 +160,11 @@ def run(against: str | None, players: list[int], seconds: float, rounds: int) ->
                         f"{median(f['decisions']):>13,.0f}{median(f['ratios']):>12.2f}"
                     )
                 if against:
-                    ratio = median(found["this tree"]["turns"]) / median(found[against]["turns"])
-                    print(f"{'':<12}{n:>8}  turns/s: {ratio:.2f}x {against}")
+                    each = " ".join(f"{x:.2f}" for x in paired)
+                    print(
+                        f"{'':<12}{n:>8}  turns/s: {median(paired):.2f}x {against} "
+                        f"(median of the rounds' ratios: {each})"
+                    )
         finally:
             if against:
                 subprocess.run(
@@ -132,9 +179,14 @@ def main() -> None:
     parser.add_argument("--players", default="2,5", help="player counts, comma-separated")
     parser.add_argument("--seconds", type=float, default=4.0, help="length of one timed round")
     parser.add_argument("--rounds", type=int, default=3, help="rounds; the median is quoted")
+    parser.add_argument(
+        "--one-after-the-other",
+        action="store_true",
+        help="play the two trees in turn instead of at once on two CPUs",
+    )
     args = parser.parse_args()
     counts = [int(x) for x in args.players.split(",") if x.strip()]
-    run(args.against, counts, args.seconds, args.rounds)
+    run(args.against, counts, args.seconds, args.rounds, not args.one_after_the_other)
 
 
 if __name__ == "__main__":
