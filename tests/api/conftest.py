@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import msgspec
 import pytest
+from starlette.testclient import TestClient
 
 from arbiter.api.app import ArbiterApp, create_app
 from arbiter.api.settings import Settings
 from arbiter.core import Registry
 from tests.toy import Pig, PigContent, PigOptions, PigState
-
-# Starlette's TestClient warns that it will move from httpx to httpx2; nothing to do here yet.
-warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`", UserWarning)
-from starlette.testclient import TestClient  # noqa: E402
 
 KEY = "00112233445566778899aabbccddeeff" * 2  # 256 bits, hex
 
