@@ -15,43 +15,28 @@ service could give GraphQL. ``own`` is what GraphQL's own work costs per request
 from __future__ import annotations
 
 import asyncio
-import secrets
 import statistics
-import time
 from collections.abc import Sequence
 
 from arbiter.api.app import ArbiterApp, create_app
-from arbiter.api.settings import Settings
 from arbiter.games import registry
-from bench.request_profile import as_graphql, bodies, post, prepare
+from bench.request_profile import as_graphql, bench_settings, bodies, prepare, send_all
 
 #: GraphQL / REST that issue #12 asks for.
 GOAL = 0.5
 
 
 def seconds_per_request(
-    loop: asyncio.AbstractEventLoop, app: ArbiterApp, path: str, sent: Sequence[bytes]
+    loop: asyncio.AbstractEventLoop, app: ArbiterApp, path: str, sent: list[bytes]
 ) -> float:
     """One pass over ``sent``: seconds per request."""
-
-    async def one_pass() -> float:
-        start = time.perf_counter()
-        for body in sent:
-            status, answer = await post(app, path, body)
-            # a GraphQL error is answered 200 too: it must carry data and no errors
-            assert status == 200 and b'"errors"' not in answer, (status, answer[:300])
-        return (time.perf_counter() - start) / len(sent)
-
-    return loop.run_until_complete(one_pass())
+    return loop.run_until_complete(send_all(app, path, sent)) / len(sent)
 
 
 def bench_game(game: str, rounds: int) -> dict[str, float]:
     """Median seconds per request of ``rest``, ``graphql``, and of both with answers prepared;
     the four passes alternate round by round, so that all share the machine's state."""
-    settings = Settings(
-        env="test", state_keys=(secrets.token_hex(32),), log_level="warning", memo_size=1
-    )
-    app = create_app(settings, registry())
+    app = create_app(bench_settings(memo_size=1), registry())
     rest = bodies(app, game, "state_id")
     graphql = [as_graphql(game, body) for body in rest]
     moves = f"/v1/games/{game}/moves"

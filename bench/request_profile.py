@@ -127,6 +127,27 @@ async def post(app: ArbiterApp, path: str, body: bytes) -> tuple[int, bytes]:
     return status[0], b"".join(answer)
 
 
+async def send_all(app: ArbiterApp, path: str, sent: list[bytes]) -> float:
+    """Send ``sent`` to ``path`` one after the other; the seconds it took. Every answer must be
+    200 (a GraphQL error is answered 200 too: it must carry data and no errors)."""
+    start = time.perf_counter()
+    for body in sent:
+        status, answer = await post(app, path, body)
+        assert status == 200 and b'"errors"' not in answer, (status, answer[:300])
+    return time.perf_counter() - start
+
+
+def bench_settings(memo_size: int, redis_url: str | None = None) -> Settings:
+    """The settings of the profiled app: test mode, a fresh state key, quiet logs."""
+    return Settings(
+        env="test",
+        state_keys=(secrets.token_hex(32),),
+        log_level="warning",
+        memo_size=memo_size,
+        redis_url=redis_url,
+    )
+
+
 def prepare(
     app: ArbiterApp, loop: asyncio.AbstractEventLoop, path: str, sent: list[bytes]
 ) -> Callable[[bool], None]:
@@ -145,13 +166,8 @@ def prepare(
     def switch(on: bool) -> None:
         service.apply_move = prepared if on else apply_move  # type: ignore[method-assign]
 
-    async def once() -> None:
-        for body in sent:
-            status, answer = await post(app, path, body)
-            assert status == 200 and b'"errors"' not in answer, (status, answer[:300])
-
     switch(True)
-    loop.run_until_complete(once())
+    loop.run_until_complete(send_all(app, path, sent))
     return switch
 
 
@@ -194,13 +210,7 @@ def main() -> None:
         parser.error("--repeat is a memo's scenario; the rules' own work has no memo")
     if args.prepared and args.api not in ("rest", "graphql"):
         parser.error("--prepared answers moves: --api rest or graphql")
-    settings = Settings(
-        env="test",
-        state_keys=(secrets.token_hex(32),),
-        log_level="warning",
-        memo_size=4096 if args.repeat else 1,
-        redis_url=args.redis,
-    )
+    settings = bench_settings(4096 if args.repeat else 1, args.redis)
     games = Registry([Pig()]) if args.game == "pig" else registry()
     app = create_app(settings, games)
     # with Redis, the bodies are made through an app of their own: a Redis client's connections
@@ -238,15 +248,7 @@ def main() -> None:
         """Seconds of each pass over the requests."""
         if args.api == "core":
             return await core(rounds)
-        times = []
-        for _ in range(rounds):
-            start = time.perf_counter()
-            for body in sent:
-                status, answer = await post(app, path, body)
-                # a GraphQL error is answered 200 too: it must carry data and no errors
-                assert status == 200 and b'"errors"' not in answer, (status, answer[:300])
-            times.append(time.perf_counter() - start)
-        return times
+        return [await send_all(app, path, sent) for _ in range(rounds)]
 
     loop = asyncio.new_event_loop()  # one loop for the timed and the profiled passes (Redis's)
     if args.prepared:
