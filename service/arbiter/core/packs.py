@@ -47,9 +47,9 @@ class ContentPacks(Generic[ContentT]):
 
     def __init__(self, limit: int = DEFAULT_CONTENT_LIMIT) -> None:
         self._pinned: dict[str, _Entry[ContentT]] = {}
-        #: The derived data of pinned packs, once built (read-only for callers): the rules ask
-        #: for it at every decision, and a pinned pack is never dropped and needs no recency, so
-        #: one dict lookup answers
+        #: The derived data of pinned packs, once :meth:`derived` built it (read-only for
+        #: callers): the rules ask for it at every decision, and a pinned pack is never dropped
+        #: and needs no recency, so :meth:`arbiter.core.Game.tables` reads it first
         self.pinned_derived: dict[str, Any] = {}
         self._recent: OrderedDict[str, _Entry[ContentT]] = OrderedDict()
         self._limit = 1
@@ -101,9 +101,6 @@ class ContentPacks(Generic[ContentT]):
 
         :class:`NotKept` (a :class:`KeyError`) if the pack is not kept.
         """
-        derived = self.pinned_derived.get(content_id, _UNBUILT)
-        if derived is not _UNBUILT:
-            return derived
         entry = self._entry(content_id)
         if entry is None:
             raise NotKept(content_id)
