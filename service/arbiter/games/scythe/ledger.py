@@ -15,6 +15,9 @@ cards are reported where they are dealt or revealed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from arbiter.core import Event
 from arbiter.games.scythe.board import combat_cards_shown
 from arbiter.games.scythe.content import BOTTOM_ACTIONS
@@ -82,37 +85,46 @@ def reason(s: State, move: object = None) -> Reason:
     if s.phase == "setup":
         return "setup"
     for task in reversed(s.pending):
-        if isinstance(task, AmountTask):
-            return _AMOUNT_REASONS[task.source]
-        if isinstance(task, EncounterTask):
-            return "encounter"
-        if isinstance(task, Battle | Battles | RetreatTask):
-            return "battle"
-        if isinstance(task, BottomTask):
-            return "recruit_bonus" if task.stage in ("recruits", "stars") else task.action
-        if isinstance(task, TargetTask):
-            return task.action
-        if isinstance(task, ProduceTask):
-            return "produce"
-        if isinstance(task, MoveTask | AfterMove):
-            return "move"
-        if isinstance(task, FactoryChoice):
-            return "factory"
-        if isinstance(task, StarCheck):
-            return "stars"
+        cause = _CAUSES.get(type(task))
+        if cause is not None:
+            return cause(task)
     section = s.turn.section
     if section is None:
         return "turn"
     return section
 
 
+def _bottom_cause(task: BottomTask) -> Reason:
+    return "recruit_bonus" if task.stage in ("recruits", "stars") else task.action
+
+
+#: What each kind of pending task names as the cause of a change (the tasks are the leaves of
+#: the ``Task`` union, so their type is the kind); a kind not here names none, and the one below
+#: it is asked.
+_CAUSES: dict[type, Callable[[Any], Reason]] = {
+    AmountTask: lambda task: _AMOUNT_REASONS[task.source],
+    EncounterTask: lambda task: "encounter",
+    Battle: lambda task: "battle",
+    Battles: lambda task: "battle",
+    RetreatTask: lambda task: "battle",
+    BottomTask: _bottom_cause,
+    TargetTask: lambda task: task.action,
+    ProduceTask: lambda task: "produce",
+    MoveTask: lambda task: "move",
+    AfterMove: lambda task: "move",
+    FactoryChoice: lambda task: "factory",
+    StarCheck: lambda task: "stars",
+}
+
+
 def record(before: State, after: State, why: Reason, events: list[Event]) -> None:
     """Append the events of every public change from ``before`` to ``after``."""
     if before is after:
         return
-    if before.factions != after.factions:
+    # states share the members a step leaves alone: an identical member is unchanged
+    if before.factions is not after.factions and before.factions != after.factions:
         events.append(FactionsChanged(factions=after.factions))
-    if before.mats != after.mats:
+    if before.mats is not after.mats and before.mats != after.mats:
         events.append(MatsChanged(mats=after.mats))
     if before.structure_tile != after.structure_tile and after.structure_tile is not None:
         events.append(StructureTileDrawn(tile=after.structure_tile))
@@ -124,7 +136,7 @@ def record(before: State, after: State, why: Reason, events: list[Event]) -> Non
         for seat, (p, q) in enumerate(zip(before.players, after.players, strict=True)):
             if p is not q:
                 _player(seat, p, q, why, events)
-            if battles or p.hand != q.hand:
+            if battles or (p is not q and p.hand != q.hand):
                 _combat_cards(before, after, seat, why, events)
     if before.resources is not after.resources:
         _resources(before, after, why, events)
@@ -183,7 +195,11 @@ def _player(seat: int, p: PlayerState, q: PlayerState, why: Reason, events: list
 
 
 def _in_battle(s: State) -> bool:
-    return any(isinstance(task, Battle) for task in s.pending)
+    # a plain loop: asked at every step, of a stack of a task or two
+    for task in s.pending:  # noqa: SIM110
+        if isinstance(task, Battle):
+            return True
+    return False
 
 
 def _combat_cards(before: State, after: State, seat: int, why: Reason, events: list[Event]) -> None:
@@ -213,25 +229,36 @@ def _resources(before: State, after: State, why: Reason, events: list[Event]) ->
 
 
 def _board(before: State, after: State, why: Reason, events: list[Event]) -> None:
-    if before.combat_deck != after.combat_deck or before.combat_discard != after.combat_discard:
+    deck, discard = after.combat_deck, after.combat_discard
+    if (before.combat_deck is not deck and before.combat_deck != deck) or (
+        before.combat_discard is not discard and before.combat_discard != discard
+    ):
         events.append(
             CombatPilesChanged(
                 deck=sum(after.combat_deck), discard=after.combat_discard, reason=why
             )
         )
-    if before.encounter_tokens != after.encounter_tokens and before.players:
+    tokens = after.encounter_tokens
+    if (
+        before.encounter_tokens is not tokens
+        and before.encounter_tokens != tokens
+        and before.players
+    ):
         for territory in before.encounter_tokens:
             if territory not in after.encounter_tokens:
                 events.append(EncounterTokenTaken(territory=territory))
-    put_under = len(after.encounter_bottom) - len(before.encounter_bottom)
-    if put_under > 0 and before.encounter_bottom == after.encounter_bottom[:-put_under]:
-        for card in after.encounter_bottom[-put_under:]:
-            events.append(EncounterCardPutUnder(card=card))
-    for seat in after.factory_seen_by:
-        if seat not in before.factory_seen_by:
-            events.append(
-                FactoryCardsSeen(seat=seat, cards=after.factory_cards, visible_to=(seat,))
-            )
+    bottom = after.encounter_bottom
+    if before.encounter_bottom is not bottom:
+        put_under = len(bottom) - len(before.encounter_bottom)
+        if put_under > 0 and before.encounter_bottom == bottom[:-put_under]:
+            for card in bottom[-put_under:]:
+                events.append(EncounterCardPutUnder(card=card))
+    if after.factory_seen_by is not before.factory_seen_by:
+        for seat in after.factory_seen_by:
+            if seat not in before.factory_seen_by:
+                events.append(
+                    FactoryCardsSeen(seat=seat, cards=after.factory_cards, visible_to=(seat,))
+                )
 
 
 def _turn(before: State, after: State, events: list[Event]) -> None:
