@@ -9,6 +9,7 @@ complete both.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import msgspec
 
@@ -125,25 +126,67 @@ def holds(s: State, t: Tables, seat: int, c: ObjectiveCondition, cmap: dict[str,
 CHEAP = (StatCondition, StatsEqual, HighestPower, ForcedWorkerRetreat)
 
 
+class _Card(NamedTuple):
+    """An objective card's requirements, split for checking."""
+
+    #: those read off the players alone (:data:`CHEAP`), checked first
+    cheap: tuple[ObjectiveCondition, ...]
+    #: those that need the board: who controls what, and the tokens there
+    board: tuple[ObjectiveCondition, ...]
+    #: whether every one of ``board`` can only fail for fewer controlled territories, so that it
+    #: fails outright if it fails with every territory where the seat has a piece controlled
+    bounded: bool
+
+
+#: The tables the split cards were made for, and the cards by number; the last tables only (one
+#: pack plays at a time). Read and replaced as one object, so threads sharing it at worst redo it.
+_cards: tuple[Tables, dict[int, _Card]] | None = None
+
+
+def _card(t: Tables, card: int) -> _Card:
+    global _cards
+    cards = _cards
+    if cards is None or cards[0] is not t:
+        split = {}
+        for number, objective in t.objectives.items():
+            conditions = objective.conditions
+            board = tuple(c for c in conditions if not isinstance(c, CHEAP))
+            split[number] = _Card(
+                cheap=tuple(c for c in conditions if isinstance(c, CHEAP)),
+                board=board,
+                bounded=all(_grows_with_control(c) for c in board),
+            )
+        cards = _cards = (t, split)
+    return cards[1][card]
+
+
 def completed(
-    s: State, t: Tables, seat: int, card: int, cmap: dict[str, int] | None = None
+    s: State,
+    t: Tables,
+    seat: int,
+    card: int,
+    cmap: dict[str, int] | None = None,
+    ceiling: dict[str, int] | None = None,
 ) -> bool:
-    conditions = t.objectives[card].conditions
-    for c in conditions:
-        if isinstance(c, CHEAP) and not holds(s, t, seat, c, {}):
+    """Whether ``seat`` meets every requirement of objective ``card`` now. ``cmap`` is the
+    control map and ``ceiling`` :func:`_own_territories`, if the caller has them."""
+    split = _card(t, card)
+    for c in split.cheap:
+        if not holds(s, t, seat, c, {}):
             return False
-    rest = [c for c in conditions if not isinstance(c, CHEAP)]
-    if not rest:
+    if not split.board:
         return True
     if cmap is None:
-        if all(_grows_with_control(c) for c in rest):
+        if split.bounded:
             # a seat controls only territories where it has a unit or a structure, so these
             # requirements fail outright if they fail even with all of those controlled
-            ceiling = _own_territories(s, t, seat)
-            if not all(holds(s, t, seat, c, ceiling) for c in rest):
-                return False
+            if ceiling is None:
+                ceiling = _own_territories(s, t, seat)
+            for c in split.board:
+                if not holds(s, t, seat, c, ceiling):
+                    return False
         cmap = control_map(s, t)
-    return all(holds(s, t, seat, c, cmap) for c in rest)
+    return all(holds(s, t, seat, c, cmap) for c in split.board)
 
 
 def _grows_with_control(c: ObjectiveCondition) -> bool:
@@ -208,10 +251,11 @@ def moves(s: State, t: Tables, seat: int) -> list[RevealObjective]:
         and last[0][4] == s.turn.forced_retreat
     ):
         return list(last[1])
+    ceiling = _own_territories(s, t, seat)  # shared by the cards
     found = tuple(
         RevealObjective(seat=seat, card=card)
         for card in s.players[seat].objectives
-        if completed(s, t, seat, card)
+        if completed(s, t, seat, card, ceiling=ceiling)
     )
     _last = ((t, s.players, s.resources, seat, s.turn.forced_retreat), found)
     return list(found)
