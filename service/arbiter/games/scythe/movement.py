@@ -93,38 +93,47 @@ def inactive_bases(s: State, t: Tables) -> set[str]:
 
 
 def _links(s: State, t: Tables, seat: int, kind: str, at: str) -> dict[str, bool]:
-    """Every space one step away, with ``True`` when the only link crosses a river."""
+    """Every space one step away, with ``True`` when the only link crosses a river. Read-only:
+    without a link beyond the printed edges it is the tables' own."""
     p = s.players[seat]
-    out: dict[str, bool] = {}
-    for to, river in t.neighbours.get(at, ()):
-        out[to] = out.get(to, True) and river
+    printed = t.steps.get(at, {})
     # «Шахта действует как туннель ... только Вы»: the printed tunnels and the seat's own Mine
-    tunnels = t.tunnel | {b.territory for b in p.structures if b.structure == "mine"}
-    if at in t.index and at in tunnels:
+    mines = [b.territory for b in p.structures if b.structure == "mine"]
+    tunnels = t.tunnel.union(mines) if mines else t.tunnel
+    through_tunnel = at in t.index and at in tunnels
+    if kind == "worker" or not p.mech_abilities:
+        if not through_tunnel:
+            return printed
+        out = dict(printed)
         for to in tunnels:
             out[to] = False
-    if kind != "worker":
-        cmap: dict[str, int] | None = None
-        if has_ability(p, "underpass") and at in t.index:
-            cmap = control_map(s, t)
-            group = {x for x in tunnels if x in t.index}
-            group |= {x for x in t.index if t.terrain[x] == "mountain" and cmap.get(x) == seat}
-            if at in group:
-                for to in group:
-                    out[to] = False
-        if has_ability(p, "township") and at in t.index:
-            cmap = cmap if cmap is not None else control_map(s, t)
-            group = {x for x in t.index if t.terrain[x] == "village" and cmap.get(x) == seat}
-            group.add(t.factory)
-            if at in group:
-                for to in group:
-                    out[to] = False
-        if has_ability(p, "submerge") and at in t.lakes:
-            for to in t.lakes:
+        out.pop(at, None)
+        return out
+    out = dict(printed)
+    if through_tunnel:
+        for to in tunnels:
+            out[to] = False
+    cmap: dict[str, int] | None = None
+    if has_ability(p, "underpass") and at in t.index:
+        cmap = control_map(s, t)
+        group = {x for x in tunnels if x in t.index}
+        group |= {x for x in t.index if t.terrain[x] == "mountain" and cmap.get(x) == seat}
+        if at in group:
+            for to in group:
                 out[to] = False
-        if has_ability(p, "wayfare"):
-            for to in (*inactive_bases(s, t), t.base_of[p.faction]):
+    if has_ability(p, "township") and at in t.index:
+        cmap = cmap if cmap is not None else control_map(s, t)
+        group = {x for x in t.index if t.terrain[x] == "village" and cmap.get(x) == seat}
+        group.add(t.factory)
+        if at in group:
+            for to in group:
                 out[to] = False
+    if has_ability(p, "submerge") and at in t.lakes:
+        for to in t.lakes:
+            out[to] = False
+    if has_ability(p, "wayfare"):
+        for to in (*inactive_bases(s, t), t.base_of[p.faction]):
+            out[to] = False
     out.pop(at, None)
     return out
 

@@ -53,6 +53,15 @@ class Tables:
             self.neighbours[t.id] = tuple((e.to, e.river) for e in t.neighbours)
         for b in board.home_bases:
             self.neighbours[b.id] = tuple((e.to, e.river) for e in b.neighbours)
+        #: every space one step from a space by its printed edges, with ``True`` when each edge
+        #: to it crosses a river (read-only: :func:`.movement._links` shares it)
+        self.steps: dict[str, dict[str, bool]] = {}
+        for at, edges in self.neighbours.items():
+            steps: dict[str, bool] = {}
+            for to, river in edges:
+                steps[to] = steps.get(to, True) and river
+            steps.pop(at, None)
+            self.steps[at] = steps
         #: territories touching a territory (any edge; rivers do not matter)
         self.touching: dict[str, frozenset[str]] = {
             tid: frozenset(to for to, _ in self.neighbours[tid] if to in self.index)
