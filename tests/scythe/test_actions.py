@@ -7,6 +7,10 @@ Patriotic (seat 2): Move/Upgrade, Bolster/Deploy, Trade/Build, Produce/Enlist.
 
 from __future__ import annotations
 
+import random
+
+from arbiter.core import CHANCE
+from arbiter.games.scythe.board import _control_map, control_map
 from arbiter.games.scythe.moves import (
     Build,
     ChooseSection,
@@ -32,6 +36,7 @@ from tests.scythe.helpers import (
     State,
     T,
     clear_board,
+    controller,
     hands,
     legal,
     play,
@@ -277,3 +282,36 @@ def test_the_fourth_structure_places_a_star_after_the_action() -> None:
     assert s.players[0].stars == ("structures",)
     s = play(s, EndTurn(seat=0))  # audit: the end-of-turn objective window («Цели»)
     assert GAME.to_act(s) == (1,)
+
+
+def test_the_kept_control_map_is_the_map_worked_out_afresh_over_random_games() -> None:
+    """«Контроль»: the control map is kept while every unit and structure stands where it stood
+    (and, with two seats' units on a territory, the same seat is active): asked at every
+    decision of random games, and of the state before too, it is the map worked out anew."""
+    contested = 0
+    for players, seed in ((2, 1), (4, 2)):
+        rng = random.Random(seed)
+        s = GAME.new_state(players, seed=seed)
+        before = s
+        while GAME.to_act(s):
+            fresh, two_seats = _control_map(s, T)
+            contested += two_seats
+            assert control_map(s, T) == fresh
+            assert control_map(before, T) == _control_map(before, T)[0]
+            assert control_map(s, T) == fresh
+            actor = GAME.to_act(s)[0]
+            move = GAME.sample_chance(s) if actor == CHANCE else rng.choice(legal(s, actor))
+            before, (s, _) = s, GAME.apply(s, move)
+    assert contested, "some decisions had a territory with two seats' units"
+
+
+def test_while_two_seats_share_a_territory_the_kept_map_follows_the_active_seat() -> None:
+    """«Соперник все еще временно контролирует территорию»: with both seats' units on a
+    territory (a battle waiting), its controller depends on whose turn it is, so a control map
+    kept for one active seat is not the map of the other, however the units stand."""
+    s = base()
+    territory = T.territories[0]
+    s = player(player(s, 0, character=territory), 1, character=territory)
+    assert controller(turn(s, 0), territory) == 1
+    assert controller(turn(s, 1), territory) == 0
+    assert controller(turn(s, 0), territory) == 1

@@ -85,10 +85,11 @@ def unit_seats(s: State) -> dict[str, list[int]]:
     return where
 
 
-#: The last control map computed, keyed by the (immutable) players tuple it was computed from
-#: and the active seat; holding the tuple keeps its identity from being reused. Read and
-#: replaced as one object, so threads sharing it at worst recompute.
-_last: tuple[tuple[PlayerState, ...], int, dict[str, int]] | None = None
+#: The last control map computed: the (immutable) players tuple it was computed from, the active
+#: seat if the map depends on it (``None``: no space holds two seats' units), the tables (the
+#: board), and the map. Holding the tuple keeps its identity and its members' from being reused.
+#: Read and replaced as one object, so threads sharing it at worst recompute.
+_last: tuple[tuple[PlayerState, ...], int | None, Tables, dict[str, int]] | None = None
 
 
 def control_map(s: State, t: Tables) -> dict[str, int]:
@@ -96,15 +97,46 @@ def control_map(s: State, t: Tables) -> dict[str, int]:
     is shared: callers must not change it."""
     global _last
     last = _last
-    if last is not None and last[0] is s.players and last[1] == s.turn.seat:
-        return last[2]
-    result = _control_map(s, t)
-    _last = (s.players, s.turn.seat, result)
+    if (
+        last is not None
+        and last[2] is t
+        and (last[1] is None or last[1] == s.turn.seat)
+        and _same_places(last[0], s.players)
+    ):
+        if last[0] is not s.players:  # compared by identity next time
+            _last = (s.players, last[1], t, last[3])
+        return last[3]
+    result, contested = _control_map(s, t)
+    _last = (s.players, s.turn.seat if contested else None, t, result)
     return result
 
 
-def _control_map(s: State, t: Tables) -> dict[str, int]:
+def _same_places(a: tuple[PlayerState, ...], b: tuple[PlayerState, ...]) -> bool:
+    """Whether every unit and structure stands where it stood: all that control reads but the
+    active seat. A step that leaves a player's pieces alone shares their tuples with the player
+    it replaced, so most players compare by identity."""
+    if a is b:
+        return True
+    if len(a) != len(b):
+        return False
+    for p, q in zip(a, b, strict=True):
+        if p is q:
+            continue
+        if (
+            p.character != q.character
+            or (p.mechs is not q.mechs and p.mechs != q.mechs)
+            or (p.workers is not q.workers and p.workers != q.workers)
+            or (p.structures is not q.structures and p.structures != q.structures)
+        ):
+            return False
+    return True
+
+
+def _control_map(s: State, t: Tables) -> tuple[dict[str, int], bool]:
+    """The control map, and whether some territory holds units of two seats (then its
+    controller depends on the active seat)."""
     result: dict[str, int] = {}
+    contested = False
     units = unit_seats(s)
     for loc, seats in units.items():
         if loc not in t.index:
@@ -112,13 +144,14 @@ def _control_map(s: State, t: Tables) -> dict[str, int]:
         if len(seats) == 1:
             result[loc] = seats[0]
         else:
+            contested = True
             others = [x for x in seats if x != s.turn.seat]
             result[loc] = others[0] if others else seats[0]
     for seat, p in enumerate(s.players):
         for b in p.structures:
             if b.territory not in units:
                 result[b.territory] = seat
-    return result
+    return result, contested
 
 
 def controlled(s: State, t: Tables, seat: int) -> list[str]:
