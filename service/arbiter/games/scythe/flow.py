@@ -289,7 +289,11 @@ def _apply(s: State, t: Tables, m: Any, events: list[Event]) -> State:
 
 
 def _in_bottom_action(s: State) -> bool:
-    return any(isinstance(x, BottomTask) for x in s.pending)
+    # a plain loop: asked after every step, of a stack of a task or two
+    for x in s.pending:  # noqa: SIM110
+        if isinstance(x, BottomTask):
+            return True
+    return False
 
 
 def advance(s: State, t: Tables, events: list[Event]) -> State:
