@@ -15,6 +15,8 @@ and mechs. Home bases cannot be entered («ДОМАШНЯЯ БАЗА») except b
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from arbiter.core import Event, IllegalMove
@@ -79,11 +81,18 @@ def set_location(s: State, seat: int, kind: str, index: int, to: str) -> State:
 
 
 def enemy_units(s: State, seat: int, loc: str) -> bool:
-    return any(i != seat and has_units(q, loc) for i, q in enumerate(s.players))
+    # plain loops: asked for every step a listing tries
+    for i, q in enumerate(s.players):  # noqa: SIM110
+        if i != seat and has_units(q, loc):
+            return True
+    return False
 
 
 def enemy_fighters(s: State, seat: int, loc: str) -> bool:
-    return any(i != seat and fighters(q, loc) for i, q in enumerate(s.players))
+    for i, q in enumerate(s.players):  # noqa: SIM110
+        if i != seat and fighters(q, loc):
+            return True
+    return False
 
 
 def inactive_bases(s: State, t: Tables) -> set[str]:
@@ -138,6 +147,51 @@ def _links(s: State, t: Tables, seat: int, kind: str, at: str) -> dict[str, bool
     return out
 
 
+#: Why a unit may not step, by a short name: the refusal a client is answered, from where the
+#: unit would step to and where it stands. :func:`_blocked_step` names the reason, which is all a
+#: listing needs; :func:`step_refusal` builds the refusal.
+_STEP_REFUSALS: dict[str, Callable[[str, str], IllegalMove]] = {
+    "unknown_space": lambda to, at: refuse(
+        "move.unknown_space", f"{to!r} is not a space of the board"
+    ),
+    "no_steps_left": lambda to, at: refuse(
+        "move.no_steps_left", "this unit has no step left («Движение»)"
+    ),
+    "not_adjacent": lambda to, at: refuse(
+        "move.not_adjacent", f"{to} is not adjacent to {at} («Движение»)"
+    ),
+    "home_base": lambda to, at: refuse(
+        "move.home_base", "no unit may move onto a home base («ДОМАШНЯЯ БАЗА»; Wayfare excepted)"
+    ),
+    "resources_to_home_base": lambda to, at: refuse(
+        "move.resources_to_home_base", "resources stay on territories"
+    ),
+    "worker_on_lake": lambda to, at: refuse(
+        "move.worker_on_lake", "a worker cannot leave a lake without a mech («Мореходы»)"
+    ),
+    "worker_leaving_enemy": lambda to, at: refuse(
+        "move.worker_leaving_enemy",
+        "workers cannot leave a territory held by an opponent's character or mech",
+    ),
+    "worker_lake": lambda to, at: refuse(
+        "move.lake", "workers cannot move onto lakes («РЕКИ И ОЗЕРА»)"
+    ),
+    "worker_into_enemy": lambda to, at: refuse(
+        "move.worker_into_enemy",
+        "workers cannot enter a territory with an opponent's units («Движение по "
+        "территории, контролируемой соперником»)",
+    ),
+    "river_crossing": lambda to, at: refuse(
+        "move.river_crossing", "units cannot cross rivers («РЕКИ И ОЗЕРА»)"
+    ),
+    "lake": lambda to, at: refuse("move.lake", "units cannot move onto lakes («РЕКИ И ОЗЕРА»)"),
+    "lake_cargo": lambda to, at: refuse(
+        "move.lake_cargo",
+        "workers and resources cannot be left on a lake («Мореходы», «Погружение»)",
+    ),
+}
+
+
 def step_refusal(
     s: State,
     t: Tables,
@@ -149,57 +203,59 @@ def step_refusal(
     lake_checked: bool = False,
 ) -> IllegalMove | None:
     """Why the moving unit may not step to ``to`` (``None``: it may)."""
+    why = _blocked_step(s, t, seat, c, to, links, lake_checked)
+    if why is None:
+        return None
+    return _STEP_REFUSALS[why](to, c.at)
+
+
+def _blocked_step(
+    s: State,
+    t: Tables,
+    seat: int,
+    c: Carry,
+    to: str,
+    links: dict[str, bool] | None,
+    lake_checked: bool,
+) -> str | None:
+    """The name (in :data:`_STEP_REFUSALS`) of why the unit may not step to ``to``, or
+    ``None``: it may."""
     p = s.players[seat]
     if to not in t.neighbours:
-        return refuse("move.unknown_space", f"{to!r} is not a space of the board")
+        return "unknown_space"
     if c.steps_left <= 0:
-        return refuse("move.no_steps_left", "this unit has no step left («Движение»)")
+        return "no_steps_left"
     if links is None:
         links = _links(s, t, seat, c.kind, c.at)
     if to not in links:
-        return refuse("move.not_adjacent", f"{to} is not adjacent to {c.at} («Движение»)")
+        return "not_adjacent"
     faction = t.factions[p.faction]
     if to in t.bases:
         wayfare = c.kind != "worker" and has_ability(p, "wayfare")
         if not wayfare or to not in (*inactive_bases(s, t), t.base_of[p.faction]):
-            return refuse(
-                "move.home_base",
-                "no unit may move onto a home base («ДОМАШНЯЯ БАЗА»; Wayfare excepted)",
-            )
+            return "home_base"
         if c.cargo.total():
-            return refuse("move.resources_to_home_base", "resources stay on territories")
+            return "resources_to_home_base"
     if c.kind == "worker":
         if c.at in t.lakes:
-            return refuse(
-                "move.worker_on_lake", "a worker cannot leave a lake without a mech («Мореходы»)"
-            )
+            return "worker_on_lake"
         if enemy_fighters(s, seat, c.at):
-            return refuse(
-                "move.worker_leaving_enemy",
-                "workers cannot leave a territory held by an opponent's character or mech",
-            )
+            return "worker_leaving_enemy"
         if to in t.lakes:
-            return refuse("move.lake", "workers cannot move onto lakes («РЕКИ И ОЗЕРА»)")
+            return "worker_lake"
         if enemy_units(s, seat, to):
-            return refuse(
-                "move.worker_into_enemy",
-                "workers cannot enter a territory with an opponent's units («Движение по "
-                "территории, контролируемой соперником»)",
-            )
+            return "worker_into_enemy"
         if links[to] and faction.ability != "swim":
-            return refuse("move.river_crossing", "units cannot cross rivers («РЕКИ И ОЗЕРА»)")
+            return "river_crossing"
     else:
         if to in t.lakes and not (has_ability(p, "seaworthy") or has_ability(p, "submerge")):
-            return refuse("move.lake", "units cannot move onto lakes («РЕКИ И ОЗЕРА»)")
+            return "lake"
         if links[to] and not (
             has_ability(p, "riverwalk") and t.terrain.get(to) in faction.riverwalk
         ):
-            return refuse("move.river_crossing", "units cannot cross rivers («РЕКИ И ОЗЕРА»)")
+            return "river_crossing"
         if c.at in t.lakes and not lake_checked and not _lake_left_clean(s, t, seat, c):
-            return refuse(
-                "move.lake_cargo",
-                "workers and resources cannot be left on a lake («Мореходы», «Погружение»)",
-            )
+            return "lake_cargo"
     return None
 
 
@@ -238,9 +294,9 @@ def _can_step(s: State, t: Tables, task: MoveTask, kind: str, at: str) -> bool:
         alone = [w for w in p.workers if w == at] if kind != "mech" else []
         ok_cargo = fighters(p, at) > 1 or not alone
         return ok_cargo and any(
-            step_refusal(s, t, task.seat, c, to, links, lake_checked=True) is None for to in links
+            _blocked_step(s, t, task.seat, c, to, links, True) is None for to in links
         )
-    return any(step_refusal(s, t, task.seat, c, to, links) is None for to in links)
+    return any(_blocked_step(s, t, task.seat, c, to, links, False) is None for to in links)
 
 
 def select_refusal(s: State, t: Tables, task: MoveTask, m: SelectUnit) -> IllegalMove | None:
@@ -348,7 +404,7 @@ def moves(s: State, t: Tables, task: MoveTask) -> list[MoveLike]:
     if c.steps_left > 0:
         links = _links(s, t, seat, c.kind, c.at)
         for to in sorted(links):
-            if step_refusal(s, t, seat, c, to, links) is None:
+            if _blocked_step(s, t, seat, c, to, links, False) is None:
                 out.append(Step(seat=seat, to=to))
     out.append(EndUnitMove(seat=seat))
     return out
