@@ -159,3 +159,20 @@ def test_the_check_without_a_control_map_agrees_with_the_map_over_random_games()
             move = game.sample_chance(s) if actor == CHANCE else rng.choice(legal(s, actor))
             s, _ = game.apply(s, move)
             decisions += 1
+
+
+def test_what_is_out_of_reach_follows_the_tokens_the_pieces_and_the_seat() -> None:
+    """The check remembers which cards are out of reach with the seat's pieces and the tokens on
+    the board as they stand; tokens brought, a piece moved, or another seat asking is a new
+    question (card 21: 9 tokens of one type on controlled territories)."""
+    s = player(holding(21), 0, **_w("r1c5"))
+    assert not completed(s, T, 0, 21)
+    with_tokens = resources(s, "r1c5", metal=9)
+    assert with_tokens.players is s.players, "the same pieces, only the tokens changed"
+    assert completed(with_tokens, T, 0, 21)
+    assert not completed(s, T, 0, 21)
+    moved_away = player(with_tokens, 0, **_w("r1c4"))
+    assert not completed(moved_away, T, 0, 21)
+    assert completed(with_tokens, T, 0, 21)
+    assert not completed(with_tokens, T, 1, 21), "seat 0's worker holds the tokens, not seat 1's"
+    assert completed(with_tokens, T, 0, 21)
