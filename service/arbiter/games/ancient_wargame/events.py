@@ -304,18 +304,21 @@ def ledger(a: WargameState, b: WargameState, reason: str, t: Tables) -> list[Eve
             )
     if a.provinces is not b.provinces:
         for x, pa, pb in zip(t.provinces, a.provinces, b.provinces, strict=True):
-            if pa != pb:
+            if pa is not pb and pa != pb:
                 ev.append(ProvinceChanged(province=x.id, now=pb, reason=reason))
     if a.seas is not b.seas:
         for y, sa, sb in zip(t.seas, a.seas, b.seas, strict=True):
-            if sa != sb:
+            if sa is not sb and sa != sb:
                 ev.append(SeaChanged(sea=y.id, now=sb, reason=reason))
-    if a.heroes != b.heroes:
+    # states share what a step leaves alone: an identical member is unchanged
+    if a.heroes is not b.heroes and a.heroes != b.heroes:
         ev.append(HeroesChanged(heroes=b.heroes, reason=reason))
-    if a.wars != b.wars or a.deals != b.deals:
+    if (a.wars is not b.wars and a.wars != b.wars) or (
+        a.deals is not b.deals and a.deals != b.deals
+    ):
         ev.append(DiplomacyChanged(wars=b.wars, deals=b.deals, reason=reason))
     if _table_members(a) != _table_members(b):
         ev.append(_table(b, reason))
-    if a.battle != b.battle:
+    if a.battle is not b.battle and a.battle != b.battle:
         ev.append(BattleChanged(battle=b.battle, reason=reason))
     return ev
