@@ -463,10 +463,11 @@ def test_codes_are_listed_with_the_section() -> None:
 
 
 def test_a_deal_lists_exactly_the_terms_its_refusals_accept() -> None:
-    """The terms offered while a deal is written are built legal as made; across random games
-    they are exactly the candidates that the refusals (the codes an API client gets) accept."""
+    """The terms offered while a deal is written, and the moves of a diplomacy slot, are built
+    legal as made; across random games they are exactly the candidates that the refusals (the
+    codes an API client gets) accept."""
     game = AncientWargame()
-    checked = 0
+    checked = slots = 0
     for seed in range(1, 5):
         players = 2 + seed
         rng, s = random.Random(seed), game.new_state(players, seed=seed)
@@ -489,5 +490,18 @@ def test_a_deal_lists_exactly_the_terms_its_refusals_accept() -> None:
                 for c in candidates:
                     accepted = diplomacy._offer_refusal(s, task, c) is None
                     assert accepted == (c in moves), (c, task)
+            if isinstance(task, Diplomacy):
+                slots += 1
+                candidates = [
+                    *(OpenDeal(seat=actor, partner=x) for x in range(-1, players + 1)),
+                    *(ProposeCancel(seat=actor, partner=x) for x in range(-1, players + 1)),
+                    *(DeclareWar(seat=actor, target=x) for x in range(-1, players + 1)),
+                    *(KillPrisoner(seat=actor, hero=h.id) for h in s.heroes),
+                    Pass(seat=actor),
+                ]
+                for c in candidates:
+                    accepted = diplomacy._slot_refusal(s, task, c) is None
+                    assert accepted == (c in moves), (c, task)
             s, _ = game.apply_unchecked(s, rng.choice(moves))
     assert checked > 500
+    assert slots > 500

@@ -246,16 +246,23 @@ def _slot_refusal(s: State, task: Diplomacy, move: Any) -> Refusal | None:
 
 
 def _slot_moves(s: State, task: Diplomacy) -> list[Any]:
+    """The moves of a diplomacy slot, each legal as made (:func:`_slot_refusal` says why another
+    is not): a proposal or a cancellation to each other seat while proposals are left, war on
+    each seat at peace with no deal, killing a prisoner one holds, passing."""
     seat = task.seat
     others = [x for x in range(len(s.players)) if _other(s, seat, x)]
-    candidates: list[Any] = [
-        *(OpenDeal(seat=seat, partner=x) for x in others),
-        *(ProposeCancel(seat=seat, partner=x) for x in others),
-        *(DeclareWar(seat=seat, target=x) for x in others),
-        *(KillPrisoner(seat=seat, hero=h.id) for h in s.heroes if h.captor == seat),
-        Pass(seat=seat),
+    bound = [x for x in others if has_deal(s, seat, x)]
+    out: list[Any] = []
+    if _used(task, seat) < MAX_PROPOSALS:
+        out += [OpenDeal(seat=seat, partner=x) for x in others]
+        out += [ProposeCancel(seat=seat, partner=x) for x in bound]
+    out += [
+        DeclareWar(seat=seat, target=x) for x in others if x not in bound and not at_war(s, seat, x)
     ]
-    return [m for m in candidates if _slot_refusal(s, task, m) is None]
+    kills = [KillPrisoner(seat=seat, hero=h.id) for h in s.heroes if h.captor == seat]
+    out += [m for m in kills if _slot_refusal(s, task, m) is None]  # rare: asked as is
+    out.append(Pass(seat=seat))
+    return out
 
 
 def _perform_slot(s: State, task: Diplomacy, move: Any, ev: list[Event]) -> State:

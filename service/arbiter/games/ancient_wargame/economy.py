@@ -63,7 +63,7 @@ from arbiter.games.ancient_wargame.rules import (
     VP_MONEY,
     Building,
 )
-from arbiter.games.ancient_wargame.state import Draft, HireLine, Research, Sealed, Troops
+from arbiter.games.ancient_wargame.state import NO_TROOPS, Draft, HireLine, Research, Sealed, Troops
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = ()
@@ -238,12 +238,14 @@ class _Upkeep:
             gone[(line.at, line.unit)] = gone.get((line.at, line.unit), 0) + line.count
         for x, p in zip(t.provinces, s.provinces, strict=True):
             army = p.army(seat)
+            if army is NO_TROOPS:  # none of the seat's soldiers here
+                continue
             for unit in UNITS:
                 n = army.of(unit) - gone.get((x.id, unit), 0)
                 if n > 0:
-                    out.extend(
+                    out += [
                         Disband(seat=seat, at=x.id, unit=unit, count=k) for k in range(1, n + 1)
-                    )
+                    ]
         return out
 
     @staticmethod
