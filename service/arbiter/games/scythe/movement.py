@@ -110,18 +110,17 @@ def _links(s: State, t: Tables, seat: int, kind: str, at: str) -> dict[str, bool
     mines = [b.territory for b in p.structures if b.structure == "mine"]
     tunnels = t.tunnel.union(mines) if mines else t.tunnel
     through_tunnel = at in t.index and at in tunnels
-    if kind == "worker" or not p.mech_abilities:
-        if not through_tunnel:
-            return printed
-        out = dict(printed)
-        for to in tunnels:
-            out[to] = False
-        out.pop(at, None)
-        return out
+    # the character and mechs take the links of the mech abilities unlocked
+    abilities = kind != "worker" and bool(p.mech_abilities)
+    if not through_tunnel and not abilities:
+        return printed
     out = dict(printed)
     if through_tunnel:
         for to in tunnels:
             out[to] = False
+    if not abilities:
+        out.pop(at, None)
+        return out
     cmap: dict[str, int] | None = None
     if has_ability(p, "underpass") and at in t.index:
         cmap = control_map(s, t)

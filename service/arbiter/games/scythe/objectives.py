@@ -138,8 +138,9 @@ class _Card(NamedTuple):
     bounded: bool
 
 
-#: The tables the split cards were made for, and the cards by number; the last tables only (one
-#: pack plays at a time). Read and replaced as one object, so threads sharing it at worst redo it.
+#: The tables the split cards were made for, and the cards by number: the last tables only (a
+#: playout uses one pack; a server that switches packs splits a deck's cards again). Read and
+#: replaced as one object, so threads sharing it at worst redo it.
 _cards: tuple[Tables, dict[int, _Card]] | None = None
 
 
