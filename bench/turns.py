@@ -17,6 +17,14 @@ median of the rounds' ratios, each round's printed beside it.
 
 ``late/early``: in games of at least 2,000 decisions, the rate of the last 1,000 decisions over
 that of the first 1,000 (1.00: a late decision costs what an early one does), median over games.
+
+``--instructions N`` counts instead of timing (needs ``valgrind``): each tree plays the same
+``N`` seeded games under ``valgrind --tool=callgrind``, and again with no game to take off what
+starting Python costs; the CPU instructions per player turn do not depend on what else the machine
+is doing (the same count twice, load or not), so the ratio of the two trees is exact for these
+games -- a proxy for time, which it tracks but is not (memory stalls do not count)::
+
+    python -m bench.turns --against 39d2571 --instructions 2
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -66,6 +76,74 @@ while time.perf_counter() - start < seconds:
 elapsed = time.perf_counter() - start
 print(json.dumps({"turns": turns / elapsed, "decisions": decisions / elapsed, "ratios": ratios}))
 """
+
+
+#: Played under callgrind on one tree: ``players games`` -> one JSON line (``games`` seeded games
+#: from seed 1, every move checked as :data:`CHILD` plays them; 0 games: Python and the imports).
+COUNTED = r"""
+import json, random, sys
+from arbiter.core import CHANCE
+from arbiter.games import registry
+
+players, games = int(sys.argv[1]), int(sys.argv[2])
+game = registry().get("scythe")
+turns = decisions = 0
+for seed in range(1, games + 1):
+    rng = random.Random(seed)
+    state = game.new_state(players, seed=seed)
+    while game.to_act(state):
+        actor = game.to_act(state)[0]
+        if actor == CHANCE:
+            move = game.sample_chance(state)
+        else:
+            move = rng.choice(game.legal_moves(state, actor))
+            turns += type(move).__struct_config__.tag == "choose_section"
+        state, _ = game.apply(state, move)
+        decisions += 1
+print(json.dumps({"turns": turns, "decisions": decisions}))
+"""
+
+
+def count(tree: Path, players: int, games: int) -> Any:
+    """A child playing ``games`` games on ``tree`` under callgrind."""
+    if shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind: apt-get install -y valgrind")
+    env = dict(os.environ, PYTHONPATH=str(tree / "service"), PYTHONHASHSEED="0")
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    return subprocess.Popen(
+        [*command, sys.executable, "-c", COUNTED, str(players), str(games)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def counted(child: Any) -> tuple[int, int, int]:
+    """(instructions, turns, decisions) of a :func:`count` child."""
+    out, err = child.communicate(timeout=3600)
+    found = re.search(r"Collected : (\d+)", err)
+    if child.returncode or found is None:
+        raise RuntimeError(f"bench.turns callgrind child failed: {err[-2000:]}")
+    played = json.loads(out.strip().splitlines()[-1])
+    return int(found.group(1)), int(played["turns"]), int(played["decisions"])
+
+
+def instructions(trees: dict[str, Path], players: list[int], games: int) -> None:
+    """Instructions per player turn of each tree, and their ratio (two children at a time)."""
+    print(f"Scythe: {games} seeded games per tree under callgrind, every move checked")
+    print(f"{'tree':<12}{'players':>8}{'turns':>8}{'decisions':>11}{'instr./turn':>13}")
+    for n in players:
+        per_turn: dict[str, float] = {}
+        for name, tree in trees.items():
+            empty, full = count(tree, n, 0), count(tree, n, games)
+            base, (total, turns, decisions) = counted(empty)[0], counted(full)
+            per_turn[name] = (total - base) / turns
+            print(f"{name:<12}{n:>8}{turns:>8,}{decisions:>11,}{per_turn[name]:>13,.0f}")
+        names = list(trees)
+        if len(names) == 2:
+            ratio = per_turn[names[1]] / per_turn[names[0]]
+            print(f"{'':<12}{n:>8}  instructions per turn: {names[1]} / this tree = {ratio:.2f}x")
 
 
 def start(tree: Path, players: int, seconds: float, seed: int, cpu: int | None) -> Any:
@@ -118,13 +196,21 @@ def median(values: list[float]) -> float:
 
 
 def run(
-    against: str | None, players: list[int], seconds: float, rounds: int, together: bool
+    against: str | None,
+    players: list[int],
+    seconds: float,
+    rounds: int,
+    together: bool,
+    games: int = 0,
 ) -> None:
     with tempfile.TemporaryDirectory(prefix="arbiter-turns-") as tmp:
         trees = {"this tree": ROOT}
         if against:
             trees[against] = worktree(against, Path(tmp))
         try:
+            if games:
+                instructions(trees, players, games)
+                return
             together = together and against is not None and len(cpus()) >= 2
             how = "both trees at once, one CPU each" if together else "one tree after the other"
             print(f"Scythe: random games, every move checked (median of rounds; {how})")
@@ -184,9 +270,24 @@ def main() -> None:
         action="store_true",
         help="play the two trees in turn instead of at once on two CPUs",
     )
+    parser.add_argument(
+        "--instructions",
+        type=int,
+        default=0,
+        metavar="GAMES",
+        help="count CPU instructions per turn over this many seeded games under callgrind "
+        "instead of timing",
+    )
     args = parser.parse_args()
     counts = [int(x) for x in args.players.split(",") if x.strip()]
-    run(args.against, counts, args.seconds, args.rounds, not args.one_after_the_other)
+    run(
+        args.against,
+        counts,
+        args.seconds,
+        args.rounds,
+        not args.one_after_the_other,
+        args.instructions,
+    )
 
 
 if __name__ == "__main__":
