@@ -103,7 +103,7 @@ from __future__ import annotations
 
 import importlib.resources
 import random
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 
@@ -198,10 +198,10 @@ class TheAncientWorld(
     def make_tables(self, content: AncientWorldContent) -> Tables:
         return Tables(content)
 
-    def tables(self, content_id: str) -> Tables:
-        """The lookup tables of a kept pack (built once, dropped with the pack)."""
-        tables: Tables = super().tables(content_id)
-        return tables
+    if TYPE_CHECKING:  # Game.tables itself at run time: the rules ask at every decision
+
+        def tables(self, content_id: str) -> Tables:
+            """The lookup tables of a kept pack (built once, dropped with the pack)."""
 
     # ----------------------------------------------------------------------------- rules
 
@@ -217,8 +217,9 @@ class TheAncientWorld(
         s = setup.initial_state(players, options, seed, content_id, t, self.rules_version)
         return flow.advance(s, t, [])
 
-    def to_act(self, state: AncientWorldState) -> tuple[Actor, ...]:
-        return flow.to_act(state)
+    #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times.
+    #: The same signature without ``self``, which mypy cannot see through ``staticmethod``.
+    to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
 
     def generate_moves(self, state: AncientWorldState, actor: Actor) -> list[Any]:
         return flow.generate_moves(state, self.tables(state.content_id), actor)
