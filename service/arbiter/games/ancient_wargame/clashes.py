@@ -73,6 +73,8 @@ def contested(s: State, t: Tables, pid: str) -> bool:
     """«отряды двух воюющих игроков оказываются в одной провинции» (and Q46, Q47)."""
     p = province(s, t, pid)
     armed = _armed(s, t, pid)
+    if not armed:  # no soldiers: no one to fight, nor to take a lone general (most provinces)
+        return False
     if any(at_war(s, a, b) for a in armed for b in armed):
         return True
     if p.owner is not None and any(at_war(s, a, p.owner) for a in armed):
