@@ -282,16 +282,22 @@ def ledger(a: WargameState, b: WargameState, reason: str, t: Tables) -> list[Eve
         da, db = draft(a, seat), draft(b, seat)
         if p is q and da is db:
             continue  # states share what no move touched
-        public: list[Any] = [
-            (
-                *(x.state, x.food, x.money, x.vp, x.buildings, len(x.constructing), x.sciences),
-                *(x.studying is not None, x.appeared, x.vp_bought, x.eliminated),
-            )
-            for x in (p, q)
-        ]
-        if public[0] != public[1] or da.committed != db.committed:
+        if p is q:  # only the draft changed
+            public_changed = da.committed != db.committed
+        else:
+            public: list[Any] = [
+                (
+                    *(x.state, x.food, x.money, x.vp, x.buildings, len(x.constructing)),
+                    *(x.sciences, x.studying is not None, x.appeared, x.vp_bought, x.eliminated),
+                )
+                for x in (p, q)
+            ]
+            public_changed = public[0] != public[1] or da.committed != db.committed
+        if public_changed:
             ev.append(_player(b, seat, reason))
-        if (p.constructing, p.studying, da) != (q.constructing, q.studying, db):
+        if da != db or (
+            p is not q and (p.constructing, p.studying) != (q.constructing, q.studying)
+        ):
             ev.append(
                 PrivateChanged(
                     seat=seat,
