@@ -43,18 +43,21 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: Played in a fresh interpreter on one tree: ``players seconds first_seed`` -> one JSON line.
+#: Played in a fresh interpreter on one tree: ``players seconds first_seed [games]`` -> one JSON
+#: line (with ``games``, exactly that many games, whatever the time; the counts played too).
 CHILD = r"""
 import json, random, sys, time
 from arbiter.core import CHANCE
 from arbiter.games import registry
 
 players, seconds, seed = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
+games = int(sys.argv[4]) if len(sys.argv) > 4 else None
 game = registry().get("scythe")
-turns = decisions = 0
+turns = decisions = played = 0
 ratios = []
 start = time.perf_counter()
-while time.perf_counter() - start < seconds:
+while played < games if games is not None else time.perf_counter() - start < seconds:
+    played += 1
     rng = random.Random(seed)
     state = game.new_state(players, seed=seed)
     seed += 1
@@ -73,45 +76,22 @@ while time.perf_counter() - start < seconds:
         early = stamps[1_000] - stamps[0]
         late = stamps[-1] - stamps[-1_001]
         ratios.append(early / late)
-elapsed = time.perf_counter() - start
-print(json.dumps({"turns": turns / elapsed, "decisions": decisions / elapsed, "ratios": ratios}))
-"""
-
-
-#: Played under callgrind on one tree: ``players games`` -> one JSON line (``games`` seeded games
-#: from seed 1, every move checked as :data:`CHILD` plays them; 0 games: Python and the imports).
-COUNTED = r"""
-import json, random, sys
-from arbiter.core import CHANCE
-from arbiter.games import registry
-
-players, games = int(sys.argv[1]), int(sys.argv[2])
-game = registry().get("scythe")
-turns = decisions = 0
-for seed in range(1, games + 1):
-    rng = random.Random(seed)
-    state = game.new_state(players, seed=seed)
-    while game.to_act(state):
-        actor = game.to_act(state)[0]
-        if actor == CHANCE:
-            move = game.sample_chance(state)
-        else:
-            move = rng.choice(game.legal_moves(state, actor))
-            turns += type(move).__struct_config__.tag == "choose_section"
-        state, _ = game.apply(state, move)
-        decisions += 1
-print(json.dumps({"turns": turns, "decisions": decisions}))
+elapsed = max(time.perf_counter() - start, 1e-9)
+print(json.dumps({
+    "turns": turns / elapsed, "decisions": decisions / elapsed, "ratios": ratios,
+    "turns_played": turns, "decisions_played": decisions,
+}))
 """
 
 
 def count(tree: Path, players: int, games: int) -> Any:
-    """A child playing ``games`` games on ``tree`` under callgrind."""
+    """A :data:`CHILD` playing ``games`` games from seed 1 on ``tree`` under callgrind."""
     if shutil.which("valgrind") is None:
         raise SystemExit("--instructions needs valgrind: apt-get install -y valgrind")
     env = dict(os.environ, PYTHONPATH=str(tree / "service"), PYTHONHASHSEED="0")
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
     return subprocess.Popen(
-        [*command, sys.executable, "-c", COUNTED, str(players), str(games)],
+        [*command, sys.executable, "-c", CHILD, str(players), "0", "1", str(games)],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -126,7 +106,7 @@ def counted(child: Any) -> tuple[int, int, int]:
     if child.returncode or found is None:
         raise RuntimeError(f"bench.turns callgrind child failed: {err[-2000:]}")
     played = json.loads(out.strip().splitlines()[-1])
-    return int(found.group(1)), int(played["turns"]), int(played["decisions"])
+    return int(found.group(1)), int(played["turns_played"]), int(played["decisions_played"])
 
 
 def instructions(trees: dict[str, Path], players: list[int], games: int) -> None:
