@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from arbiter.api import service as service_module
+from arbiter.api import long_tasks
 from arbiter.api.app import create_app
 from arbiter.core import Registry
 from tests.api.conftest import problem, settings
@@ -27,7 +27,7 @@ BODY = {
 async def _started(app: Any) -> None:
     """Wait until a replay holds the worker's long-task slot."""
     for _ in range(10_000):
-        if app.service._long_tasks.locked():
+        if app.service.long_tasks.busy:
             return
         await asyncio.sleep(0)
     raise AssertionError("the replay never started")
@@ -51,7 +51,7 @@ def test_a_health_probe_is_answered_while_a_long_replay_runs() -> None:
 def test_replays_wait_their_turn_and_a_long_queue_is_refused(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(service_module, "MAX_WAITING", 1)
+    monkeypatch.setattr(long_tasks, "MAX_WAITING", 1)
 
     async def run() -> None:
         app = create_app(settings(), Registry([Pig()]))
@@ -60,7 +60,7 @@ def test_replays_wait_their_turn_and_a_long_queue_is_refused(
             first = asyncio.create_task(client.post("/v1/games/pig/replay", json=BODY))
             await _started(app)
             second = asyncio.create_task(client.post("/v1/games/pig/replay", json=BODY))
-            while app.service._waiting < 1:
+            while app.service.long_tasks.waiting < 1:
                 await asyncio.sleep(0)
             third = await client.post("/v1/games/pig/replay", json=BODY)
             problem(third, 503, "busy")

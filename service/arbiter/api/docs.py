@@ -4,7 +4,7 @@ content as the checked-in ``docs/games/<game>.md``. Every text is escaped: docst
 rulebook quotes are data, not markup.
 
 The first request for a game builds its reference: a second or two of play for the examples. It
-runs in slices of :data:`SLICE` like a replay, so the event loop keeps answering health probes and
+runs in slices of :data:`~arbiter.api.long_tasks.SLICE` like a replay, so the event loop keeps answering health probes and
 other requests meanwhile; requests arriving during the build wait for it instead of starting their
 own; the page is then kept for the life of the process (a few hundred kilobytes a game).
 """
@@ -22,11 +22,10 @@ from starlette.routing import Route
 
 from arbiter import docs
 from arbiter.api.home import code_anchor, doc_path, page
+from arbiter.api.long_tasks import SLICE
 from arbiter.core import Registry, UnknownGame
 from arbiter.core.registry import AnyGame
 
-#: The build gives the event loop back at least this often, in seconds.
-SLICE = 0.002
 #: How often a request waiting for another one's build looks again, in seconds.
 POLL = 0.01
 

@@ -32,6 +32,7 @@ from strawberry.scalars import JSON
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext, Info
 
+from arbiter.api.claims import Claims
 from arbiter.api.envelope import Envelope as EnvelopeStruct
 from arbiter.api.envelope import RecordDocument
 from arbiter.api.graphql_documents import DocumentCache, Documents
@@ -55,7 +56,7 @@ from arbiter.api.graphql_types import (
 from arbiter.api.handles import Handle
 from arbiter.api.jsonguard import decode_error
 from arbiter.api.problems import Problem
-from arbiter.api.service import Claims, Service
+from arbiter.api.service import Service
 
 log = logging.getLogger("arbiter.graphql")
 

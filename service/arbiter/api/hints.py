@@ -14,8 +14,8 @@ seed of chance), in an open game as in a sealed one.
   bounded by the server (``ARBITER_HINT_SECONDS``, ``ARBITER_HINT_PLAYOUTS``): a request asking
   for more gets the bound. A forced move (the only legal one) is answered at once.
 * **Bounded cost.** Hints are long tasks: one at a time per worker (as long replays), the others
-  waiting their turn (``503 busy`` past :data:`~arbiter.api.service.MAX_WAITING`), and the search
-  yields to other requests every :data:`~arbiter.api.service.SLICE` seconds.
+  waiting their turn (``503 busy`` past :data:`~arbiter.api.long_tasks.MAX_WAITING`), and the search
+  yields to other requests every :data:`~arbiter.api.long_tasks.SLICE` seconds.
 * **Reproducible.** ``seed`` seeds the search's own generator (drawn at random when not given, and
   answered): the same state, seat, seed and ``playouts``, with time to spare, give the same hint.
 """
@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from arbiter.api.audience import check_seat
 from arbiter.api.envelope import Hint, HintOption
 from arbiter.api.handles import Handle, untrusted
+from arbiter.api.long_tasks import SLICE
 from arbiter.api.problems import Problem
 from arbiter.core import CHANCE
 from arbiter.core.search import Search
@@ -73,8 +74,6 @@ class Hints:
         describe: bool = False,
     ) -> Hint:
         """The move recommended to ``seat`` (see the module docstring)."""
-        from arbiter.api.service import SLICE
-
         service = self.service
         game, codec = service.game(game_id)
         resolved = await service.store.resolve(game, codec, handle, resolve_chance)
@@ -100,7 +99,7 @@ class Hints:
         budget = min(playouts or self.limits.playouts, self.limits.playouts)
         allowed = min(seconds or DEFAULT_SECONDS, self.limits.seconds)
         seed = secrets.randbits(63) if seed is None else seed
-        async with service.long_task():
+        async with service.long_tasks.turn():
             start = time.perf_counter()
             with untrusted(resolved.inline, game.id):
                 search = Search(game, state, seat, random.Random(seed))

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from arbiter.api.claims import Claims
 from arbiter.api.envelope import (
     CurrentRequest,
     Envelope,
@@ -32,7 +33,7 @@ from arbiter.api.handles import Handle
 from arbiter.api.jsonguard import check_envelope, decode_error
 from arbiter.api.logs import refused, request_id
 from arbiter.api.problems import PROBLEM_MEDIA_TYPE, Problem
-from arbiter.api.service import Claims, Service
+from arbiter.api.service import Service
 
 JSON_MEDIA_TYPE = "application/json"
 T = TypeVar("T")

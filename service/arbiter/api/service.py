@@ -40,7 +40,6 @@ import asyncio
 import logging
 import secrets
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from msgspec import UNSET, Raw, UnsetType
@@ -58,6 +57,7 @@ from arbiter.api.audience import (
     render_text,
 )
 from arbiter.api.cache import Cached
+from arbiter.api.claims import Claims
 from arbiter.api.codec import GameCodec, Payload, content_json
 from arbiter.api.envelope import (
     ContentCreated,
@@ -70,6 +70,7 @@ from arbiter.api.envelope import (
 from arbiter.api.handles import FROM_POSITION, Handle, StateStore, nothing_to_undo, untrusted
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
+from arbiter.api.long_tasks import SLICE, LongTasks
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
 from arbiter.api.positions import Positions
@@ -82,7 +83,6 @@ from arbiter.core import (
     GameInfo,
     IllegalMove,
     Registry,
-    RulesVersionMismatch,
     compact,
     seat_count,
 )
@@ -91,11 +91,6 @@ from arbiter.core.registry import AnyGame
 from arbiter.docs import tag_of
 
 log = logging.getLogger("arbiter.service")
-
-#: A long task (a replay) gives the event loop back at least this often, in seconds.
-SLICE = 0.002
-#: Long tasks waiting for their turn in one worker before more are refused (``503 busy``).
-MAX_WAITING = 16
 
 
 class Service:
@@ -116,8 +111,8 @@ class Service:
         self.max_replay = max_replay
         self.codecs = {game.id: GameCodec(game) for game in registry}
         self._infos = [game.info() for game in registry]
-        self._long_tasks = asyncio.Semaphore(1)
-        self._waiting = 0
+        #: One replay or hint at a time in this worker.
+        self.long_tasks = LongTasks()
         #: Positions from a real table: set a game up from one, tell a state's.
         self.positions = Positions(self)
         #: Move hints (Monte-Carlo tree search).
@@ -452,7 +447,7 @@ class Service:
         #: the JSON of every decision, chance drawn from the seed included (the replay's record)
         applied: list[bytes] = []
         encode = codec.state_json
-        async with self.long_task():  # decoding and setup too: nothing long before its turn
+        async with self.long_tasks.turn():  # decoding and setup too: nothing long before its turn
             await asyncio.sleep(0)
             state, events, setup = await self._setup(
                 game, codec, players, seed, options, content_id
@@ -766,11 +761,6 @@ class Service:
             result=None if to_act else game.result(state),
         )
 
-    def long_task(self) -> _LongTask:
-        if self._waiting >= MAX_WAITING:
-            raise Problem("busy", "too many long requests are waiting; retry later")
-        return _LongTask(self)
-
     async def _setup(
         self,
         game: AnyGame,
@@ -804,61 +794,3 @@ class Service:
     def _moves_json(codec: GameCodec, moves: list[Any]) -> tuple[bytes, ...]:
         """The JSON of each move, as histories and records keep them."""
         return tuple(codec.state_json(move) for move in moves)
-
-
-class _LongTask:
-    """One long task at a time per worker; the others wait their turn (at most MAX_WAITING)."""
-
-    def __init__(self, service: Service) -> None:
-        self.service = service
-
-    async def __aenter__(self) -> None:
-        service = self.service
-        service._waiting += 1
-        try:
-            await service._long_tasks.acquire()
-        finally:
-            service._waiting -= 1
-
-    async def __aexit__(self, *exc: object) -> None:
-        self.service._long_tasks.release()
-
-
-@dataclass(frozen=True, slots=True)
-class Claims:
-    """What a game record says of itself besides its moves, checked by a replay of it: its
-    ``game`` (the path's), its ``rules_version`` (the server's) and its ``result`` (the one the
-    replay reaches). ``None``: not claimed."""
-
-    game: str | None = None
-    rules_version: str | None = None
-    result: Payload | None = None
-
-    def check_before(self, game: AnyGame) -> None:
-        """Refuse a record of another game, or of other rules, before playing it."""
-        if self.game is not None and self.game != game.id:
-            raise Problem(
-                "game_mismatch",
-                f"the record is of {self.game!r}, not of {game.id!r}: replay it at "
-                f"/v1/games/{self.game}/replay",
-                pointer="/game",
-                game=game.id,
-            )
-        if self.rules_version is not None and self.rules_version != game.rules_version:
-            error = RulesVersionMismatch(game.id, game.rules_version, self.rules_version)
-            raise Problem(error.code, error.message, pointer="/rules_version", game=game.id)
-
-    def check_result(self, game: AnyGame, codec: GameCodec, state: Any) -> None:
-        """Refuse a replay whose end is not the result the record claims."""
-        if self.result is None:
-            return
-        claimed = codec.result(self.result)
-        reached = game.result(state)
-        if claimed != reached:
-            said = "the game is not over" if reached is None else "the result differs"
-            raise Problem(
-                "result_mismatch",
-                f"the replay does not reach the record's result: {said}",
-                pointer="/result",
-                game=game.id,
-            )
