@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from arbiter.core import CHANCE, Actor, ChanceOutcome, Event
+from arbiter.core.lastcall import last_answer
 from arbiter.games.ancient_wargame import (
     battles,
     diplomacy,
@@ -76,24 +77,8 @@ def _module(task: Task) -> ModuleType:
     return OWNER[type(task)]
 
 
-#: The last state :func:`to_act` answered for, and its answer: a decision asks it several times
-#: of one state (to list the moves, to check the move, to generate them). Holding the state keeps
-#: its identity from being reused; read and replaced as one object, so threads sharing it at
-#: worst work it out again.
-_last_to_act: tuple[State, tuple[Actor, ...]] | None = None
-
-
+@last_answer  # a decision asks it several times of one state
 def to_act(s: State) -> tuple[Actor, ...]:
-    global _last_to_act
-    last = _last_to_act
-    if last is not None and last[0] is s:
-        return last[1]
-    actors = _to_act(s)
-    _last_to_act = (s, actors)
-    return actors
-
-
-def _to_act(s: State) -> tuple[Actor, ...]:
     if s.stage == "over" or not s.pending:
         return ()
     task = s.pending[-1]
