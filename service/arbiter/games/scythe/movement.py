@@ -388,9 +388,9 @@ def moves(s: State, t: Tables, task: MoveTask) -> list[MoveLike]:
                 if (kind, at) in seen:
                     continue
                 seen.add((kind, at))
-                m = SelectUnit(seat=seat, kind=kind, at=at)  # type: ignore[arg-type]
-                if select_refusal(s, t, task, m) is None:
-                    out.append(m)
+                # select_refusal's tests past the two this branch has passed, with no refusal made
+                if _first_unit(s, task, kind, at) is not None and _can_step(s, t, task, kind, at):
+                    out.append(SelectUnit(seat=seat, kind=kind, at=at))  # type: ignore[arg-type]
         out.append(EndMove(seat=seat))
         return out
     for item in CARGO_ITEMS:

@@ -147,28 +147,44 @@ def _action_possible(s: State, t: Tables, task: GainTask, item: str) -> bool:
     return bool(bottom_actions.target_moves(s, t, target, with_decline=False))
 
 
-def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove | None:
-    r = task.reward
-    p = s.players[task.seat]
-    amount = getattr(r, m.item, 0) if m.item != "worker" else r.workers
-    if m.item in RESOURCE_ITEMS:
+def _in_reward(r: Reward, item: str) -> int:
+    """How many of ``item`` the reward still gives (any resource counts for each resource)."""
+    amount = getattr(r, item, 0) if item != "worker" else r.workers
+    if item in RESOURCE_ITEMS:
         amount += r.any_resources
-    if amount <= 0:
-        return refuse("gain.not_in_reward", f"the reward holds no {m.item}")
+    return amount
+
+
+def _item_refusal(s: State, t: Tables, task: GainTask, item: str) -> IllegalMove | None:
+    """Why ``item`` of the reward may not be gained now, wherever it would go."""
+    p = s.players[task.seat]
+    if _in_reward(task.reward, item) <= 0:
+        return refuse("gain.not_in_reward", f"the reward holds no {item}")
     tracks = t.content.tracks
-    if m.item == "power" and p.power >= tracks.power_max:
+    if item == "power" and p.power >= tracks.power_max:
         return refuse("gain.track_full", "power is at the top of its track (16)")
-    if m.item == "popularity" and p.popularity >= tracks.popularity_max:
+    if item == "popularity" and p.popularity >= tracks.popularity_max:
         return refuse("gain.track_full", "popularity is at the top of its track (18)")
-    if m.item == "combat_cards" and not any(s.combat_deck) and not any(s.combat_discard):
+    if item == "combat_cards" and not any(s.combat_deck) and not any(s.combat_discard):
         # «Если колода сброса пуста, карту взять нельзя» («Усиление»)
         return refuse("gain.no_combat_card", "the combat deck and its discard pile are empty")
-    if m.item == "worker" and len(p.workers) >= 8:
+    if item == "worker" and len(p.workers) >= 8:
         return refuse("gain.no_worker_left", "no worker is left on your mat")
-    if m.item in ACTION_ITEMS and m.item != "produce" and not _action_possible(s, t, task, m.item):
-        return refuse("gain.action_impossible", f"there is nothing to {m.item}")
-    placed = m.item in RESOURCE_ITEMS or m.item == "worker"
-    if placed and not task.place:
+    if item in ACTION_ITEMS and item != "produce" and not _action_possible(s, t, task, item):
+        return refuse("gain.action_impossible", f"there is nothing to {item}")
+    return None
+
+
+def _placed(item: str) -> bool:
+    """Whether the item is put on a territory: resources and workers."""
+    return item in RESOURCE_ITEMS or item == "worker"
+
+
+def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove | None:
+    refused = _item_refusal(s, t, task, m.item)
+    if refused is not None:
+        return refused
+    if _placed(m.item) and not task.place:
         if m.territory not in trade_territories(s, t, task.seat):
             return refuse(
                 "trade.territory",
@@ -180,15 +196,19 @@ def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove
 
 
 def gain_moves(s: State, t: Tables, task: GainTask) -> list[GainOne | StopGaining]:
+    """The items of the reward that may be gained, each legal as made (:func:`gain_refusal`
+    says why another is not): a placed item on each territory it may go to, unless the reward's
+    territory is chosen already."""
     out: list[GainOne | StopGaining] = []
     seat = task.seat
     trade = None if task.place else trade_territories(s, t, seat)
     for item in (*SIMPLE_ITEMS, *RESOURCE_ITEMS, *ACTION_ITEMS):
-        placed = item in RESOURCE_ITEMS or item == "worker"
-        for territory in trade if (placed and trade is not None) else [None]:
-            m = GainOne(seat=seat, item=item, territory=territory)
-            if gain_refusal(s, t, task, m) is None:
-                out.append(m)
+        if _in_reward(task.reward, item) <= 0 or _item_refusal(s, t, task, item) is not None:
+            continue
+        if trade is not None and _placed(item):
+            out += [GainOne(seat=seat, item=item, territory=x) for x in trade]  # type: ignore[arg-type]
+        else:
+            out.append(GainOne(seat=seat, item=item, territory=None))  # type: ignore[arg-type]
     out.append(StopGaining(seat=seat))
     return out
 

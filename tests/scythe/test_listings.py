@@ -1,0 +1,73 @@
+"""Listings built legal as made: a reward's gains and the Move action's unit choices are listed
+without asking their refusals of each candidate, so over random games every candidate is listed
+exactly when its refusal accepts it («Награда», «Движение»)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from arbiter.core import CHANCE
+from arbiter.games.scythe import movement, rewards
+from arbiter.games.scythe.board import top
+from arbiter.games.scythe.moves import GainOne, SelectUnit
+from arbiter.games.scythe.state import GainTask, MoveTask
+from tests.scythe.helpers import GAME, State, T, legal
+
+ITEMS = (*rewards.SIMPLE_ITEMS, *rewards.RESOURCE_ITEMS, *rewards.ACTION_ITEMS)
+UNITS = ("character", "mech", "worker")
+
+
+def random_states(games: tuple[tuple[int, int], ...]) -> Iterator[State]:
+    """Every state of random games of (players, seed)."""
+    for players, seed in games:
+        rng = random.Random(seed)
+        s = GAME.new_state(players, seed=seed)
+        while GAME.to_act(s):
+            yield s
+            actor = GAME.to_act(s)[0]
+            move = GAME.sample_chance(s) if actor == CHANCE else rng.choice(legal(s, actor))
+            s, _ = GAME.apply(s, move)
+
+
+GAMES = ((2, 3), (3, 4), (4, 5))
+
+
+def test_a_reward_lists_exactly_the_gains_its_refusal_accepts() -> None:
+    spaces = (None, *T.territories)
+    checked = placed = 0
+    for s in random_states(GAMES):
+        task = top(s)
+        if not isinstance(task, GainTask):
+            continue
+        seat = task.seat
+        listed = {m for m in rewards.gain_moves(s, T, task) if isinstance(m, GainOne)}
+        accepted = {
+            m
+            for item in ITEMS
+            for x in spaces
+            if rewards.gain_refusal(s, T, task, m := GainOne(seat=seat, item=item, territory=x))
+            is None
+        }
+        assert listed == accepted, (s.step, task)
+        checked += 1
+        placed += any(m.territory is not None for m in listed)
+    assert checked >= 50 and placed >= 5, (checked, placed)
+
+
+def test_the_move_action_lists_exactly_the_units_its_refusal_accepts() -> None:
+    checked = refused = 0
+    for s in random_states(GAMES):
+        task = top(s)
+        if not isinstance(task, MoveTask) or task.current is not None:
+            continue
+        seat = task.seat
+        listed = {m for m in movement.moves(s, T, task) if isinstance(m, SelectUnit)}
+        p = s.players[seat]
+        spaces = {p.character, *p.mechs, *p.workers, *T.territories[:5]}
+        candidates = [SelectUnit(seat=seat, kind=k, at=x) for k in UNITS for x in spaces]
+        accepted = {m for m in candidates if movement.select_refusal(s, T, task, m) is None}
+        assert listed == accepted, (s.step, task)
+        checked += 1
+        refused += len(candidates) - len(accepted)
+    assert checked >= 50 and refused, (checked, refused)
