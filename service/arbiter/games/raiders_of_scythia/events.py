@@ -13,6 +13,7 @@ Two kinds:
 
 from __future__ import annotations
 
+import operator
 from typing import ClassVar, TypeAlias
 
 from arbiter.core import Event
@@ -438,6 +439,10 @@ _CARD_FIELDS = (
     "scheme_discard",
 )
 _TURN_FIELDS = ("phase", "start_player", "current", "turns", "final_turns", "turn")
+# members read as one tuple: tuples compare their items by identity first, and states share
+# the members a step leaves alone
+_cards = operator.attrgetter(*_CARD_FIELDS)
+_turn = operator.attrgetter(*_TURN_FIELDS)
 
 
 def ledger(a: RaidersState, b: RaidersState, reason: str, t: Tables) -> list[Event]:
@@ -454,9 +459,10 @@ def ledger(a: RaidersState, b: RaidersState, reason: str, t: Tables) -> list[Eve
             ev.append(WorkerChanged(seat=seat, worker=q.worker, reason=reason))
         if p.hero != q.hero:
             ev.append(HeroChanged(seat=seat, hero=q.hero, reason=reason))
-        for i, (x, y) in enumerate(zip(p.slots, q.slots, strict=True)):
-            if x != y:
-                ev.append(SlotChanged(seat=seat, slot=i, now=y, reason=reason))
+        if p.slots is not q.slots:
+            for i, (x, y) in enumerate(zip(p.slots, q.slots, strict=True)):
+                if x is not y and x != y:
+                    ev.append(SlotChanged(seat=seat, slot=i, now=y, reason=reason))
         if p.hand != q.hand:
             ev.append(HandChanged(seat=seat, hand=q.hand, reason=reason, visible_to=(seat,)))
         if p.set_aside != q.set_aside:
@@ -467,27 +473,28 @@ def ledger(a: RaidersState, b: RaidersState, reason: str, t: Tables) -> list[Eve
             ev.append(QuestsChanged(seat=seat, quests=q.quests, reason=reason))
     if a.chief != b.chief and b.chief is not None:
         ev.append(ChiefChanged(chief=b.chief, reason=reason))
-    if a.village != b.village:
+    if a.village is not b.village and a.village != b.village:
         for building in a.village.__struct_fields__:
             if getattr(a.village, building) != getattr(b.village, building):
                 worker = getattr(b.village, building)
                 ev.append(VillageChanged(building=building, worker=worker, reason=reason))
-    for i, (qa, qb) in enumerate(zip(a.village_quests, b.village_quests, strict=True)):
-        if qa != qb:
-            ev.append(VillageQuestChanged(index=i, quest=qb, reason=reason))
+    if a.village_quests is not b.village_quests:
+        for i, (qa, qb) in enumerate(zip(a.village_quests, b.village_quests, strict=True)):
+            if qa != qb:
+                ev.append(VillageQuestChanged(index=i, quest=qb, reason=reason))
     if a.spaces is not b.spaces:
         for i, (sx, sy) in enumerate(zip(a.spaces, b.spaces, strict=True)):
-            if sx != sy:
+            if sx is not sy and sx != sy:
                 ev.append(SpaceChanged(index=i, space=t.spaces[i].id, now=sy, reason=reason))
     if a.spots is not b.spots:
         for i, (tx, ty) in enumerate(zip(a.spots, b.spots, strict=True)):
-            if tx != ty:
+            if tx is not ty and tx != ty:
                 ev.append(
                     SpotsChanged(index=i, settlement=t.settlements[i].id, spots=ty, reason=reason)
                 )
-    if a.bag != b.bag or a.supply != b.supply:
+    if (a.bag, a.supply) != (b.bag, b.supply):
         ev.append(PlunderChanged(bag=b.bag, supply=b.supply, reason=reason))
-    if any(getattr(a, f) != getattr(b, f) for f in _CARD_FIELDS):
+    if _cards(a) != _cards(b):
         ev.append(
             CardsChanged(
                 animal_display=b.animal_display,
@@ -503,7 +510,7 @@ def ledger(a: RaidersState, b: RaidersState, reason: str, t: Tables) -> list[Eve
                 reason=reason,
             )
         )
-    if any(getattr(a, f) != getattr(b, f) for f in _TURN_FIELDS):
+    if _turn(a) != _turn(b):
         ev.append(
             TurnChanged(
                 phase=b.phase,
@@ -515,6 +522,6 @@ def ledger(a: RaidersState, b: RaidersState, reason: str, t: Tables) -> list[Eve
                 reason=reason,
             )
         )
-    if a.raid != b.raid:
+    if a.raid is not b.raid and a.raid != b.raid:
         ev.append(RaidChanged(raid=b.raid, reason=reason))
     return ev

@@ -109,10 +109,12 @@ def refusal(s: State, t: Tables, seat: int, settlement: int) -> str | None:
 
 
 def raid_moves(s: State, t: Tables, seat: int) -> list[Raid]:
+    worker = s.players[seat].worker
+    # the worker's place first: it rules out all settlements but its own, and costs least
     return [
         Raid(seat=seat, settlement=st.id)
         for i, st in enumerate(t.settlements)
-        if refusal(s, t, seat, i) is None
+        if worker is not None and worker in st.workers and refusal(s, t, seat, i) is None
     ]
 
 
