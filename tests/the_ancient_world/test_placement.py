@@ -3,9 +3,12 @@ Recruit and Rebuild; card action spaces; passing and the turn order."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from arbiter.core import IllegalMove
+from arbiter.core import CHANCE, IllegalMove
+from arbiter.games.the_ancient_world import placement
 from arbiter.games.the_ancient_world.moves import (
     Build,
     Decline,
@@ -15,6 +18,7 @@ from arbiter.games.the_ancient_world.moves import (
     PlaceOnCard,
     Recruit,
 )
+from arbiter.games.the_ancient_world.state import SPACES
 
 from .helpers import game, give, play, set_player, settle, start, to_army_row, to_row
 
@@ -75,6 +79,9 @@ def test_build_fee_needs_a_coin() -> None:
     s, _ = play(g, s, Place(seat=0, space="build", skill=3), Build(seat=0, card="a4"))
     s = set_player(s, 1, coins=0)
     assert refused(g, s, Place(seat=1, space="build", skill=2)) == "pay.not_enough_coins"
+    listed = g.legal_moves(s, 1)
+    assert Place(seat=1, space="build", skill=2) not in listed
+    assert Place(seat=1, space="build", skill=3) in listed
     s, _ = play(g, s, Place(seat=1, space="build", skill=3), Build(seat=1, card="a8"))
 
 
@@ -136,3 +143,33 @@ def test_wrong_decision_and_malformed_moves() -> None:
     assert refused(g, s, Build(seat=0, card="a1")) == "decision.expected"
     assert refused(g, s, Place(seat=0, space="nowhere", skill=1)) == "place.unknown_space"  # type: ignore[arg-type]
     assert refused(g, s, Place(seat=7, space="work", skill=1)) == "not_your_turn"
+
+
+def test_board_placements_are_listed_exactly_when_their_refusal_accepts_them() -> None:
+    """The listing tries each citizen on each space without making a refusal: over random
+    games, every placement of every citizen (ready or not) on every space is listed exactly when
+    place_refusal accepts it."""
+    g = game()
+    checked = left_out = 0
+    for players, seed in [(n, k) for n in (2, 3, 4) for k in range(1, 9)]:
+        rng = random.Random(seed)
+        s = g.new_state(players, seed=seed)
+        while g.to_act(s):
+            actor = g.to_act(s)[0]
+            if actor != CHANCE and not s.pending:
+                t = g.tables(s.content_id)
+                seat = s.current
+                listed = set(placement.place_moves(s, t, seat))
+                skills = {0, 9, *s.players[seat].citizens}
+                candidates = [Place(seat=seat, space=x, skill=k) for x in SPACES for k in skills]
+                accepted = {
+                    m
+                    for m in candidates
+                    if placement.place_refusal(s, t, seat, m.space, m.skill) is None
+                }
+                assert listed == accepted, (s.step, seat)
+                checked += 1
+                left_out += len(candidates) - len(accepted)
+            move = g.sample_chance(s) if actor == CHANCE else rng.choice(g.legal_moves(s, actor))
+            s, _ = g.apply(s, move)
+    assert checked >= 100 and left_out, (checked, left_out)

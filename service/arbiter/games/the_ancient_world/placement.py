@@ -69,14 +69,8 @@ def place_refusal(
     seat: int,
     space: str,
     skill: int,
-    preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] | None = None,
 ) -> IllegalMove | None:
-    """Why placing citizen ``skill`` on ``space`` is refused, if it is.
-
-    ``preconditions`` may carry the answers of :func:`.actions.action_precondition` already
-    worked out for this state and seat (by space and coins left): they depend on nothing else,
-    so move generation asks once per space instead of once per citizen.
-    """
+    """Why placing citizen ``skill`` on ``space`` is refused, if it is."""
     if space not in SPACES:
         return refuse("place.unknown_space", f"there is no action space {space!r}")
     why = citizen_refusal(s, seat, skill)
@@ -86,7 +80,7 @@ def place_refusal(
     why = space_closed(s, board_space)
     if why is not None:
         return why
-    return space_refusal(s, t, seat, board_space, skill, preconditions)
+    return space_refusal(s, t, seat, board_space, skill)
 
 
 def space_closed(s: State, space: BoardSpace) -> IllegalMove | None:
@@ -106,7 +100,6 @@ def space_refusal(
     seat: int,
     space: BoardSpace,
     skill: int,
-    preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] | None = None,
 ) -> IllegalMove | None:
     """The rest of :func:`place_refusal` for a known, open space and a ready citizen: the skill
     against the citizens there, the placement fee, and what the action needs."""
@@ -123,12 +116,7 @@ def space_refusal(
             "pay.not_enough_coins",
             "placing here costs 1 coin: no citizen there has the same skill",
         )
-    if preconditions is None:
-        return actions.action_precondition(s, t, seat, space, coins - fee)
-    key = (space, coins - fee)
-    if key not in preconditions:
-        preconditions[key] = actions.action_precondition(s, t, seat, space, coins - fee)
-    return preconditions[key]
+    return actions.action_precondition(s, t, seat, space, coins - fee)
 
 
 def card_refusal(s: State, t: Tables, seat: int, card: str, skill: int) -> IllegalMove | None:
@@ -186,7 +174,9 @@ def place_moves(
     """Citizens placed on board spaces (``spaces``; only the citizen of ``skill`` if given).
 
     :func:`place_refusal` in parts: every space is known and every ready citizen may be placed
-    (citizen_refusal), so what is left is whether the space is open, then each citizen.
+    (citizen_refusal), so what is left is whether the space is open, then each citizen. What an
+    action needs (:func:`.actions.action_precondition`) depends only on the space and the coins
+    left, so it is asked once for each of those instead of once per citizen.
     """
     p = s.players[seat]
     skills = p.ready if skill is None else tuple(k for k in p.ready if k == skill)
@@ -194,11 +184,19 @@ def place_moves(
     if not skills:
         return moves
     preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] = {}
+    coins = p.coins
     for space in spaces:
         if space not in SPACES or space_closed(s, space) is not None:
             continue
         for k in skills:
-            if space_refusal(s, t, seat, space, k, preconditions) is None:
+            # space_refusal's tests, with no refusal made for a citizen left out
+            fee = placement_fee(s, space, k)
+            if fee is None or fee > coins:
+                continue
+            key = (space, coins - fee)
+            if key not in preconditions:
+                preconditions[key] = actions.action_precondition(s, t, seat, space, coins - fee)
+            if preconditions[key] is None:
                 moves.append(Place(seat=seat, space=space, skill=k))
     return moves
 

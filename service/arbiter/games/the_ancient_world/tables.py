@@ -139,8 +139,31 @@ class Stats(NamedTuple):
     extra_explore: int
 
 
+#: The last answer of :func:`stats`, found again by the identity of what it read (the rules ask
+#: it several times a decision, and states share the card tuples a step leaves alone); holding
+#: them keeps their identities from being reused. Read and replaced as one object, so threads
+#: sharing it at worst work it out again.
+_last_stats: tuple[Tables, tuple[str, ...], tuple[str, ...], tuple[str, ...], Stats] | None = None
+
+
 def stats(t: Tables, p: PlayerState) -> Stats:
     """The ongoing symbols of capital, face-up empire cards, provinces and titans."""
+    global _last_stats
+    last = _last_stats
+    if (
+        last is not None
+        and last[0] is t
+        and last[1] is p.empire
+        and last[2] is p.provinces
+        and last[3] is p.titans
+    ):
+        return last[4]
+    worked_out = _stats(t, p)
+    _last_stats = (t, p.empire, p.provinces, p.titans, worked_out)
+    return worked_out
+
+
+def _stats(t: Tables, p: PlayerState) -> Stats:
     c = t.capital
     space, limit, swords, arrows = c.space, c.army_limit, c.swords, c.arrows
     coins, knowledge, food, explore = c.income_coins, c.income_knowledge, c.food, c.extra_explore
