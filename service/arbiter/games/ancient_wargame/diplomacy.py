@@ -29,6 +29,7 @@ phase is bounded and a random playout always ends it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Any, Final
 
@@ -416,6 +417,16 @@ def _offer_refusal(s: State, task: Offer, move: Any) -> Refusal | None:
     return ("decision", "the decision now is writing a deal")
 
 
+@functools.lru_cache(maxsize=1024)
+def _transfers(seat: int, resource: str, direction: str, held: int) -> tuple[Transfer, ...]:
+    """Every amount of ``resource`` from 1 to ``held`` (moves are immutable: shared by the
+    listings that offer the same)."""
+    return tuple(
+        Transfer(seat=seat, resource=resource, direction=direction, amount=n)  # type: ignore[arg-type]
+        for n in range(1, held + 1)
+    )
+
+
 def _offer_moves(s: State, task: Offer) -> list[Any]:
     """The moves writing a deal, each legal as made (:func:`_offer_refusal` says why another is
     not): the lasting terms, the transfers, ransoms, generals, the proposal, abandoning it."""
@@ -444,10 +455,7 @@ def _offer_moves(s: State, task: Offer) -> list[Any]:
             continue
         for direction in ("to_partner", "from_partner"):
             held = getattr(s.players[_giver(task, direction)], resource)
-            out += [
-                Transfer(seat=seat, resource=resource, direction=direction, amount=n)
-                for n in range(1, held + 1)
-            ]
+            out += _transfers(seat, resource, direction, held)
     if "release" not in written:
         out += [
             Release(seat=seat, hero=h.id)
