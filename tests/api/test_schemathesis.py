@@ -1,11 +1,10 @@
 """Schemathesis against the app in-process, with every check: each REST operation on its own, stateful
 runs along the OpenAPI links that play real games, and the GraphQL endpoint.
 
-Over the toy game Pig and over the service's own registry (The Ancient World, Scythe). Bounded and
-derandomized (``schemathesis.toml``, :data:`BOUNDED`, :func:`fixed_server_seeds`): the same
-cases on every run, the module in about two minutes on one core. ``pytest -s`` prints what the
-stateful runs did: moves applied (and how many of them a link made), distinct states, the longest
-line of linked moves, the deepest ``step``.
+Over the toy game Pig and over the service's own registry (every game; the REST walk once per game).
+Bounded and derandomized (``schemathesis.toml``, :data:`BOUNDED`, :func:`fixed_server_seeds`): the
+same cases on every run. ``pytest -s`` prints what the stateful runs did: moves applied (and how
+many of them a link made), distinct states, the longest line of linked moves, the deepest ``step``.
 
 The stateful runs are schemathesis' state machine over the document's links. What the test adds,
 to spend the runs on games rather than on Hypothesis's choice buffer (8 KiB per scenario, which a
@@ -585,7 +584,7 @@ def walk_graphql(app: ArbiterApp, games: Registry, *, scenarios: int, steps: int
     return walked
 
 
-def test_graphql_walks_play_both_games_deep() -> None:
+def test_graphql_walks_play_every_game_deep() -> None:
     """The same walk over /graphql: set up, apply listed moves, list, validate, fetch."""
     app = create_app(settings(), registry())
     with fixed_server_seeds():
