@@ -156,10 +156,8 @@ def _in_reward(r: Reward, item: str) -> int:
 
 
 def _item_refusal(s: State, t: Tables, task: GainTask, item: str) -> IllegalMove | None:
-    """Why ``item`` of the reward may not be gained now, wherever it would go."""
+    """Why ``item``, which the reward gives, may not be gained now, wherever it would go."""
     p = s.players[task.seat]
-    if _in_reward(task.reward, item) <= 0:
-        return refuse("gain.not_in_reward", f"the reward holds no {item}")
     tracks = t.content.tracks
     if item == "power" and p.power >= tracks.power_max:
         return refuse("gain.track_full", "power is at the top of its track (16)")
@@ -181,6 +179,8 @@ def _placed(item: str) -> bool:
 
 
 def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove | None:
+    if _in_reward(task.reward, m.item) <= 0:
+        return refuse("gain.not_in_reward", f"the reward holds no {m.item}")
     refused = _item_refusal(s, t, task, m.item)
     if refused is not None:
         return refused
