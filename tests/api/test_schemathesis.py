@@ -82,7 +82,7 @@ ENVELOPES = {
 }
 #: How many of the latest answers of each kind a stateful step may continue from.
 RECENT = 3
-#: Games a GraphQL walk begins per scenario (the REST runs: schemathesis' two roots).
+#: Games a GraphQL walk begins per scenario (a REST walk plays one game).
 GAMES_PER_SCENARIO = 2
 #: Applied moves (``POST .../moves`` answered 200, made along links) a GraphQL walk must reach,
 #: per game.

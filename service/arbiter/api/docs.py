@@ -4,9 +4,10 @@ content as the checked-in ``docs/games/<game>.md``. Every text is escaped: docst
 rulebook quotes are data, not markup.
 
 The first request for a game builds its reference: a second or two of play for the examples. It
-runs in slices of :data:`~arbiter.api.long_tasks.SLICE` like a replay, so the event loop keeps answering health probes and
-other requests meanwhile; requests arriving during the build wait for it instead of starting their
-own; the page is then kept for the life of the process (a few hundred kilobytes a game).
+runs in slices of :data:`~arbiter.api.long_tasks.SLICE` like a replay, so the event loop keeps
+answering health probes and other requests meanwhile; requests arriving during the build wait for
+it instead of starting their own; the page is then kept for the life of the process (a few
+hundred kilobytes a game).
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ seed of chance), in an open game as in a sealed one.
   bounded by the server (``ARBITER_HINT_SECONDS``, ``ARBITER_HINT_PLAYOUTS``): a request asking
   for more gets the bound. A forced move (the only legal one) is answered at once.
 * **Bounded cost.** Hints are long tasks: one at a time per worker (as long replays), the others
-  waiting their turn (``503 busy`` past :data:`~arbiter.api.long_tasks.MAX_WAITING`), and the search
-  yields to other requests every :data:`~arbiter.api.long_tasks.SLICE` seconds.
+  waiting their turn (``503 busy`` past :data:`~arbiter.api.long_tasks.MAX_WAITING`), and the
+  search yields to other requests every :data:`~arbiter.api.long_tasks.SLICE` seconds.
 * **Reproducible.** ``seed`` seeds the search's own generator (drawn at random when not given, and
   answered): the same state, seat, seed and ``playouts``, with time to spare, give the same hint.
 """
