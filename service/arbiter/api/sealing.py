@@ -16,11 +16,14 @@ Nonces are random, so one key should seal fewer than 2**32 handles; rotate keys
 
 A **state id** names an open state kept in the cache. It is content-addressed and keyed::
 
-    state_id = base64url( HMAC-SHA256(id key, game | resolve_chance | digest)[:16] )
+    state_id = base64url( BLAKE2b-128(key = id key; game | resolve_chance | digest) )
 
 where ``digest`` is the BLAKE2b-160 of the game id and the state's JSON (the digest that keys
 :mod:`arbiter.api.memo`). The same state with the same treatment always gets the same id, and
-nobody without the server key can guess the id of a state.
+nobody without the server key can guess the id of a state. BLAKE2b's keyed mode is a MAC (a
+PRF) by design, as HMAC-SHA256 is; it is the stdlib's own code, where a one-shot HMAC goes
+through OpenSSL 3's algorithm fetch on every call: 15 us of a ~300 us ``moves`` request by
+``state_id`` with the caches as a request leaves them, against ~1 us.
 
 Both keys are derived with HKDF-SHA256 from each ``ARBITER_STATE_KEY`` (256 bits or more).
 """
@@ -29,10 +32,10 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hmac
 import logging
 import os
 import secrets
+from hashlib import blake2b
 
 import msgspec
 from cryptography.exceptions import InvalidTag
@@ -170,6 +173,5 @@ class Sealer:
 
     def state_id(self, game: str, resolve_chance: bool, state_digest: bytes) -> str:
         """The id of a state with its treatment, from a collision-resistant digest of its bytes."""
-        head = b"%s\0%d\0" % (game.encode(), resolve_chance)
-        mac = hmac.digest(self._id_key, head + state_digest, "sha256")  # one-shot, in C
-        return b64encode(mac[:16])
+        message = b"%s\0%d\0%s" % (game.encode(), resolve_chance, state_digest)
+        return b64encode(blake2b(message, key=self._id_key, digest_size=16).digest())

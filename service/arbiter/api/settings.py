@@ -6,7 +6,7 @@ Secrets and storage:
   ``development`` and ``test`` a state key is required and the service refuses to start without it;
   GraphiQL and introspection are off there unless switched on.
 * ``ARBITER_STATE_KEY`` -- the secret that seals handles (AES-256-GCM) and keys state ids
-  (HMAC-SHA256): at least 256 bits, written as hex (64 digits or more) or base64/base64url (43
+  (keyed BLAKE2b): at least 256 bits, written as hex (64 digits or more) or base64/base64url (43
   characters or more), for example ``python3 -c 'import secrets; print(secrets.token_hex(32))'``.
   Anything shorter or in another form is refused. Several keys separated by commas rotate them:
   the first seals new handles, every one of them opens old ones. Without a key (development and
