@@ -11,6 +11,8 @@ prisoner's traits count for nobody.
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from arbiter.games.ancient_wargame.content import Modifier
 from arbiter.games.ancient_wargame.state import Hero, WargameState
 from arbiter.games.ancient_wargame.tables import Tables
@@ -21,16 +23,8 @@ def of_hero(t: Tables, h: Hero, kind: str, unit: str | None = None) -> int:
     unit, as :func:`of_state`)."""
     if h.captor is not None:
         return 0
-    total = 0
-    for trait in (h.plus, h.minus):
-        if trait is None:
-            continue
-        total += sum(
-            m.value
-            for m in t.traits[trait].modifiers
-            if m.kind == kind and (m.unit is None or m.unit == unit)
-        )
-    return total
+    total = 0 if h.plus is None else t.trait_value(h.plus, kind, unit)
+    return total if h.minus is None else total + t.trait_value(h.minus, kind, unit)
 
 
 def features(s: WargameState, t: Tables, seat: int) -> tuple[Modifier, ...]:
@@ -57,13 +51,36 @@ def in_province(
     unit: str | None = None,
 ) -> int:
     """``kind`` of ``seat``'s free heroes of ``hero_kind`` standing in ``pid`` (for ``unit``)."""
-    return sum(
-        of_hero(t, h, kind, unit)
-        for h in s.heroes
-        if h.owner == seat and h.province == pid and h.kind == hero_kind
-    )
+    placed = _placed(s.heroes).get((seat, pid, hero_kind))
+    return 0 if placed is None else sum(of_hero(t, h, kind, unit) for h in placed)
 
 
 def of_seat_heroes(s: WargameState, t: Tables, seat: int, kind: str, hero_kind: str) -> int:
     """``kind`` of all of ``seat``'s free heroes of ``hero_kind`` (owner-scoped hooks)."""
-    return sum(of_hero(t, h, kind) for h in s.heroes if h.owner == seat and h.kind == hero_kind)
+    placed = _placed(s.heroes).get((seat, None, hero_kind))
+    return 0 if placed is None else sum(of_hero(t, h, kind) for h in placed)
+
+
+#: Heroes by (owner, province, kind), and by (owner, ``None``, kind) wherever they stand.
+_Placed = dict[tuple[int, str | None, str], list[Hero]]
+#: The last hero list :func:`_placed` sorted, with its answer. States share an untouched hero
+#: list, so most decisions find it (holding the list keeps its identity from being reused). Read
+#: and replaced as one object, so threads sharing it at worst sort again.
+_last: tuple[tuple[Hero, ...], _Placed] | None = None
+
+
+def _placed(heroes: tuple[Hero, ...]) -> _Placed:
+    """The heroes of ``heroes`` by owner, province and kind (income and hire costs ask for one
+    province at a time, for every province: one pass over the heroes instead of one each)."""
+    global _last
+    last = _last
+    if last is not None and last[0] is heroes:
+        return last[1]
+    placed: _Placed = defaultdict(list)
+    for h in heroes:
+        placed[(h.owner, None, h.kind)].append(h)
+        if h.province is not None:
+            placed[(h.owner, h.province, h.kind)].append(h)
+    answer = dict(placed)
+    _last = (heroes, answer)
+    return answer

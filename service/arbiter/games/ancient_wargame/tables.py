@@ -42,3 +42,18 @@ class Tables:
             deck: tuple(x.id for x in content.traits if x.deck == deck)
             for deck in ("admin_plus", "admin_minus", "general_plus", "general_minus")
         }
+        #: (trait, modifier kind, unit) -> the sum of that trait's modifiers of the kind for the
+        #: unit (or for any unit), filled as asked (:meth:`trait_value`)
+        self._trait_values: dict[tuple[str, str, str | None], int] = {}
+
+    def trait_value(self, trait: str, kind: str, unit: str | None = None) -> int:
+        """The sum of ``kind`` modifiers of one trait card (those for ``unit`` or for any unit)."""
+        key = (trait, kind, unit)
+        value = self._trait_values.get(key)
+        if value is None:
+            value = self._trait_values[key] = sum(
+                m.value
+                for m in self.traits[trait].modifiers
+                if m.kind == kind and (m.unit is None or m.unit == unit)
+            )
+        return value
