@@ -9,9 +9,9 @@ from the handle and the move's ``seat`` alone, so a refusal tells nothing about 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from msgspec import UNSET, UnsetType
 
 from arbiter.api.envelope import AnytimeMoves
@@ -23,8 +23,7 @@ from arbiter.core import CHANCE, Actor, MoveRange, compact, seat_count
 from arbiter.core.registry import AnyGame
 
 
-@dataclass(frozen=True, slots=True)
-class Audience:
+class Audience(msgspec.Struct, frozen=True):
     """Who an answer is for, and so what it may show.
 
     ``seat`` is the seat whose view, moves and events are shown (``None``: the public view, and
@@ -133,8 +132,7 @@ def moves_for(
     return [] if seat is None else known.legal_moves(game, state, seat)
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(msgspec.Struct, frozen=True):
     """Legal moves as an answer lists them: moves differing only in an amount compacted into one
     listed move and its range (:mod:`arbiter.core.ranges`), with the descriptions if asked."""
 

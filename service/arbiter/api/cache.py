@@ -48,7 +48,6 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
 import msgspec
@@ -81,8 +80,7 @@ class StoreFull(Exception):
     """The embedded store is full of recently used entries and admits no new one now."""
 
 
-@dataclass(frozen=True, slots=True)
-class Cached:
+class Cached(msgspec.Struct, frozen=True):
     """A cached open state and its treatment: the state object (embedded cache) or its msgpack
     bytes (Redis), its digest (:mod:`arbiter.api.memo`), and how the service reached it
     (:class:`~arbiter.api.history.Link`; ``None`` when unknown)."""

@@ -24,10 +24,8 @@ when it is set up.
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import secrets
-from dataclasses import dataclass
 from typing import Any, Literal
 
 import msgspec
@@ -46,8 +44,7 @@ from arbiter.core.registry import AnyGame
 log = logging.getLogger("arbiter.handles")
 
 
-@dataclass(frozen=True, slots=True)
-class Handle:
+class Handle(msgspec.Struct, frozen=True):
     """The state handles of a request, as given (at most one may be set)."""
 
     state: Payload | None = None
@@ -55,8 +52,7 @@ class Handle:
     state_token: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Resolved:
+class Resolved(msgspec.Struct, frozen=True):
     """A state a request acts on, with its treatment.
 
     ``inline`` marks a state the client submitted: the rules treat it as untrusted input.
@@ -227,11 +223,11 @@ class StateStore:
         at ``step``, to ``known``) join the log.
         """
         history = (
-            (*table.history, dataclasses.replace(table.head, move=back))[-MAX_HISTORY:]
+            (*table.history, msgspec.structs.replace(table.head, move=back))[-MAX_HISTORY:]
             if back is not None
             else ()
         )
-        following = dataclasses.replace(
+        following = msgspec.structs.replace(
             table, version=table.version + 1, head=self.snap(codec, known), history=history
         )
         await self._replace(ticket, table, following, self._log(step, moves))
@@ -247,7 +243,7 @@ class StateStore:
     async def take_back(self, ticket: Ticket, table: Table, step: int) -> Table:
         """Return a sealed game to the state before its last step (:meth:`undoable`), whose
         ``step`` the move log is cut back to."""
-        following = dataclasses.replace(
+        following = msgspec.structs.replace(
             table, version=table.version + 1, head=self.undoable(table), history=table.history[:-1]
         )
         await self._replace(ticket, table, following, self._log(step))

@@ -15,7 +15,6 @@ request read (compare-and-set).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import msgspec
@@ -24,8 +23,7 @@ import msgspec
 MAX_HISTORY = 16
 
 
-@dataclass(frozen=True, slots=True)
-class Snap:
+class Snap(msgspec.Struct, frozen=True):
     """One state of a table: its digest, and the state object or its msgpack bytes.
 
     In :attr:`Table.history`, ``move`` is the JSON of the player's move that led from this state
@@ -40,8 +38,7 @@ class Snap:
     move: bytes | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(msgspec.Struct, frozen=True):
     """A sealed game: how it treats chance, its head and version, what undo may restore, and
     the options it was set up with (their JSON) -- or ``position``: it was set up from a
     position (a real table's), so it has no setup a record could start from."""
