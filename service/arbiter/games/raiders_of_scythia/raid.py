@@ -109,12 +109,24 @@ def refusal(s: State, t: Tables, seat: int, settlement: int) -> str | None:
 
 
 def raid_moves(s: State, t: Tables, seat: int) -> list[Raid]:
-    worker = s.players[seat].worker
-    # the worker's place first: it rules out all settlements but its own, and costs least
+    """The settlements ``seat`` may raid now: those :func:`refusal` accepts, listed legal as
+    made (its tests, with the seat's own worker, crew and stock read once for every settlement;
+    a test over random games holds the two equal)."""
+    p = s.players[seat]
+    worker = p.worker
+    if worker is None:
+        return []
+    crew = hired(p)
+    provisions, wagons = p.stock.provisions, p.stock.wagons
+    spaces = s.spaces
     return [
         Raid(seat=seat, settlement=st.id)
         for i, st in enumerate(t.settlements)
-        if worker is not None and worker in st.workers and refusal(s, t, seat, i) is None
+        if worker in st.workers
+        and crew >= st.min_crew
+        and provisions >= st.provisions
+        and wagons >= st.wagons
+        and any(spaces[k].open() for k in t.settlement_spaces[i])
     ]
 
 
