@@ -15,7 +15,7 @@ from typing import Any
 
 import msgspec
 
-from arbiter.core import ChanceOutcome, Event
+from arbiter.core import CHANCE, ChanceOutcome, Event
 from arbiter.games.ancient_wargame.common import (
     State,
     capital,
@@ -67,8 +67,6 @@ def outcomes(s: State, t: Tables, task: Any) -> list[ChanceOutcome]:
 
 
 def actors(s: State, task: Any) -> tuple[Any, ...] | None:
-    from arbiter.core import CHANCE
-
     if isinstance(task, NewHero):
         return (CHANCE,)
     return None

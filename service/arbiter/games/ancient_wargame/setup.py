@@ -16,7 +16,7 @@ from typing import Any
 
 import msgspec
 
-from arbiter.core import ChanceOutcome, Event
+from arbiter.core import CHANCE, ChanceOutcome, Event
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -200,8 +200,6 @@ def _trait_move(card: str) -> Any:
 
 
 def actors(s: State, task: Any) -> tuple[Any, ...] | None:
-    from arbiter.core import CHANCE
-
     if isinstance(task, (DealStates, DrawTrait)):
         return (CHANCE,)
     return None

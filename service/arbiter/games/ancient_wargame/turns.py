@@ -13,6 +13,17 @@ from typing import Any
 import msgspec
 
 from arbiter.core import Event
+from arbiter.games.ancient_wargame import (
+    battles,
+    diplomacy,
+    economy,
+    ending,
+    espionage,
+    fleets,
+    heroes,
+    movement,
+    research,
+)
 from arbiter.games.ancient_wargame.common import State, pop, push
 from arbiter.games.ancient_wargame.state import EndTurn, Phase, Task
 from arbiter.games.ancient_wargame.tables import Tables
@@ -27,41 +38,31 @@ def begin_turn(s: State) -> State:
     return push(s, *tasks)
 
 
-def _begin_phase(s: State, t: Tables, number: int, ev: list[Event]) -> State:
-    from arbiter.games.ancient_wargame import (
-        battles,
-        diplomacy,
-        economy,
-        espionage,
-        fleets,
-        heroes,
-        movement,
-        research,
-    )
+#: What each phase pushes when it begins, by its number.
+BEGINS: dict[int, Any] = {
+    1: economy.begin_hire,
+    2: economy.begin_upkeep,
+    3: heroes.begin,
+    4: economy.begin_build,
+    5: research.begin,
+    6: economy.begin_income,
+    7: fleets.begin,
+    8: movement.begin,
+    9: battles.begin,
+    10: diplomacy.begin,
+    11: espionage.begin,
+}
 
-    begins: dict[int, Any] = {
-        1: economy.begin_hire,
-        2: economy.begin_upkeep,
-        3: heroes.begin,
-        4: economy.begin_build,
-        5: research.begin,
-        6: economy.begin_income,
-        7: fleets.begin,
-        8: movement.begin,
-        9: battles.begin,
-        10: diplomacy.begin,
-        11: espionage.begin,
-    }
+
+def _begin_phase(s: State, t: Tables, number: int, ev: list[Event]) -> State:
     s = msgspec.structs.replace(pop(s), phase=number)
-    result: State = begins[number](s, t, ev)
+    result: State = BEGINS[number](s, t, ev)
     return result
 
 
 def run(s: State, t: Tables, task: Any, ev: list[Event]) -> State | None:
     if isinstance(task, Phase):
         return _begin_phase(s, t, task.number, ev)
-    from arbiter.games.ancient_wargame import ending
-
     return ending.end_turn(pop(s), t, ev)
 
 
