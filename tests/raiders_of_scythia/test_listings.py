@@ -3,33 +3,17 @@ a Raid on exactly the settlements whose refusal accepts it («НАБЕГ», «Х
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
-from arbiter.core import CHANCE
 from arbiter.games.raiders_of_scythia import raid
 from arbiter.games.raiders_of_scythia.moves import Raid
 from arbiter.games.raiders_of_scythia.state import ChooseTurn
-from tests.raiders_of_scythia.helpers import State, game, tables
-
-
-def random_states(games: tuple[tuple[int, int], ...]) -> Iterator[State]:
-    """Every state of random games of (players, seed)."""
-    g = game()
-    for players, seed in games:
-        rng = random.Random(seed)
-        s = g.new_state(players, seed=seed)
-        while g.to_act(s):
-            yield s
-            actor = g.to_act(s)[0]
-            move = g.sample_chance(s) if actor == CHANCE else rng.choice(g.legal_moves(s, actor))
-            s, _ = g.apply(s, move)
+from tests.raiders_of_scythia.helpers import game, tables
+from tests.walks import random_states
 
 
 def test_raids_are_listed_exactly_where_the_refusal_accepts_them() -> None:
     t = tables()
     checked = refused = 0
-    for s in random_states(((1, 3), (2, 5), (3, 7), (4, 11))):
+    for s in random_states(game(), ((1, 3), (2, 5), (3, 7), (4, 11))):
         task = s.pending[-1] if s.pending else None
         if not isinstance(task, ChooseTurn):
             continue

@@ -4,30 +4,15 @@ exactly when its refusal accepts it («Награда», «Движение»)."
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
-
-from arbiter.core import CHANCE
 from arbiter.games.scythe import movement, rewards
 from arbiter.games.scythe.board import top
 from arbiter.games.scythe.moves import GainOne, SelectUnit
 from arbiter.games.scythe.state import GainTask, MoveTask
-from tests.scythe.helpers import GAME, State, T, legal
+from tests.scythe.helpers import GAME, T
+from tests.walks import random_states
 
 ITEMS = (*rewards.SIMPLE_ITEMS, *rewards.RESOURCE_ITEMS, *rewards.ACTION_ITEMS)
 UNITS = ("character", "mech", "worker")
-
-
-def random_states(games: tuple[tuple[int, int], ...]) -> Iterator[State]:
-    """Every state of random games of (players, seed)."""
-    for players, seed in games:
-        rng = random.Random(seed)
-        s = GAME.new_state(players, seed=seed)
-        while GAME.to_act(s):
-            yield s
-            actor = GAME.to_act(s)[0]
-            move = GAME.sample_chance(s) if actor == CHANCE else rng.choice(legal(s, actor))
-            s, _ = GAME.apply(s, move)
 
 
 GAMES = ((2, 3), (3, 4), (4, 5))
@@ -36,7 +21,7 @@ GAMES = ((2, 3), (3, 4), (4, 5))
 def test_a_reward_lists_exactly_the_gains_its_refusal_accepts() -> None:
     spaces = (None, *T.territories)
     checked = placed = 0
-    for s in random_states(GAMES):
+    for s in random_states(GAME, GAMES):
         task = top(s)
         if not isinstance(task, GainTask):
             continue
@@ -57,7 +42,7 @@ def test_a_reward_lists_exactly_the_gains_its_refusal_accepts() -> None:
 
 def test_the_move_action_lists_exactly_the_units_its_refusal_accepts() -> None:
     checked = refused = 0
-    for s in random_states(GAMES):
+    for s in random_states(GAME, GAMES):
         task = top(s)
         if not isinstance(task, MoveTask) or task.current is not None:
             continue
