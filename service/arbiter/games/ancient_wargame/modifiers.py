@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from arbiter.core.lastcall import last_answer
 from arbiter.games.ancient_wargame.content import Modifier
 from arbiter.games.ancient_wargame.state import Hero, WargameState
 from arbiter.games.ancient_wargame.tables import Tables
@@ -63,24 +64,15 @@ def of_seat_heroes(s: WargameState, t: Tables, seat: int, kind: str, hero_kind: 
 
 #: Heroes by (owner, province, kind), and by (owner, ``None``, kind) wherever they stand.
 _Placed = dict[tuple[int, str | None, str], list[Hero]]
-#: The last hero list :func:`_placed` sorted, with its answer. States share an untouched hero
-#: list, so most decisions find it (holding the list keeps its identity from being reused). Read
-#: and replaced as one object, so threads sharing it at worst sort again.
-_last: tuple[tuple[Hero, ...], _Placed] | None = None
 
 
+@last_answer  # states share an untouched hero list: most decisions find it
 def _placed(heroes: tuple[Hero, ...]) -> _Placed:
     """The heroes of ``heroes`` by owner, province and kind (income and hire costs ask for one
     province at a time, for every province: one pass over the heroes instead of one each)."""
-    global _last
-    last = _last
-    if last is not None and last[0] is heroes:
-        return last[1]
     placed: _Placed = defaultdict(list)
     for h in heroes:
         placed[(h.owner, None, h.kind)].append(h)
         if h.province is not None:
             placed[(h.owner, h.province, h.kind)].append(h)
-    answer = dict(placed)
-    _last = (heroes, answer)
-    return answer
+    return dict(placed)
