@@ -118,7 +118,6 @@ def raid_moves(s: State, t: Tables, seat: int) -> list[Raid]:
         return []
     crew = hired(p)
     provisions, wagons = p.stock.provisions, p.stock.wagons
-    spaces = s.spaces
     return [
         Raid(seat=seat, settlement=st.id)
         for i, st in enumerate(t.settlements)
@@ -126,7 +125,7 @@ def raid_moves(s: State, t: Tables, seat: int) -> list[Raid]:
         and crew >= st.min_crew
         and provisions >= st.provisions
         and wagons >= st.wagons
-        and any(spaces[k].open() for k in t.settlement_spaces[i])
+        and open_spaces(s, t, i)
     ]
 
 
