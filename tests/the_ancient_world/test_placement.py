@@ -3,8 +3,6 @@ Recruit and Rebuild; card action spaces; passing and the turn order."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from arbiter.core import CHANCE, IllegalMove
@@ -19,6 +17,7 @@ from arbiter.games.the_ancient_world.moves import (
     Recruit,
 )
 from arbiter.games.the_ancient_world.state import SPACES
+from tests.walks import random_states
 
 from .helpers import game, give, play, set_player, settle, start, to_army_row, to_row
 
@@ -151,25 +150,18 @@ def test_board_placements_are_listed_exactly_when_their_refusal_accepts_them() -
     place_refusal accepts it."""
     g = game()
     checked = left_out = 0
-    for players, seed in [(n, k) for n in (2, 3, 4) for k in range(1, 9)]:
-        rng = random.Random(seed)
-        s = g.new_state(players, seed=seed)
-        while g.to_act(s):
-            actor = g.to_act(s)[0]
-            if actor != CHANCE and not s.pending:
-                t = g.tables(s.content_id)
-                seat = s.current
-                listed = set(placement.place_moves(s, t, seat))
-                skills = {0, 9, *s.players[seat].citizens}
-                candidates = [Place(seat=seat, space=x, skill=k) for x in SPACES for k in skills]
-                accepted = {
-                    m
-                    for m in candidates
-                    if placement.place_refusal(s, t, seat, m.space, m.skill) is None
-                }
-                assert listed == accepted, (s.step, seat)
-                checked += 1
-                left_out += len(candidates) - len(accepted)
-            move = g.sample_chance(s) if actor == CHANCE else rng.choice(g.legal_moves(s, actor))
-            s, _ = g.apply(s, move)
+    for s in random_states(g, tuple((n, k) for n in (2, 3, 4) for k in range(1, 9))):
+        if g.to_act(s)[0] == CHANCE or s.pending:
+            continue
+        t = g.tables(s.content_id)
+        seat = s.current
+        listed = set(placement.place_moves(s, t, seat))
+        skills = {0, 9, *s.players[seat].citizens}
+        candidates = [Place(seat=seat, space=x, skill=k) for x in SPACES for k in skills]
+        accepted = {
+            m for m in candidates if placement.place_refusal(s, t, seat, m.space, m.skill) is None
+        }
+        assert listed == accepted, (s.step, seat)
+        checked += 1
+        left_out += len(candidates) - len(accepted)
     assert checked >= 100 and left_out, (checked, left_out)
