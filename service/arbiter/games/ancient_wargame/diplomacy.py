@@ -345,23 +345,19 @@ def _giftable(s: State, task: Offer, hid: str) -> bool:
     """Whether ``hid`` is a free general of one of the deal's seats and the other holds a
     province to receive him (Q73)."""
     h = next((h for h in s.heroes if h.id == hid), None)
-    return h is not None and _gift(task, h, _receivers(s, task))
+    return h is not None and _gift(h, _givers(s, task))
 
 
-def _receivers(s: State, task: Offer) -> set[int]:
-    """The deal's seats that hold a province, so may receive a general (Q73)."""
-    return {x for x in (task.seat, task.partner) if any(p.owner == x for p in s.provinces)}
+def _givers(s: State, task: Offer) -> tuple[int, ...]:
+    """The deal's seats that may give a general: those whose other side holds a province to
+    receive him (Q73)."""
+    owners = {p.owner for p in s.provinces}
+    return tuple(x for x in (task.seat, task.partner) if _other_side(task, x) in owners)
 
 
-def _gift(task: Offer, h: Hero, receivers: set[int]) -> bool:
-    """Whether ``h`` is a free general of one of the deal's seats whose other seat is among
-    ``receivers`` (Q73)."""
-    return (
-        h.kind == "general"
-        and h.captor is None
-        and h.owner in (task.seat, task.partner)
-        and _other_side(task, h.owner) in receivers
-    )
+def _gift(h: Hero, givers: tuple[int, ...]) -> bool:
+    """Whether ``h`` is a free general of one of ``givers`` (Q73)."""
+    return h.kind == "general" and h.captor is None and h.owner in givers
 
 
 def _other_side(task: Offer, seat: int) -> int:
@@ -463,8 +459,9 @@ def _offer_moves(s: State, task: Offer) -> list[Any]:
             if h.captor is not None and {h.owner, h.captor} == {seat, partner}
         ]
     if "general" not in written:
-        receivers = _receivers(s, task)
-        out += [GiveGeneral(seat=seat, hero=h.id) for h in s.heroes if _gift(task, h, receivers)]
+        givers = _givers(s, task)
+        if givers:
+            out += [GiveGeneral(seat=seat, hero=h.id) for h in s.heroes if _gift(h, givers)]
     if written:
         durations = range(1, MAX_DEAL + 1) if _lasting(task) else range(1)
         out += [Propose(seat=seat, duration=d) for d in durations]
