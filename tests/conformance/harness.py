@@ -12,6 +12,8 @@
 * mutated moves that are not listed are refused with an ``IllegalMove`` carrying a code, and the
   state is left as it was;
 * chance decisions list positive weights, and their outcomes are exactly chance's legal moves;
+  ``sample_chance`` draws what ``pick`` draws from those outcomes with the decision's generator
+  (a game may draw without listing them), at every chance decision;
 * views, moves and events round-trip through JSON; no view carries a ``seed``;
 * a state that differs only in what a seat cannot know gives that seat the same view, and the
   same text of it (``render_view``: every view renders, without falling back to the generic
@@ -42,6 +44,7 @@ from arbiter.core import (
     expand,
     seat_count,
 )
+from arbiter.core.chance import generator, pick
 from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
 from tests.conformance.explained import Explained
@@ -232,7 +235,14 @@ def check_random_game(
             checker.check_anytime(state, players, rng, sample, explained)
         else:
             moves = game.all_legal_moves(state)
-        move = game.sample_chance(state) if game.to_act(state)[0] == CHANCE else rng.choice(moves)
+        if game.to_act(state)[0] == CHANCE:
+            move = game.sample_chance(state)
+            outcomes = game.chance_outcomes(state)
+            assert move == pick(outcomes, generator(state.seed, state.step)), (
+                "sample_chance does not draw what pick draws from chance_outcomes"
+            )
+        else:
+            move = rng.choice(moves)
         before = state
         state, events = game.apply(state, move)
         seats = [None, *range(players)] if deep else [None]

@@ -7,6 +7,7 @@ import pytest
 
 from arbiter.core import (
     CHANCE,
+    ChanceOutcome,
     IllegalMove,
     Opponent,
     OpponentLine,
@@ -16,7 +17,7 @@ from arbiter.core import (
     UnknownContent,
     rank,
 )
-from arbiter.core.chance import generator, pick
+from arbiter.core.chance import generator, pick, pick_uniform
 from arbiter.core.content import content_id
 from arbiter.core.playout import random_playout
 from arbiter.core.tuples import remove_at, remove_first, replace_at
@@ -94,6 +95,15 @@ def test_chance_is_resolved_from_seed_and_step(pig: Pig) -> None:
     assert len(events) == 1
     draws = {pick([o for o in pig.chance_outcomes(state)], generator(9, s)) for s in range(60)}
     assert len(draws) == 6  # every face comes up over many steps
+
+
+def test_a_uniform_draw_is_the_draw_of_outcomes_of_weight_one() -> None:
+    cards = [f"card-{i}" for i in range(23)]
+    outcomes = [ChanceOutcome(card, 1) for card in cards]
+    for step in range(200):
+        assert pick_uniform(cards, generator(7, step)) == pick(outcomes, generator(7, step))
+    with pytest.raises(ValueError, match="at least one outcome"):
+        pick_uniform([], generator(7, 0))
 
 
 def test_the_game_ends_and_refuses_further_moves(pig: Pig) -> None:

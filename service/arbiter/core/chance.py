@@ -9,8 +9,11 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from arbiter.core.types import ChanceOutcome, Move
+
+T = TypeVar("T")
 
 
 def generator(seed: int, step: int) -> random.Random:
@@ -30,3 +33,12 @@ def pick(outcomes: Sequence[ChanceOutcome], rng: random.Random) -> Move:
         if ticket < 0:
             return outcome.move
     raise AssertionError("unreachable: weights exhausted")  # pragma: no cover
+
+
+def pick_uniform(choices: Sequence[T], rng: random.Random) -> T:
+    """The choice of the outcome :func:`pick` draws from outcomes of weight 1, one per choice in
+    this order, with the same generator -- without building those outcomes (a card drawn from a
+    deck of dozens)."""
+    if not choices:
+        raise ValueError("a chance decision needs at least one outcome")
+    return choices[rng.randrange(len(choices))]

@@ -448,7 +448,13 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
             raise UnknownContent(self.id, state.content_id)
 
     def sample_chance(self, state: StateT) -> Move:
-        """The outcome of the pending chance decision drawn from the state's seed and step."""
+        """The outcome of the pending chance decision drawn from the state's seed and step.
+
+        A game may answer this faster than by listing every outcome, as long as it draws what
+        :func:`~arbiter.core.chance.pick` draws from :meth:`chance_outcomes` with the same
+        generator (:func:`~arbiter.core.chance.pick_uniform` does for outcomes of weight 1): the
+        conformance harness checks it at every chance decision of its random games.
+        """
         return pick(self.chance_outcomes(state), generator(state.seed, state.step))
 
     def resolve_chance(self, state: StateT) -> tuple[StateT, list[Event]]:

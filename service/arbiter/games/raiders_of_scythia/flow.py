@@ -13,6 +13,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import CHANCE, Actor, ChanceOutcome, Event
+from arbiter.core.chance import generator, pick, pick_uniform
 from arbiter.games.raiders_of_scythia import buildings, raid, setup, solo, turns
 from arbiter.games.raiders_of_scythia.common import State, pop, replace_top, update
 from arbiter.games.raiders_of_scythia.events import DeckReshuffled, QuestTurnedUp, ledger
@@ -143,6 +144,16 @@ def chance_outcomes(s: State, t: Tables) -> list[ChanceOutcome]:
         colour = s.raid.dice[task.die].colour
         return [ChanceOutcome(m, n) for m, n in raid.die_outcomes(t, colour)]
     return []
+
+
+def sample_chance(s: State, t: Tables) -> Any:
+    """The outcome chance draws now: :func:`chance_outcomes` picked with the decision's
+    generator. A card is drawn without building an outcome for every card in the deck."""
+    task = s.pending[-1] if s.phase != "over" and s.pending else None
+    if isinstance(task, Draw):
+        cards = list(dict.fromkeys(_deck(s, task.deck)))
+        return DrawCard(deck=task.deck, card=pick_uniform(cards, generator(s.seed, s.step)))
+    return pick(chance_outcomes(s, t), generator(s.seed, s.step))
 
 
 # ------------------------------------------------------------------------------ advance

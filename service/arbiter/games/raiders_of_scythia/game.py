@@ -141,6 +141,9 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
     def chance_outcomes(self, state: RaidersState) -> list[ChanceOutcome]:
         return flow.chance_outcomes(state, self.tables(state.content_id))
 
+    def sample_chance(self, state: RaidersState) -> Any:
+        return flow.sample_chance(state, self.tables(state.content_id))
+
     def explain(self, state: RaidersState, move: Any) -> IllegalMove:
         return legality.explain(state, self.tables(state.content_id), move)
 

@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import CHANCE, Actor, ChanceOutcome, Event
+from arbiter.core.chance import generator, pick, pick_uniform
 from arbiter.games.the_ancient_world import actions, cards, placement, rounds, titans
 from arbiter.games.the_ancient_world.common import pop, replace_top, with_player
 from arbiter.games.the_ancient_world.decks import (
@@ -182,6 +183,16 @@ def chance_outcomes(s: State, t: Tables) -> list[ChanceOutcome]:
     if isinstance(task, Dice):
         return titans.dice_outcomes(t, task)
     return []
+
+
+def sample_chance(s: State, t: Tables) -> Any:
+    """The outcome chance draws now: :func:`chance_outcomes` picked with the decision's
+    generator. A card is drawn without building an outcome for every card in the deck."""
+    task = s.pending[-1] if s.phase != "over" and s.pending else None
+    if isinstance(task, Draw):
+        card = pick_uniform(get_deck(s, task.deck).middle, generator(s.seed, s.step))
+        return DrawCard(deck=task.deck, card=card)
+    return pick(chance_outcomes(s, t), generator(s.seed, s.step))
 
 
 # ------------------------------------------------------------------------------ advance

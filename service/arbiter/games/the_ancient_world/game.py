@@ -227,6 +227,9 @@ class TheAncientWorld(
     def chance_outcomes(self, state: AncientWorldState) -> list[ChanceOutcome]:
         return flow.chance_outcomes(state, self.tables(state.content_id))
 
+    def sample_chance(self, state: AncientWorldState) -> Any:
+        return flow.sample_chance(state, self.tables(state.content_id))
+
     def candidate_moves(self, state: AncientWorldState, actor: Actor, move: Any) -> list[Any]:
         assert isinstance(actor, int)  # check_move asks for a seat's moves only
         return flow.candidate_moves(state, self.tables(state.content_id), actor, move)
