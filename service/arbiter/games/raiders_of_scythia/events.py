@@ -448,7 +448,9 @@ _turn = operator.attrgetter(*_TURN_FIELDS)
 def ledger(a: RaidersState, b: RaidersState, reason: str, t: Tables) -> list[Event]:
     """An event for each member of the table that differs between ``a`` and ``b``."""
     ev: list[Event] = []
-    for seat, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
+    # states share the members a step leaves alone: an identical member is unchanged
+    same_players = a.players is b.players
+    for seat, (p, q) in enumerate(() if same_players else zip(a.players, b.players, strict=True)):
         if p is q:
             continue
         if p.vp != q.vp:
@@ -471,7 +473,7 @@ def ledger(a: RaidersState, b: RaidersState, reason: str, t: Tables) -> list[Eve
             )
         if p.quests != q.quests:
             ev.append(QuestsChanged(seat=seat, quests=q.quests, reason=reason))
-    if a.chief != b.chief and b.chief is not None:
+    if a.chief is not b.chief and a.chief != b.chief and b.chief is not None:
         ev.append(ChiefChanged(chief=b.chief, reason=reason))
     if a.village is not b.village and a.village != b.village:
         for building in a.village.__struct_fields__:
@@ -492,7 +494,7 @@ def ledger(a: RaidersState, b: RaidersState, reason: str, t: Tables) -> list[Eve
                 ev.append(
                     SpotsChanged(index=i, settlement=t.settlements[i].id, spots=ty, reason=reason)
                 )
-    if (a.bag, a.supply) != (b.bag, b.supply):
+    if (a.bag is not b.bag or a.supply is not b.supply) and (a.bag, a.supply) != (b.bag, b.supply):
         ev.append(PlunderChanged(bag=b.bag, supply=b.supply, reason=reason))
     if _cards(a) != _cards(b):
         ev.append(
