@@ -4,6 +4,8 @@
 
 * setup and every reached state pass ``check_state`` and survive a JSON round trip;
 * ``to_act`` and ``legal_moves`` agree: whoever must act has moves, each move names its actor;
+  the moves are those ``generate_moves`` lists afresh (a listing kept from the move that made
+  the state, ``Game.keep_listing``, is exact);
 * every listed move applies through the checked ``apply`` (not only the one that is played);
 * the compact listing (moves differing only in an amount, :mod:`arbiter.core.ranges`) stands
   for exactly the legal moves;
@@ -128,6 +130,8 @@ class Checker:
         for actor in actors:
             moves = game.legal_moves(state, actor)
             assert moves, f"{actor} must act but has no legal move"
+            if actor != CHANCE:  # a listing kept from the move that made the state is exact
+                assert moves == game.generate_moves(state, actor), "kept listing differs"
             assert len(set(moves)) == len(moves), "legal moves are listed twice"
             for move in moves:
                 assert game.actor_of(move) == actor

@@ -380,6 +380,15 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         self._last_moves = (state, actor, tuple(moves))
         return moves
 
+    def listed_moves(self, state: StateT, actor: Actor) -> Sequence[Any]:
+        """The moves of an actor already known to be among ``to_act``, for a caller that picks
+        one and lists no more (a playout): the listing kept of this very state if there is one
+        (:meth:`keep_listing`), otherwise :meth:`generate_moves`' list, which is not kept."""
+        last = self._last_moves  # _just_listed, inlined: a playout asks at every decision
+        if last is not None and last[0] is state and last[1] == actor:
+            return last[2]
+        return self.generate_moves(state, actor)
+
     def _just_listed(self, state: StateT, actor: Actor) -> tuple[Any, ...] | None:
         """The moves of ``actor`` in this very state object, if they were the last listed."""
         last = self._last_moves
@@ -438,7 +447,23 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     def apply_unchecked(self, state: StateT, move: Move) -> tuple[StateT, list[Event]]:
         """Apply a move already known to be legal (for example one taken from ``legal_moves``)."""
         new_state, events = self.perform(state, move)
-        return msgspec.structs.replace(new_state, step=state.step + 1), events
+        stepped = msgspec.structs.replace(new_state, step=state.step + 1)
+        last = self._last_moves
+        if last is not None and last[0] is new_state:  # listed while performing: kept
+            self._last_moves = (stepped, last[1], last[2])
+        return stepped, events
+
+    def keep_listing(self, state: StateT, actor: Actor, moves: Sequence[Any]) -> None:
+        """Keep ``moves`` as the legal moves of ``actor`` in ``state``, a state :meth:`perform`
+        is about to answer, which listed them to find out that the decision there waits (a
+        decision with nothing to decide is skipped). The state :meth:`apply_unchecked` makes
+        of it (the same but for its ``step``, on which no listing depends) then lists them, and
+        checks a move against them, without listing again.
+
+        They must be exactly :meth:`generate_moves`' list: the conformance harness compares
+        each listing it is given with a fresh one.
+        """
+        self._last_moves = (state, actor, tuple(moves))
 
     def check_pinned(self, state: StateT) -> None:
         """Refuse a state made under other rules or with a content pack this server lacks."""

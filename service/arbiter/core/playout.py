@@ -32,7 +32,7 @@ def random_playout(
         if actor == CHANCE:
             move = game.sample_chance(state)
         else:
-            move = rng.choice(game.generate_moves(state, actor))
+            move = rng.choice(game.listed_moves(state, actor))
         state, _ = game.apply_unchecked(state, move)
         decisions += 1
     raise RuntimeError(f"{game.id}: no end after {max_decisions} decisions (seed {seed})")

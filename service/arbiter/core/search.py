@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -158,7 +158,7 @@ class Search:
                 s, _ = game.apply_unchecked(s, self._chance(s))
                 drawn += 1
                 continue
-            moves = game.legal_moves(s, actor)
+            moves = game.listed_moves(s, actor)
             if node is not None:
                 move, node = self._select(node, moves)
                 path.append((node, actor))
@@ -178,7 +178,7 @@ class Search:
             visited.visits += 1
             visited.total += 0.5 if result is None else score(result, who)
 
-    def _select(self, node: Node, moves: list[Any]) -> tuple[Any, Node]:
+    def _select(self, node: Node, moves: Sequence[Any]) -> tuple[Any, Node]:
         """The move to follow from ``node`` (an untried one first) and its node."""
         untried: list[tuple[bytes, Any]] = []
         children = node.children

@@ -206,29 +206,37 @@ def _empty_deck(s: State, task: Draw, ev: list[Event]) -> State:
     return msgspec.structs.replace(s, **{member: tuple(sorted(cards)), pile: ()})
 
 
-def _skip(s: State, t: Tables, task: Task) -> State | None:
-    """Resolve a decision with nothing (or only one thing) to decide; ``None`` if it must wait."""
+def _skip(s: State, t: Tables, task: Task) -> State | list[Any] | None:
+    """Resolve a decision with nothing (or only one thing) to decide. If it must wait: its
+    moves, when they were listed to find that out, or ``None``."""
     if isinstance(task, ChooseKumis):
         if s.players[task.seat].stock.kumis:
             return None
         return raid.spend_kumis(s, SpendKumis(seat=task.seat, kumis=0))
-    if not decision_moves(s, t, task):
-        return pop(s)
-    return None
+    moves = decision_moves(s, t, task)
+    return moves if moves else pop(s)
 
 
 def advance(s: State, t: Tables, ev: list[Event]) -> State:
+    """Run the automatic tasks and skip the decisions with nothing to decide, up to the next
+    decision (a seat's or chance's) or the end."""
+    return settle(s, t, ev)[0]
+
+
+def settle(s: State, t: Tables, ev: list[Event]) -> tuple[State, list[Any] | None]:
+    """:func:`advance`, and the legal moves of the decision it stops at when it listed them
+    (to find out that it waits); ``None`` when it did not."""
     while s.phase != "over" and s.pending:
         task = s.pending[-1]
         if isinstance(task, Draw):
             if _deck(s, task.deck):
-                return s
+                return s, None
             s = _empty_deck(s, task, ev)
         elif isinstance(task, (DrawPlunder, FirstPlayer, Roll)):
             if isinstance(task, DrawPlunder) and not s.bag.total():
                 s = pop(s)
                 continue
-            return s
+            return s, None
         elif isinstance(task, ScoreRaid):
             s = raid.score(s, t, ev)
         elif isinstance(task, RaidAftermath):
@@ -243,21 +251,23 @@ def advance(s: State, t: Tables, ev: list[Event]) -> State:
             s = setup.reveal_set_aside(s, ev)
         else:
             skipped = _skip(s, t, task)
-            if skipped is None:
-                return s
+            if skipped is None or isinstance(skipped, list):
+                return s, skipped
             s = skipped
-    return s
+    return s, None
 
 
 # ------------------------------------------------------------------------------ perform
 
 
-def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event]]:
+def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event], list[Any] | None]:
+    """The state after ``move`` and what happened; and the legal moves of the decision it waits
+    for, when :func:`settle` listed them."""
     ev: list[Event] = []
     before = s
-    s = advance(_perform(s, t, move, ev), t, ev)
+    s, listed = settle(_perform(s, t, move, ev), t, ev)
     ev.extend(ledger(before, s, type(move).__struct_config__.tag, t))
-    return s, ev
+    return s, ev, listed
 
 
 def _perform(s: State, t: Tables, move: Any, ev: list[Event]) -> State:

@@ -148,7 +148,10 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
         return legality.explain(state, self.tables(state.content_id), move)
 
     def perform(self, state: RaidersState, move: Any) -> tuple[RaidersState, list[Event]]:
-        return flow.perform(state, self.tables(state.content_id), move)
+        after, events, listed = flow.perform(state, self.tables(state.content_id), move)
+        if listed is not None:  # the decision it waits for was listed: not listed again
+            self.keep_listing(after, flow.to_act(after)[0], listed)
+        return after, events
 
     def view(self, state: RaidersState, seat: int | None) -> RaidersView:
         return make_view(state, self.tables(state.content_id), seat)

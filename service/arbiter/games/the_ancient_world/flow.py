@@ -256,8 +256,9 @@ def _auto_draw(s: State, t: Tables, task: Draw, ev: list[Event]) -> State | None
     return pop(s)
 
 
-def _skip(s: State, t: Tables, task: Pending, ev: list[Event]) -> State | None:
-    """Resolve a decision with nothing to decide; ``None`` if the seat must decide."""
+def _skip(s: State, t: Tables, task: Pending, ev: list[Event]) -> State | list[Any] | None:
+    """Resolve a decision with nothing to decide. If the seat must decide: its moves, when
+    they were listed to find that out, or ``None``."""
     if isinstance(task, ChooseDiscardArmy):
         return None if titans.over_limit(s, t, task.seat) else pop(s)
     if isinstance(task, ChooseRebuild):
@@ -270,22 +271,29 @@ def _skip(s: State, t: Tables, task: Pending, ev: list[Event]) -> State | None:
         return None if task.count > 0 else pop(s)
     if isinstance(task, ChooseArmies):
         return None
-    if not decision_moves(s, t, task):
-        return pop(s)
-    return None
+    moves = decision_moves(s, t, task)
+    return moves if moves else pop(s)
 
 
 def advance(s: State, t: Tables, ev: list[Event]) -> State:
+    """Run the automatic tasks and skip the decisions with nothing to decide, up to the next
+    decision (a seat's or chance's) or the end."""
+    return settle(s, t, ev)[0]
+
+
+def settle(s: State, t: Tables, ev: list[Event]) -> tuple[State, list[Any] | None]:
+    """:func:`advance`, and the legal moves of the decision it stops at when it listed them
+    (to find out that it waits); ``None`` when it did not."""
     while s.phase != "over" and s.pending:
         task = s.pending[-1]
         if isinstance(task, Draw):
             nxt = _auto_draw(s, t, task, ev)
             if nxt is None:
-                return s
+                return s, None
             s = nxt
         elif isinstance(task, Dice):
             if not titans.die_is_certain(t, task):
-                return s
+                return s, None
             face = t.die_weights[task.rolled % len(t.die_weights)][0][0]
             s = titans.do_roll(s, t, RollDie(face=face), ev)
         elif isinstance(task, EndTurn):
@@ -300,19 +308,21 @@ def advance(s: State, t: Tables, ev: list[Event]) -> State:
             s = rounds.begin_actions(s, ev)
         else:
             skipped = _skip(s, t, task, ev)
-            if skipped is None:
-                return s
+            if skipped is None or isinstance(skipped, list):
+                return s, skipped
             s = skipped
-    return s
+    return s, None
 
 
 # ------------------------------------------------------------------------------ perform
 
 
-def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event]]:
+def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event], list[Any] | None]:
+    """The state after ``move`` and what happened; and the legal moves of the decision it waits
+    for, when :func:`settle` listed them."""
     ev: list[Event] = []
-    s = _perform(s, t, move, ev)
-    return advance(s, t, ev), ev
+    s, listed = settle(_perform(s, t, move, ev), t, ev)
+    return s, ev, listed
 
 
 def _perform(s: State, t: Tables, move: Any, ev: list[Event]) -> State:

@@ -238,7 +238,10 @@ class TheAncientWorld(
         return legality.explain(state, self.tables(state.content_id), move)
 
     def perform(self, state: AncientWorldState, move: Any) -> tuple[AncientWorldState, list[Event]]:
-        return flow.perform(state, self.tables(state.content_id), move)
+        after, events, listed = flow.perform(state, self.tables(state.content_id), move)
+        if listed is not None:  # the decision it waits for was listed: not listed again
+            self.keep_listing(after, flow.to_act(after)[0], listed)
+        return after, events
 
     def view(self, state: AncientWorldState, seat: int | None) -> AncientWorldView:
         return view.make_view(state, self.tables(state.content_id), seat)
