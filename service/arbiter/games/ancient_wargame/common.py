@@ -165,7 +165,12 @@ def deals_between(s: State, a: int, b: int) -> list[Any]:
 
 def has_deal(s: State, a: int, b: int) -> bool:
     """Whether an active deal binds ``a`` and ``b`` (war may not be declared between them)."""
-    return bool(deals_between(s, a, b))
+    return b in deal_partners(s, a)
+
+
+def deal_partners(s: State, seat: int) -> set[int]:
+    """The seats an active deal binds to ``seat``."""
+    return {d.b if d.a == seat else d.a for d in s.deals if seat in (d.a, d.b)}
 
 
 def passage(s: State, owner: int, seat: int) -> bool:

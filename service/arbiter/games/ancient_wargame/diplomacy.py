@@ -41,6 +41,7 @@ from arbiter.games.ancient_wargame.common import (
     active,
     at_war,
     capital,
+    deal_partners,
     deals_between,
     declare_war,
     has_deal,
@@ -252,7 +253,8 @@ def _slot_moves(s: State, task: Diplomacy) -> list[Any]:
     each seat at peace with no deal, killing a prisoner one holds, passing."""
     seat = task.seat
     others = [x for x in range(len(s.players)) if _other(s, seat, x)]
-    bound = [x for x in others if has_deal(s, seat, x)]
+    partners = deal_partners(s, seat)
+    bound = [x for x in others if x in partners]
     out: list[Any] = []
     if _used(task, seat) < MAX_PROPOSALS:
         out += [OpenDeal(seat=seat, partner=x) for x in others]
