@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.lastcall import last_answer
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -63,7 +64,15 @@ from arbiter.games.ancient_wargame.rules import (
     VP_MONEY,
     Building,
 )
-from arbiter.games.ancient_wargame.state import NO_TROOPS, Draft, HireLine, Research, Sealed, Troops
+from arbiter.games.ancient_wargame.state import (
+    NO_TROOPS,
+    Draft,
+    Hero,
+    HireLine,
+    Research,
+    Sealed,
+    Troops,
+)
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = ()
@@ -98,11 +107,25 @@ def _left(s: State, t: Tables, seat: int, draft: Draft) -> tuple[int, int]:
 
 
 def mercenary_price(s: State, t: Tables, seat: int, pid: str, unit: str) -> int:
-    merc = next(m for m in t.province[pid].mercenaries if m.unit == unit)
-    change = modifiers.of_state(s, t, seat, "hire_price", unit)
-    change += modifiers.in_province(s, t, seat, pid, "hire_price", unit=unit)
-    change += modifiers.in_province(s, t, seat, pid, "hire_price", "general", unit)
-    return max(0, merc.price + change)
+    """What ``seat`` pays for one ``unit`` of ``pid``'s mercenaries: the map's price, changed by
+    its state card's features and its free heroes' traits in ``pid``."""
+    known = _prices(s.heroes)
+    key = (t, seat, s.players[seat].state, pid, unit)
+    price = known.get(key)
+    if price is None:
+        merc = next(m for m in t.province[pid].mercenaries if m.unit == unit)
+        change = modifiers.of_state(s, t, seat, "hire_price", unit)
+        change += modifiers.in_province(s, t, seat, pid, "hire_price", unit=unit)
+        change += modifiers.in_province(s, t, seat, pid, "hire_price", "general", unit)
+        price = known[key] = max(0, merc.price + change)
+    return price
+
+
+@last_answer  # a seat lists its hires again after each line it adds: the heroes stay the same
+def _prices(heroes: tuple[Hero, ...]) -> dict[tuple[Tables, int, str | None, str, str], int]:
+    """Mercenary prices found with this hero list, by (tables, seat, the seat's state card,
+    province, unit): a price depends on nothing else."""
+    return {}
 
 
 def _recruiting(s: State, t: Tables, seat: int) -> list[Province]:
