@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 import pytest
 
@@ -57,6 +59,38 @@ def test_a_listing_is_kept_for_the_same_state_and_handed_out_as_a_new_list(pig: 
     copy = msgspec.json.decode(msgspec.json.encode(state), type=type(state))
     assert pig.legal_moves(copy, 0) == [Roll(seat=0), Hold(seat=0)]
     assert calls == [state, copy]
+
+
+def test_moves_listed_while_performing_are_kept_for_the_state_apply_makes() -> None:
+    """A game that lists the next decision's moves inside ``perform`` keeps them
+    (``keep_listing``): the state ``apply_unchecked`` answers (one step on) lists them, checks a
+    move and hands them to a playout without listing again."""
+    calls: list[object] = []
+
+    class Ahead(Pig):
+        def generate_moves(self, state: Any, actor: Any) -> list[Any]:
+            calls.append(state)
+            return super().generate_moves(state, actor)
+
+        def perform(self, state: Any, move: Any) -> tuple[Any, list[Any]]:
+            after, events = super().perform(state, move)
+            if not after.rolling and not after.over:
+                self.keep_listing(after, after.current, self.generate_moves(after, after.current))
+            return after, events
+
+    game = Ahead()
+    state, _ = game.apply(game.new_state(2, seed=5), Roll(seat=0))
+    state, _ = game.apply_unchecked(state, DieFace(face=4))
+    listed = len(calls)
+    assert game.listed_moves(state, 0) == (Roll(seat=0), Hold(seat=0))
+    assert game.legal_moves(state, 0) == [Roll(seat=0), Hold(seat=0)]
+    game.check_move(state, Hold(seat=0))
+    assert len(calls) == listed  # all three from the kept listing
+    assert game.legal_moves(state, 1) == []  # kept for its actor only
+    other, _ = game.apply(state, Hold(seat=0))
+    assert game.listed_moves(other, 1) == (Roll(seat=1), Hold(seat=1))
+    fresh = Pig()
+    assert fresh.listed_moves(state, 0) == [Roll(seat=0), Hold(seat=0)]  # nothing kept: listed
 
 
 def test_apply_returns_a_new_state_and_leaves_the_old_one(pig: Pig) -> None:
