@@ -384,10 +384,8 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         """The moves of an actor already known to be among ``to_act``, for a caller that picks
         one and lists no more (a playout): the listing kept of this very state if there is one
         (:meth:`keep_listing`), otherwise :meth:`generate_moves`' list, which is not kept."""
-        last = self._last_moves  # _just_listed, inlined: a playout asks at every decision
-        if last is not None and last[0] is state and last[1] == actor:
-            return last[2]
-        return self.generate_moves(state, actor)
+        listed = self._just_listed(state, actor)
+        return listed if listed is not None else self.generate_moves(state, actor)
 
     def _just_listed(self, state: StateT, actor: Actor) -> tuple[Any, ...] | None:
         """The moves of ``actor`` in this very state object, if they were the last listed."""
