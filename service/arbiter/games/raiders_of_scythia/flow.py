@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import CHANCE, Actor, ChanceOutcome, Event
-from arbiter.core.chance import generator, pick, pick_uniform
+from arbiter.core.chance import generator, pick_uniform
 from arbiter.games.raiders_of_scythia import buildings, raid, setup, solo, turns
 from arbiter.games.raiders_of_scythia.common import State, pop, replace_top, update
 from arbiter.games.raiders_of_scythia.events import DeckReshuffled, QuestTurnedUp, ledger
@@ -146,14 +146,15 @@ def chance_outcomes(s: State, t: Tables) -> list[ChanceOutcome]:
     return []
 
 
-def sample_chance(s: State, t: Tables) -> Any:
-    """The outcome chance draws now: :func:`chance_outcomes` picked with the decision's
-    generator. A card is drawn without building an outcome for every card in the deck."""
+def drawn_card(s: State) -> DrawCard | None:
+    """The card chance draws now when the pending decision is a card draw (what
+    :func:`~arbiter.core.chance.pick` draws from :func:`chance_outcomes` with the decision's
+    generator), without building an outcome for every card in the deck; ``None`` otherwise."""
     task = s.pending[-1] if s.phase != "over" and s.pending else None
-    if isinstance(task, Draw):
-        cards = list(dict.fromkeys(_deck(s, task.deck)))
-        return DrawCard(deck=task.deck, card=pick_uniform(cards, generator(s.seed, s.step)))
-    return pick(chance_outcomes(s, t), generator(s.seed, s.step))
+    if not isinstance(task, Draw):
+        return None
+    cards = list(dict.fromkeys(_deck(s, task.deck)))
+    return DrawCard(deck=task.deck, card=pick_uniform(cards, generator(s.seed, s.step)))
 
 
 # ------------------------------------------------------------------------------ advance

@@ -142,7 +142,8 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
         return flow.chance_outcomes(state, self.tables(state.content_id))
 
     def sample_chance(self, state: RaidersState) -> Any:
-        return flow.sample_chance(state, self.tables(state.content_id))
+        drawn = flow.drawn_card(state)  # a card: drawn without listing the deck
+        return drawn if drawn is not None else super().sample_chance(state)
 
     def explain(self, state: RaidersState, move: Any) -> IllegalMove:
         return legality.explain(state, self.tables(state.content_id), move)

@@ -228,7 +228,8 @@ class TheAncientWorld(
         return flow.chance_outcomes(state, self.tables(state.content_id))
 
     def sample_chance(self, state: AncientWorldState) -> Any:
-        return flow.sample_chance(state, self.tables(state.content_id))
+        drawn = flow.drawn_card(state)  # a card: drawn without listing the deck
+        return drawn if drawn is not None else super().sample_chance(state)
 
     def candidate_moves(self, state: AncientWorldState, actor: Actor, move: Any) -> list[Any]:
         assert isinstance(actor, int)  # check_move asks for a seat's moves only
