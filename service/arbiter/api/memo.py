@@ -66,6 +66,8 @@ class Known:
         self, move: Any, resolve_chance: bool
     ) -> tuple[Known, tuple[Event, ...], tuple[bytes, ...]] | None:
         """The remembered result of applying ``move`` here, if any (and still remembered)."""
+        if not self.applied:  # as most are: no need to hash the move
+            return None
         try:
             hit = self.applied.get((move, resolve_chance))
         except TypeError:  # a move with unhashable members: never remembered
@@ -107,6 +109,11 @@ class KnownStates:
         if known is not None:
             self._items.move_to_end(key)
         return known
+
+    def holds(self, known: Known) -> bool:
+        """Whether ``known`` is still an entry (by its digest): an answer remembered on an entry
+        already pushed out could never be found again."""
+        return self._items.get(known.digest) is known
 
     def learn(self, key: bytes, game: AnyGame, state: Any, json: bytes | None = None) -> Known:
         """The entry of a state, made (with ``to_act``) if it is new."""

@@ -264,7 +264,7 @@ class Service:
             game, codec, state, resolve_chance=rc, audience=audience, events=events,
             inline=resolved.inline, known=following, link=link,
         )  # fmt: skip
-        if origin is not None and following is None:
+        if origin is not None and following is None and self.store.known.holds(origin):
             origin.remember(decoded, rc, known, events, applied)
         return envelope
 
