@@ -281,16 +281,13 @@ class StateStore:
         A sealed game's handle must name its current version (``409 stale_state``), unless
         ``current`` asks for the current version whatever the handle's.
         """
-        given = [
-            name
-            for name, value in (
-                ("state", handle.state),
-                ("state_id", handle.state_id),
-                ("state_token", handle.state_token),
-            )
-            if value is not None
-        ]
-        if len(given) != 1:
+        named = (handle.state, handle.state_id, handle.state_token)
+        if named.count(None) != 2:
+            given = [
+                name
+                for name, value in zip(("state", "state_id", "state_token"), named, strict=True)
+                if value is not None
+            ]
             detail = "none was given" if not given else f"got {', '.join(given)}"
             raise Problem(
                 "invalid_state_handle",
