@@ -44,6 +44,9 @@ def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
     Runs are maximal sets of consecutive amounts of moves equal but for the ranged member; a run
     of one amount is listed as it is.
     """
+    kinds: set[type[Move]] = set(map(type, moves))
+    if all(kind.ranged is None for kind in kinds):
+        return list(moves), []  # as most listings: no move type with a ranged member
     #: for each move, its ranged member, its value and the move with that member at 0 (the key
     #: of the moves it may share a run with); ``None`` for a move with no ranged member
     keyed: list[tuple[str, int, Move] | None] = []
