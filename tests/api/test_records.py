@@ -259,9 +259,16 @@ def test_a_seat_handle_never_gets_a_record(client: TestClient) -> None:
 
 def test_a_record_request_names_exactly_one_handle(client: TestClient) -> None:
     game = new_game(client)
-    problem(client.post(RECORD, json={}), 422, "invalid_state_handle")
+    none = problem(client.post(RECORD, json={}), 422, "invalid_state_handle")
+    assert none["detail"].endswith("; none was given")
     both = {"state_id": game["state_id"], "state": game["state"]}
-    problem(client.post(RECORD, json=both), 422, "invalid_state_handle")
+    assert problem(client.post(RECORD, json=both), 422, "invalid_state_handle")["detail"].endswith(
+        "; got state, state_id"
+    )
+    every = {**both, "state_token": "nope"}
+    assert problem(client.post(RECORD, json=every), 422, "invalid_state_handle")["detail"].endswith(
+        "; got state, state_id, state_token"
+    )
     problem(client.post(RECORD, json={"state_token": "nope"}), 422, "invalid_state_token")
     extra = client.post(RECORD, json={"state_id": game["state_id"], "as_seat": 0})
     assert "as_seat" in problem(extra, 422, "invalid_request")["detail"]
