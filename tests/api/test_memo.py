@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
-
 import msgspec
 
 from arbiter.api.memo import Known, KnownStates
@@ -34,8 +32,3 @@ def test_an_answer_is_found_again_only_for_the_move_it_was_remembered_for() -> N
     assert origin.after(Roll(seat=0), True) == (following, (), (b"{}",))
     assert origin.after(Roll(seat=0), False) is None  # the other treatment of chance
     assert origin.after(Hold(seat=0), True) is None
-
-
-def test_the_digest_is_sha256_of_the_game_id_and_the_bytes() -> None:
-    assert KnownStates.key("pig", b"{}") == hashlib.sha256(b"pig\0{}").digest()
-    assert KnownStates.key("pig", b"{}") != KnownStates.key("pi", b"g{}")
