@@ -19,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from arbiter.core import CHANCE, Actor, ChanceOutcome, Event
+from arbiter.core.chance import generator, pick_uniform
 from arbiter.core.lastcall import last_answer
 from arbiter.games.ancient_wargame import (
     battles,
@@ -36,7 +37,7 @@ from arbiter.games.ancient_wargame import (
 from arbiter.games.ancient_wargame.common import State, pop
 from arbiter.games.ancient_wargame.events import ledger
 from arbiter.games.ancient_wargame.moves import HitsRolled, RollFace
-from arbiter.games.ancient_wargame.state import D6, Hits, Task
+from arbiter.games.ancient_wargame.state import D6, DealStates, DrawTrait, Hits, Task
 from arbiter.games.ancient_wargame.tables import Tables
 
 MODULES: tuple[ModuleType, ...] = (
@@ -110,12 +111,16 @@ def hit_weights(dice: int, threshold: int) -> list[tuple[int, int]]:
     return [(k, comb(dice, k) * good**k * bad ** (dice - k)) for k in range(dice + 1)]
 
 
+#: The faces of a D6, in the order of its outcomes.
+FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
+
+
 def chance_outcomes(s: State, t: Tables) -> list[ChanceOutcome]:
     if s.stage == "over" or not s.pending:
         return []
     task = s.pending[-1]
     if isinstance(task, D6):
-        return [ChanceOutcome(RollFace(face=f), 1) for f in range(1, 7)]
+        return [ChanceOutcome(RollFace(face=f), 1) for f in FACES]
     if isinstance(task, Hits):
         return [
             ChanceOutcome(HitsRolled(hits=k), w)
@@ -124,6 +129,21 @@ def chance_outcomes(s: State, t: Tables) -> list[ChanceOutcome]:
         ]
     outcomes = getattr(OWNER[type(task)], "outcomes", None)
     return list(outcomes(s, t, task)) if outcomes is not None else []
+
+
+def drawn(s: State, t: Tables) -> Any | None:
+    """The outcome chance draws now when every outcome of the pending decision weighs 1 (a D6, a
+    state card dealt, a trait card drawn): what :func:`~arbiter.core.chance.pick` draws from
+    :func:`chance_outcomes` with the decision's generator, without building every outcome.
+    ``None`` for any other decision (a pool of hits: its outcomes are weighted)."""
+    if s.stage == "over" or not s.pending:
+        return None
+    task = s.pending[-1]
+    if isinstance(task, D6):
+        return RollFace(face=pick_uniform(FACES, generator(s.seed, s.step)))
+    if isinstance(task, (DealStates, DrawTrait)):
+        return setup.drawn(s, t, task, generator(s.seed, s.step))
+    return None
 
 
 def advance(s: State, t: Tables, ev: list[Event]) -> State:

@@ -12,11 +12,13 @@ act at the start (``start_*``) are applied. Provinces and seas not in play at th
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import msgspec
 
 from arbiter.core import CHANCE, ChanceOutcome, Event
+from arbiter.core.chance import pick_uniform
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -29,7 +31,7 @@ from arbiter.games.ancient_wargame.common import (
     update,
 )
 from arbiter.games.ancient_wargame.events import Happened
-from arbiter.games.ancient_wargame.moves import PickState, StateDealt, UpperHero
+from arbiter.games.ancient_wargame.moves import PickState, StateDealt, TraitDrawn, UpperHero
 from arbiter.games.ancient_wargame.options import WargameOptions
 from arbiter.games.ancient_wargame.rules import (
     SCIENCE_OF,
@@ -189,14 +191,21 @@ def outcomes(s: State, t: Tables, task: Any) -> list[ChanceOutcome]:
     if isinstance(task, DealStates):
         return [ChanceOutcome(StateDealt(state=x), 1) for x in s.states_left]
     if isinstance(task, DrawTrait):
-        return [ChanceOutcome(_trait_move(c), 1) for c in dict.fromkeys(_deck_cards(s, t, task))]
+        return [ChanceOutcome(TraitDrawn(card=c), 1) for c in _trait_choices(s, t, task)]
     return []
 
 
-def _trait_move(card: str) -> Any:
-    from arbiter.games.ancient_wargame.moves import TraitDrawn
+def drawn(s: State, t: Tables, task: DealStates | DrawTrait, rng: random.Random) -> Any:
+    """The outcome :func:`~arbiter.core.chance.pick` draws from :func:`outcomes` with ``rng``
+    (every outcome weighs 1), without building one per state or trait card."""
+    if isinstance(task, DealStates):
+        return StateDealt(state=pick_uniform(s.states_left, rng))
+    return TraitDrawn(card=pick_uniform(_trait_choices(s, t, task), rng))
 
-    return TraitDrawn(card=card)
+
+def _trait_choices(s: State, t: Tables, task: DrawTrait) -> tuple[str, ...]:
+    """The trait cards a draw may give: each card of the deck once."""
+    return tuple(dict.fromkeys(_deck_cards(s, t, task)))
 
 
 def actors(s: State, task: Any) -> tuple[Any, ...] | None:
