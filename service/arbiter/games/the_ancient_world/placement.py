@@ -52,14 +52,18 @@ def citizen_refusal(s: State, seat: int, skill: int) -> IllegalMove | None:
 def placement_fee(s: State, space: BoardSpace, skill: int) -> int | None:
     """The coin the placement costs, or ``None`` when the skill is too low for the space."""
     placed = s.board.at(space)
-    if not placed:
+    if not placed or space == "rebuild":
         return 0
+    # loops, not any() over a generator: a spot holds a few citizens, and listing a turn asks
+    # this for every space and ready citizen
     if space in FEE_SPACES:
-        return 0 if any(c.skill == skill for c in placed) else 1
-    if space == "rebuild":
-        return 0
-    if any(c.skill >= skill for c in placed):
-        return None
+        for c in placed:
+            if c.skill == skill:
+                return 0
+        return 1
+    for c in placed:
+        if c.skill >= skill:
+            return None
     return 0
 
 
