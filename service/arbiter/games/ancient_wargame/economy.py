@@ -162,22 +162,34 @@ def ships_on_board(s: State, seat: int) -> int:
 
 class _Hire:
     @staticmethod
-    def moves(s: State, t: Tables, seat: int, draft: Draft) -> list[Any]:
+    def moves(
+        s: State, t: Tables, seat: int, draft: Draft, only: tuple[str, str, bool] | None = None
+    ) -> list[Any]:
+        """The hire lines the draft may add; with ``only`` (a place, a unit, whether mercenary),
+        only those of that place and unit: the part a line of them is in if it is legal."""
         food, money = _left(s, t, seat, draft)
         used = {(line.at, line.unit, line.mercenary) for line in draft.hire}
         p = s.players[seat]
         out: list[Any] = []
         cap = capital(s, t, seat)
-        if cap is not None and province(s, t, cap).owner == seat:
+        if (
+            cap is not None
+            and (only is None or (only[0] == cap and not only[2]))
+            and province(s, t, cap).owner == seat
+        ):
             needs = {"archers": "range", "cavalry": "stable"}
             for unit in UNITS:
                 if (cap, unit, False) in used or (unit in needs and not has(p, needs[unit])):  # type: ignore[arg-type]
                     continue
+                if only is not None and unit != only[1]:
+                    continue
                 most = food // CAPITAL_PRICE[unit]
                 out.extend(Hire(seat=seat, at=cap, unit=unit, count=n) for n in range(1, most + 1))
-        for x in _recruiting(s, t, seat):
+        for x in _recruiting(s, t, seat) if only is None or only[2] else ():
+            if only is not None and x.id != only[0]:
+                continue
             for merc in x.mercenaries:
-                if (x.id, merc.unit, True) in used:
+                if (x.id, merc.unit, True) in used or (only is not None and merc.unit != only[1]):
                     continue
                 price = mercenary_price(s, t, seat, x.id, merc.unit)
                 most = merc.count if price == 0 else min(merc.count, money // price)
@@ -185,16 +197,23 @@ class _Hire:
                     Hire(seat=seat, at=x.id, unit=merc.unit, count=n, mercenary=True)
                     for n in range(1, most + 1)
                 )
-        if has(p, "shipyard"):
+        if has(p, "shipyard") and (only is None or (only[1] == "ships" and not only[2])):
             room = t.content.ships_per_state - ships_on_board(s, seat)
             room -= sum(line.count for line in draft.hire if line.unit == "ships")
             most = min(room, food // SHIP_FOOD, money // SHIP_MONEY)
             for sid in ship_seas(s, t, seat):
-                if (sid, "ships", False) not in used:
+                if (sid, "ships", False) not in used and (only is None or only[0] == sid):
                     out.extend(
                         Hire(seat=seat, at=sid, unit="ships", count=n) for n in range(1, most + 1)
                     )
         return out
+
+    @staticmethod
+    def candidates(s: State, t: Tables, seat: int, draft: Draft, move: Any) -> list[Any]:
+        """The part of :meth:`moves` ``move`` is in if it is legal (``Game.candidate_moves``)."""
+        if not isinstance(move, Hire):
+            return []
+        return _Hire.moves(s, t, seat, draft, (move.at, move.unit, move.mercenary))
 
     @staticmethod
     def can_commit(s: State, t: Tables, seat: int, draft: Draft) -> bool:

@@ -37,7 +37,7 @@ from arbiter.games.ancient_wargame import (
 from arbiter.games.ancient_wargame.common import State, pop
 from arbiter.games.ancient_wargame.events import ledger
 from arbiter.games.ancient_wargame.moves import HitsRolled, RollFace
-from arbiter.games.ancient_wargame.state import D6, DealStates, DrawTrait, Hits, Task
+from arbiter.games.ancient_wargame.state import D6, DealStates, DrawTrait, Hits, Sealed, Task
 from arbiter.games.ancient_wargame.tables import Tables
 
 MODULES: tuple[ModuleType, ...] = (
@@ -101,6 +101,16 @@ def generate_moves(s: State, t: Tables, actor: Actor) -> list[Any]:
     task = s.pending[-1]
     moves: list[Any] = _module(task).moves(s, t, task, actor)
     return moves
+
+
+def candidate_moves(s: State, t: Tables, actor: Actor, move: Any) -> list[Any]:
+    """The part of :func:`generate_moves` that holds ``move`` if it is legal at all
+    (``Game.candidate_moves``; ``actor`` is a seat to act): in a sealed step, only the commit or
+    the lines like ``move`` (:func:`.sealed.candidates`); every move of any other decision."""
+    task = s.pending[-1]
+    if isinstance(task, Sealed):
+        return sealed.candidates(s, t, task, actor, move)
+    return generate_moves(s, t, actor)
 
 
 def hit_weights(dice: int, threshold: int) -> list[tuple[int, int]]:

@@ -126,6 +126,9 @@ class AncientWargame(Game[WargameState, WargameContent, WargameOptions, WargameV
     def generate_moves(self, state: WargameState, actor: Actor) -> list[Any]:
         return flow.generate_moves(state, self.tables(state.content_id), actor)
 
+    def candidate_moves(self, state: WargameState, actor: Actor, move: Any) -> list[Any]:
+        return flow.candidate_moves(state, self.tables(state.content_id), actor, move)
+
     def chance_outcomes(self, state: WargameState) -> list[ChanceOutcome]:
         return flow.chance_outcomes(state, self.tables(state.content_id))
 

@@ -49,6 +49,23 @@ def moves(s: State, t: Tables, task: Any, actor: Any) -> list[Any]:
     return found
 
 
+def candidates(s: State, t: Tables, task: Any, actor: Any, move: Any) -> list[Any]:
+    """The part of :func:`moves` that holds ``move`` if it is legal at all
+    (``Game.candidate_moves``): a commit is tested alone, and a step that can say which of its
+    moves a move may be among (``candidates``: the hire lines of one place and unit) says so."""
+    if actor not in task.seats or s.drafts[actor].committed:
+        return []
+    step = STEPS[task.step]
+    draft = s.drafts[actor]
+    if isinstance(move, Commit):
+        return [Commit(seat=actor)] if step.can_commit(s, t, actor, draft) else []
+    part = getattr(step, "candidates", None)
+    found: list[Any] = (
+        step.moves(s, t, actor, draft) if part is None else part(s, t, actor, draft, move)
+    )
+    return found
+
+
 def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State:
     seat = move.seat
     draft = s.drafts[seat]
