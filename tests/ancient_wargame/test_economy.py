@@ -395,3 +395,28 @@ def test_n11_the_building_started_stays_face_down_in_the_reveal() -> None:
         assert "range" not in str(G.events_for(events, seat))
     assert "range" in str(G.events_for(events, 0))
     assert s.players[0].constructing == ("range",) and s.players[0].money == 10
+
+
+def test_a_hire_line_or_a_commit_is_checked_against_its_own_part_of_the_step() -> None:
+    """``check_move`` looks a hire line up among the lines of its own place and unit (capital,
+    mercenaries, ships), a commit alone: each part is the listing's lines of that kind."""
+    s = player(set_prov(start(), "etruria", owner=0, fortresses=1), 0, money=20)
+    s = player(s, 0, buildings=("stable", "shipyard"))
+    listed = legal(s, 0)
+    lines = [m for m in listed if isinstance(m, Hire)]
+    assert {m.mercenary for m in lines} == {False, True}
+    for line in lines:
+        same = [
+            m for m in lines if (m.at, m.unit, m.mercenary) == (line.at, line.unit, line.mercenary)
+        ]
+        assert G.candidate_moves(s, 0, line) == same
+    assert G.candidate_moves(s, 0, Commit(seat=0)) == [Commit(seat=0)]
+    stranger = Hire(seat=0, at="etruria", unit="infantry", count=1, mercenary=False)
+    assert stranger not in listed and G.candidate_moves(s, 0, stranger) == []
+
+
+def test_a_commit_short_of_food_has_nothing_to_be_checked_against() -> None:
+    s = army(start(), "latium", 0, infantry=5)
+    s = at_phase(player(s, 0, food=1), 2)
+    assert Commit(seat=0) not in legal(s, 0)
+    assert G.candidate_moves(s, 0, Commit(seat=0)) == []
