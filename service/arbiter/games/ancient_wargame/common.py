@@ -96,7 +96,10 @@ def set_ships(s: State, t: Tables, sid: str, seat: int, ships: int) -> State:
 
 
 def hero_index(s: State, hid: str) -> int:
-    return next(i for i, h in enumerate(s.heroes) if h.id == hid)
+    for i, h in enumerate(s.heroes):  # a loop, not next() over a generator: asked very often
+        if h.id == hid:
+            return i
+    raise KeyError(hid)
 
 
 def hero(s: State, hid: str) -> Hero:
