@@ -63,13 +63,36 @@ class RedisServer(_Deployment):
             )
         self.executable = executable
         self.port = port or free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
+        #: a port picked here may be taken by another process before redis-server binds it (a
+        #: client's ephemeral port, another worker's server): the first start then picks again
+        self.picked = port is None
+        self.started = False
         self.directory = tempfile.mkdtemp(prefix="arbiter-redis-")
         self.process: subprocess.Popen[bytes] | None = None
-        #: more ``redis-server`` options (cluster mode)
+        #: more ``redis-server`` options (cluster mode), and the cluster bus port if any
         self.extra: list[str] = []
+        self.cluster_port: int | None = None
+
+    @property
+    def url(self) -> str:  # type: ignore[override]
+        return f"redis://127.0.0.1:{self.port}/0"
 
     def start(self) -> None:
+        for _ in range(3):
+            exited = self._launch()
+            if exited is None:
+                self.started = True
+                return
+            if self.started or not self.picked:
+                break
+            self.port = free_port()  # most likely taken meanwhile: try other ports
+            if self.cluster_port is not None:
+                self.cluster_port = free_port()
+        pytest.fail(f"redis-server exited with {exited}", pytrace=False)
+
+    def _launch(self) -> int | None:
+        """Start redis-server; ``None`` once it answers, its exit code if it exits first."""
+        bus = [] if self.cluster_port is None else ["--cluster-port", str(self.cluster_port)]
         self.process = subprocess.Popen(
             [
                 self.executable,
@@ -79,19 +102,22 @@ class RedisServer(_Deployment):
                 "--appendonly", "no",
                 "--dir", self.directory,
                 *self.extra,
+                *bus,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )  # fmt: skip
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                pytest.fail(f"redis-server exited with {self.process.returncode}", pytrace=False)
+            code = self.process.poll()
+            if code is not None:
+                self.process = None
+                return code
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as conn:
                     conn.sendall(b"PING\r\n")
                     if conn.recv(16).startswith(b"+PONG"):
-                        return
+                        return None
             except OSError:
                 time.sleep(0.02)
         self.stop()
@@ -145,10 +171,13 @@ class RedisClusterServers(_Deployment):
                 "--cluster-enabled", "yes",
                 "--cluster-config-file", "nodes.conf",
                 "--cluster-node-timeout", "1000",
-                "--cluster-port", str(free_port()),  # not port + 10000: that may pass 65535
                 "--cluster-require-full-coverage", "no",
             ]  # fmt: skip
-        self.url = self.nodes[0].url
+            node.cluster_port = free_port()  # not port + 10000: that may pass 65535
+
+    @property
+    def url(self) -> str:  # type: ignore[override]
+        return self.nodes[0].url
 
     def start(self) -> None:
         """Every master started; the first time, the cluster is created. Restarted, each reads
