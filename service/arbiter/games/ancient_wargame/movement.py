@@ -282,6 +282,8 @@ def clashes(s: State, t: Tables) -> list[str]:
     """The provinces of phase 9's clashes, in the order the last side arrived (Q49)."""
     found: list[tuple[int, str]] = []
     for x, p in zip(t.provinces, s.provinces, strict=True):
+        if not p.armies:
+            continue  # no soldiers (most provinces)
         sides = [a for a in p.armies if a.troops.total()]
         hostile = any(at_war(s, a.seat, b.seat) for a in sides for b in sides)
         invaded = p.owner is not None and any(at_war(s, a.seat, p.owner) for a in sides)
