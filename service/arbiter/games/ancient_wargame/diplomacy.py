@@ -36,6 +36,7 @@ from typing import Any, Final
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.lastcall import last_answer
 from arbiter.games.ancient_wargame.common import (
     State,
     active,
@@ -75,7 +76,7 @@ from arbiter.games.ancient_wargame.moves import (
     Transfer,
 )
 from arbiter.games.ancient_wargame.rules import MAX_DEAL
-from arbiter.games.ancient_wargame.state import Hero, PlaceHero
+from arbiter.games.ancient_wargame.state import Hero, PlaceHero, ProvinceState
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = (Diplomacy, Offer)
@@ -353,8 +354,14 @@ def _giftable(s: State, task: Offer, hid: str) -> bool:
 def _givers(s: State, task: Offer) -> tuple[int, ...]:
     """The deal's seats that may give a general: those whose other side holds a province to
     receive him (Q73)."""
-    owners = {p.owner for p in s.provinces}
+    owners = _owners(s.provinces)
     return tuple(x for x in (task.seat, task.partner) if _other_side(task, x) in owners)
+
+
+@last_answer  # each listing of an offer asks it, and phase 10 leaves the provinces alone
+def _owners(provinces: tuple[ProvinceState, ...]) -> frozenset[int | None]:
+    """The seats owning a province (``None`` among them if one is unowned)."""
+    return frozenset(p.owner for p in provinces)
 
 
 def _gift(h: Hero, givers: tuple[int, ...]) -> bool:
