@@ -56,10 +56,10 @@ from arbiter.games.ancient_wargame.rules import (
     FORTRESS_MONEY,
     MAX_FORTRESSES,
     MILL_FOOD,
+    SCIENCE_OF,
     SHIP_FOOD,
     SHIP_MONEY,
     TREASURY_MONEY,
-    UNLOCKS,
     VP_FOOD,
     VP_MONEY,
     Building,
@@ -69,8 +69,10 @@ from arbiter.games.ancient_wargame.state import (
     Draft,
     Hero,
     HireLine,
+    ProvinceState,
     Research,
     Sealed,
+    SeaState,
     Troops,
 )
 from arbiter.games.ancient_wargame.tables import Tables
@@ -157,7 +159,17 @@ def ship_seas(s: State, t: Tables, seat: int) -> list[str]:
 
 
 def ships_on_board(s: State, seat: int) -> int:
-    return sum(x.ships(seat) for x in s.seas)
+    return _ships(s.seas).get(seat, 0)
+
+
+@last_answer  # a seat lists its hires again after each line it adds: the seas stay the same
+def _ships(seas: tuple[SeaState, ...]) -> dict[int, int]:
+    """The ships on ``seas`` by seat (one pass for every seat)."""
+    n: dict[int, int] = {}
+    for x in seas:
+        for f in x.fleets:
+            n[f.seat] = n.get(f.seat, 0) + f.ships
+    return n
 
 
 class _Hire:
@@ -250,11 +262,17 @@ def begin_hire(s: State, t: Tables, ev: list[Event]) -> State:
 
 
 def soldiers(s: State, seat: int) -> int:
-    n = 0
-    for p in s.provinces:
+    """The soldiers ``seat`` has on the map."""
+    return _soldiers(s.provinces).get(seat, 0)
+
+
+@last_answer  # phase 2 asks each seat's upkeep again after each line of its draft
+def _soldiers(provinces: tuple[ProvinceState, ...]) -> dict[int, int]:
+    """The soldiers on ``provinces`` by seat (one pass for every seat)."""
+    n: dict[int, int] = {}
+    for p in provinces:
         for a in p.armies:
-            if a.seat == seat:
-                n += a.troops.total()
+            n[a.seat] = n.get(a.seat, 0) + a.troops.total()
     return n
 
 
@@ -367,11 +385,12 @@ class _Build:
             for b in BUILDINGS:
                 if b in p.buildings or b in p.constructing or b in draft.buildings:
                     continue
-                science = next(sc for sc, bb in UNLOCKS.items() if bb == b)
-                if science in p.sciences and building_cost(s, t, seat, b) <= money:
+                if SCIENCE_OF[b] in p.sciences and building_cost(s, t, seat, b) <= money:
                     out.append(StartBuilding(seat=seat, building=b))
         if food >= FORTRESS_FOOD:
-            for x in t.provinces:
+            for x, here in zip(t.provinces, s.provinces, strict=True):
+                if here.owner != seat:
+                    continue  # only in its own provinces (can_fortify): asked of them alone
                 planned = draft.fortresses.count(x.id)
                 if fortress_cost(s, t, seat, x.id) <= money and can_fortify(
                     s, t, seat, x.id, planned

@@ -12,7 +12,7 @@ import random
 import msgspec
 
 from arbiter.games.ancient_wargame.common import State
-from arbiter.games.ancient_wargame.rules import ADVANCED, BUILDING_COST, UNLOCKS
+from arbiter.games.ancient_wargame.rules import ADVANCED, BUILDING_COST, SCIENCE_OF
 from arbiter.games.ancient_wargame.state import Draft
 
 
@@ -35,7 +35,7 @@ def hidden_variant(s: State, seat: int | None, rng: random.Random) -> State:
                     and x not in p.buildings
                     and (x == b or x not in p.constructing)
                     and x not in swapped
-                    and next(sc for sc, bb in UNLOCKS.items() if bb == x) in p.sciences
+                    and SCIENCE_OF[x] in p.sciences
                 ]
                 swapped.append(rng.choice(same) if same else b)
             players[i] = msgspec.structs.replace(players[i], constructing=tuple(swapped))
