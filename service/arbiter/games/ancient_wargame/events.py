@@ -11,7 +11,7 @@ draft) are shown to it only; the others get what they may see (:func:`redact`).
 from __future__ import annotations
 
 import operator
-from typing import Any, ClassVar, TypeAlias
+from typing import ClassVar, TypeAlias
 
 from arbiter.core import Event
 from arbiter.games.ancient_wargame.battle_state import BattleCtx
@@ -211,7 +211,7 @@ def redact(event: Event) -> Event | None:
 
 def _player(s: WargameState, seat: int, reason: str) -> PlayerChanged:
     p = s.players[seat]
-    draft = s.drafts[seat] if seat < len(s.drafts) else Draft()
+    draft = _draft(s, seat)
     return PlayerChanged(
         seat=seat,
         state=p.state,
@@ -270,29 +270,33 @@ _TABLE = (
 _table_members = operator.attrgetter(*_TABLE)
 
 
-def ledger(a: WargameState, b: WargameState, reason: str, t: Tables) -> list[Event]:
-    """An event for each member of the table that differs between ``a`` and ``b``."""
-    ev: list[Event] = []
+#: A player's members every seat sees (with how many buildings it has under construction and
+#: whether it studies a science: :func:`_player`).
+_public_members = operator.attrgetter(
+    "state", "food", "money", "vp", "buildings", "sciences", "appeared", "vp_bought", "eliminated"
+)
 
-    def draft(s: WargameState, i: int) -> Draft:
-        return s.drafts[i] if i < len(s.drafts) else Draft()
+_NO_DRAFT = Draft()
 
-    same_seats = a.players is b.players and a.drafts is b.drafts
-    for seat, (p, q) in enumerate(() if same_seats else zip(a.players, b.players, strict=True)):
-        da, db = draft(a, seat), draft(b, seat)
+
+def _draft(s: WargameState, seat: int) -> Draft:
+    return s.drafts[seat] if seat < len(s.drafts) else _NO_DRAFT
+
+
+def _seats(a: WargameState, b: WargameState, reason: str, ev: list[Event]) -> None:
+    """The events of each seat whose player or draft differs between ``a`` and ``b``."""
+    for seat, (p, q) in enumerate(zip(a.players, b.players, strict=True)):
+        da, db = _draft(a, seat), _draft(b, seat)
         if p is q and da is db:
             continue  # states share what no move touched
-        if p is q:  # only the draft changed
-            public_changed = da.committed != db.committed
-        else:
-            public: list[Any] = [
-                (
-                    *(x.state, x.food, x.money, x.vp, x.buildings, len(x.constructing)),
-                    *(x.sciences, x.studying is not None, x.appeared, x.vp_bought, x.eliminated),
-                )
-                for x in (p, q)
-            ]
-            public_changed = public[0] != public[1] or da.committed != db.committed
+        public_changed = da.committed != db.committed or (
+            p is not q
+            and (
+                _public_members(p) != _public_members(q)
+                or len(p.constructing) != len(q.constructing)
+                or (p.studying is None) != (q.studying is None)
+            )
+        )
         if public_changed:
             ev.append(_player(b, seat, reason))
         if da != db or (
@@ -308,6 +312,13 @@ def ledger(a: WargameState, b: WargameState, reason: str, t: Tables) -> list[Eve
                     visible_to=(seat,),
                 )
             )
+
+
+def ledger(a: WargameState, b: WargameState, reason: str, t: Tables) -> list[Event]:
+    """An event for each member of the table that differs between ``a`` and ``b``."""
+    ev: list[Event] = []
+    if a.players is not b.players or a.drafts is not b.drafts:
+        _seats(a, b, reason, ev)
     if a.provinces is not b.provinces:
         for x, pa, pb in zip(t.provinces, a.provinces, b.provinces, strict=True):
             if pa is not pb and pa != pb:
