@@ -297,6 +297,8 @@ class _Upkeep:
         for line in draft.disband:
             gone[(line.at, line.unit)] = gone.get((line.at, line.unit), 0) + line.count
         for x, p in zip(t.provinces, s.provinces, strict=True):
+            if not p.armies:
+                continue  # no soldiers here (most provinces)
             army = p.army(seat)
             if army is NO_TROOPS:  # none of the seat's soldiers here
                 continue

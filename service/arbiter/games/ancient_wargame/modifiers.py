@@ -58,8 +58,20 @@ def in_province(
 
 def of_seat_heroes(s: WargameState, t: Tables, seat: int, kind: str, hero_kind: str) -> int:
     """``kind`` of all of ``seat``'s free heroes of ``hero_kind`` (owner-scoped hooks)."""
-    placed = _placed(s.heroes).get((seat, None, hero_kind))
-    return 0 if placed is None else sum(of_hero(t, h, kind) for h in placed)
+    known = _seat_sums(s.heroes)
+    key = (t, seat, kind, hero_kind)
+    total = known.get(key)
+    if total is None:
+        placed = _placed(s.heroes).get((seat, None, hero_kind))
+        total = known[key] = 0 if placed is None else sum(of_hero(t, h, kind) for h in placed)
+    return total
+
+
+@last_answer  # a seat's draft lists again after each line: its costs ask the same heroes again
+def _seat_sums(heroes: tuple[Hero, ...]) -> dict[tuple[Tables, int, str, str], int]:
+    """The sums :func:`of_seat_heroes` found with this hero list, by (tables, seat, modifier
+    kind, hero kind): a sum depends on nothing else."""
+    return {}
 
 
 #: Heroes by (owner, province, kind), and by (owner, ``None``, kind) wherever they stand.
