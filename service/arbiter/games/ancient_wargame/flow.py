@@ -73,9 +73,11 @@ PURPOSE: dict[str, ModuleType] = {
 
 
 def _module(task: Task) -> ModuleType:
-    if isinstance(task, (D6, Hits)):
+    module = OWNER.get(type(task))
+    if module is None:  # a D6 or a pool of hits: no module owns it
+        assert isinstance(task, (D6, Hits))
         return PURPOSE[task.purpose]
-    return OWNER[type(task)]
+    return module
 
 
 @last_answer  # a decision asks it several times of one state
@@ -178,5 +180,16 @@ def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event]]:
     task = s.pending[-1]
     s = _module(task).perform(s, t, task, move, ev)
     s = advance(s, t, ev)
-    ev.extend(ledger(before, s, str(type(move).__struct_config__.tag), t))
+    ev.extend(ledger(before, s, _reason(type(move)), t))
     return s, ev
+
+
+#: The tag of each move type met so far: the ``reason`` of the changes it makes.
+_REASONS: dict[type, str] = {}
+
+
+def _reason(move_type: type) -> str:
+    reason = _REASONS.get(move_type)
+    if reason is None:
+        reason = _REASONS[move_type] = str(move_type.__struct_config__.tag)  # type: ignore[attr-defined]
+    return reason
