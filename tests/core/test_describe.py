@@ -6,6 +6,7 @@ import msgspec
 
 from arbiter.core import Move
 from arbiter.core.describe import describe_generic
+from arbiter.core.types import tag_of
 from tests.toy import DieFace, Hold, Pig, Roll
 
 
@@ -41,3 +42,10 @@ def test_a_move_without_a_tag_is_named_by_its_class() -> None:
         amount: int
 
     assert describe_generic(Untagged(amount=3)) == "Untagged: amount=3"
+
+
+def test_tag_of_gives_the_tag_of_a_move_type_each_time() -> None:
+    assert tag_of(Deal) == "deal"
+    assert tag_of(Place) == "place"
+    assert tag_of(Deal) == "deal"  # kept: the same answer again
+    assert tag_of(Hold) == Hold.__struct_config__.tag

@@ -31,6 +31,18 @@ class BaseState(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     step: int = 0
 
 
+_TAGS: dict[type, str] = {}
+
+
+def tag_of(struct_type: type[msgspec.Struct]) -> str:
+    """The tag of a tagged struct type (a move's, a task's), kept per type: msgspec builds a new
+    ``StructConfig`` at every read of ``__struct_config__``, and the rules ask it of every move."""
+    tag = _TAGS.get(struct_type)
+    if tag is None:
+        tag = _TAGS[struct_type] = str(struct_type.__struct_config__.tag)
+    return tag
+
+
 class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True, tag_field="type"):
     """Base of every game's moves. A game's move type is a tagged union on ``type``.
 

@@ -21,6 +21,7 @@ from typing import Any
 from arbiter.core import CHANCE, Actor, ChanceOutcome, Event
 from arbiter.core.chance import generator, pick_uniform
 from arbiter.core.lastcall import last_answer
+from arbiter.core.types import tag_of
 from arbiter.games.ancient_wargame import (
     battles,
     diplomacy,
@@ -180,16 +181,5 @@ def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event]]:
     task = s.pending[-1]
     s = _module(task).perform(s, t, task, move, ev)
     s = advance(s, t, ev)
-    ev.extend(ledger(before, s, _reason(type(move)), t))
+    ev.extend(ledger(before, s, tag_of(type(move)), t))
     return s, ev
-
-
-#: The tag of each move type met so far: the ``reason`` of the changes it makes.
-_REASONS: dict[type, str] = {}
-
-
-def _reason(move_type: type) -> str:
-    reason = _REASONS.get(move_type)
-    if reason is None:
-        reason = _REASONS[move_type] = str(move_type.__struct_config__.tag)  # type: ignore[attr-defined]
-    return reason

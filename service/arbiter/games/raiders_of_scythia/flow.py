@@ -14,6 +14,7 @@ import msgspec
 
 from arbiter.core import CHANCE, Actor, ChanceOutcome, Event
 from arbiter.core.chance import generator, pick_uniform
+from arbiter.core.types import tag_of
 from arbiter.games.raiders_of_scythia import buildings, raid, setup, solo, turns
 from arbiter.games.raiders_of_scythia.common import State, pop, replace_top, update
 from arbiter.games.raiders_of_scythia.events import DeckReshuffled, QuestTurnedUp, ledger
@@ -267,7 +268,7 @@ def perform(s: State, t: Tables, move: Any) -> tuple[State, list[Event], list[An
     ev: list[Event] = []
     before = s
     s, listed = settle(_perform(s, t, move, ev), t, ev)
-    ev.extend(ledger(before, s, type(move).__struct_config__.tag, t))
+    ev.extend(ledger(before, s, tag_of(type(move)), t))
     return s, ev, listed
 
 
