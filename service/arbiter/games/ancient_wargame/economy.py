@@ -503,12 +503,14 @@ def begin_income(s: State, t: Tables, ev: list[Event]) -> State:
         p = s.players[seat]
         s = update(s, seat, food=p.food + food, money=p.money + money, vp_bought=False)
     # Q30: a sabotage blocks this phase 6 only.
-    s = msgspec.structs.replace(
-        s,
-        provinces=tuple(
-            msgspec.structs.replace(p, sabotaged=False) if p.sabotaged else p for p in s.provinces
-        ),
-    )
+    if any(p.sabotaged for p in s.provinces):  # else the same provinces (caches know them)
+        s = msgspec.structs.replace(
+            s,
+            provinces=tuple(
+                msgspec.structs.replace(p, sabotaged=False) if p.sabotaged else p
+                for p in s.provinces
+            ),
+        )
     buyers = tuple(
         seat
         for seat in seats_in_play(s)

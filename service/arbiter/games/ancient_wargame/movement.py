@@ -71,16 +71,21 @@ DECIDES: tuple[type, ...] = (HeroTurn, AnnexChoice, DefenderChoice)
 
 
 def begin(s: State, t: Tables, ev: list[Event]) -> State:
-    provinces = tuple(
-        msgspec.structs.replace(
-            p, armies=tuple(msgspec.structs.replace(a, entered_from=()) for a in p.armies)
+    # Last turn's marks (where an army entered from, whether a hero moved) cleared; a tuple with
+    # none to clear is kept as it is (caches know it).
+    if any(a.entered_from for p in s.provinces for a in p.armies):
+        provinces = tuple(
+            msgspec.structs.replace(
+                p, armies=tuple(msgspec.structs.replace(a, entered_from=()) for a in p.armies)
+            )
+            if any(a.entered_from for a in p.armies)
+            else p
+            for p in s.provinces
         )
-        if any(a.entered_from for a in p.armies)
-        else p
-        for p in s.provinces
-    )
-    heroes = tuple(msgspec.structs.replace(h, moved=False) if h.moved else h for h in s.heroes)
-    s = msgspec.structs.replace(s, provinces=provinces, heroes=heroes)
+        s = msgspec.structs.replace(s, provinces=provinces)
+    if any(h.moved for h in s.heroes):
+        heroes = tuple(msgspec.structs.replace(h, moved=False) if h.moved else h for h in s.heroes)
+        s = msgspec.structs.replace(s, heroes=heroes)
     turns = [
         HeroTurn(seat=h.owner, hero=h.id)
         for h in s.heroes
