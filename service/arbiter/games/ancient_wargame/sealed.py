@@ -39,12 +39,22 @@ def actors(s: State, task: Any) -> tuple[Any, ...] | None:
     return tuple(seat for seat in task.seats if not s.drafts[seat].committed)
 
 
-def moves(s: State, t: Tables, task: Any, actor: Any) -> list[Any]:
+def _open_draft(s: State, task: Any, actor: Any) -> Draft | None:
+    """The draft ``actor`` is writing in this step, or ``None`` if it is not in the step or has
+    committed (nothing to decide)."""
     if actor not in task.seats or s.drafts[actor].committed:
+        return None
+    draft: Draft = s.drafts[actor]
+    return draft
+
+
+def moves(s: State, t: Tables, task: Any, actor: Any) -> list[Any]:
+    draft = _open_draft(s, task, actor)
+    if draft is None:
         return []
     step = STEPS[task.step]
-    found: list[Any] = step.moves(s, t, actor, s.drafts[actor])
-    if step.can_commit(s, t, actor, s.drafts[actor]):
+    found: list[Any] = step.moves(s, t, actor, draft)
+    if step.can_commit(s, t, actor, draft):
         found.append(Commit(seat=actor))
     return found
 
@@ -53,10 +63,10 @@ def candidates(s: State, t: Tables, task: Any, actor: Any, move: Any) -> list[An
     """The part of :func:`moves` that holds ``move`` if it is legal at all
     (``Game.candidate_moves``): a commit is tested alone, and a step that can say which of its
     moves a move may be among (``candidates``: the hire lines of one place and unit) says so."""
-    if actor not in task.seats or s.drafts[actor].committed:
+    draft = _open_draft(s, task, actor)
+    if draft is None:
         return []
     step = STEPS[task.step]
-    draft = s.drafts[actor]
     if isinstance(move, Commit):
         return [Commit(seat=actor)] if step.can_commit(s, t, actor, draft) else []
     part = getattr(step, "candidates", None)
