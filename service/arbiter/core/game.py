@@ -471,14 +471,25 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
             raise UnknownContent(self.id, state.content_id)
 
     def sample_chance(self, state: StateT) -> Move:
-        """The outcome of the pending chance decision drawn from the state's seed and step.
-
-        A game may answer this faster than by listing every outcome, as long as it draws what
-        :func:`~arbiter.core.chance.pick` draws from :meth:`chance_outcomes` with the same
-        generator (:func:`~arbiter.core.chance.pick_uniform` does for outcomes of weight 1): the
-        conformance harness checks it at every chance decision of its random games.
-        """
+        """The outcome of the pending chance decision drawn from the state's seed and step:
+        :meth:`draw_without_listing`'s if it has one, else :func:`~arbiter.core.chance.pick`'s
+        from :meth:`chance_outcomes`."""
+        drawn = self.draw_without_listing(state)
+        if drawn is not None:
+            return drawn
         return pick(self.chance_outcomes(state), generator(state.seed, state.step))
+
+    def draw_without_listing(self, state: StateT) -> Move | None:
+        """The outcome :meth:`sample_chance` draws, found without listing every outcome (a card
+        from a deck of dozens, a die's face), or ``None`` to draw from the listing; ``None`` by
+        default.
+
+        It must be what :func:`~arbiter.core.chance.pick` draws from :meth:`chance_outcomes`
+        with the decision's generator (:func:`~arbiter.core.chance.pick_uniform` does for
+        outcomes of weight 1): the conformance harness checks it at every chance decision of
+        its random games.
+        """
+        return None
 
     def resolve_chance(self, state: StateT) -> tuple[StateT, list[Event]]:
         """Resolve chance decisions from the seed until a player must decide or the game ends."""

@@ -132,9 +132,8 @@ class AncientWargame(Game[WargameState, WargameContent, WargameOptions, WargameV
     def chance_outcomes(self, state: WargameState) -> list[ChanceOutcome]:
         return flow.chance_outcomes(state, self.tables(state.content_id))
 
-    def sample_chance(self, state: WargameState) -> Any:
-        drawn = flow.drawn(state, self.tables(state.content_id))  # without listing the outcomes
-        return drawn if drawn is not None else super().sample_chance(state)
+    def draw_without_listing(self, state: WargameState) -> Any | None:
+        return flow.drawn(state, self.tables(state.content_id))  # a die's face, a card
 
     def explain(self, state: WargameState, move: Any) -> IllegalMove:
         return legality.explain(state, self.tables(state.content_id), move)

@@ -141,9 +141,8 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
     def chance_outcomes(self, state: RaidersState) -> list[ChanceOutcome]:
         return flow.chance_outcomes(state, self.tables(state.content_id))
 
-    def sample_chance(self, state: RaidersState) -> Any:
-        drawn = flow.drawn_card(state)  # a card: drawn without listing the deck
-        return drawn if drawn is not None else super().sample_chance(state)
+    def draw_without_listing(self, state: RaidersState) -> Any | None:
+        return flow.drawn_card(state)  # a card: drawn without listing the deck
 
     def explain(self, state: RaidersState, move: Any) -> IllegalMove:
         return legality.explain(state, self.tables(state.content_id), move)

@@ -227,9 +227,8 @@ class TheAncientWorld(
     def chance_outcomes(self, state: AncientWorldState) -> list[ChanceOutcome]:
         return flow.chance_outcomes(state, self.tables(state.content_id))
 
-    def sample_chance(self, state: AncientWorldState) -> Any:
-        drawn = flow.drawn_card(state)  # a card: drawn without listing the deck
-        return drawn if drawn is not None else super().sample_chance(state)
+    def draw_without_listing(self, state: AncientWorldState) -> Any | None:
+        return flow.drawn_card(state)  # a card: drawn without listing the deck
 
     def candidate_moves(self, state: AncientWorldState, actor: Actor, move: Any) -> list[Any]:
         assert isinstance(actor, int)  # check_move asks for a seat's moves only
