@@ -27,6 +27,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.lastcall import last_answer
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -61,6 +62,7 @@ from arbiter.games.ancient_wargame.state import (
     EndMovement,
     Hero,
     HeroTurn,
+    SeaState,
     TakeArmy,
     Troops,
 )
@@ -94,8 +96,24 @@ def begin(s: State, t: Tables, ev: list[Event]) -> State:
     return push(s, EndMovement(), *reversed(turns))
 
 
-def neighbours(s: State, t: Tables, seat: int, origin: str) -> list[str]:
+def neighbours(s: State, t: Tables, seat: int, origin: str) -> tuple[str, ...]:
     """Provinces one step from ``origin``: by land, or by a chain of seas with own ships."""
+    known = _routes(s.seas)
+    key = (t, seat, origin)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _neighbours(s, t, seat, origin)
+    return found
+
+
+@last_answer  # every hero's turn of phase 8 asks it, and the fleets stay put all phase
+def _routes(seas: tuple[SeaState, ...]) -> dict[tuple[Tables, int, str], tuple[str, ...]]:
+    """The neighbours found with these seas, by (tables, seat, origin): they depend on nothing
+    else (which provinces are in play is fixed at setup)."""
+    return {}
+
+
+def _neighbours(s: State, t: Tables, seat: int, origin: str) -> tuple[str, ...]:
     found = dict.fromkeys(p for p in t.land[origin] if s.provinces[t.province_index[p]].in_play)
     seen: set[str] = set()
     frontier = [x for x in t.coast[origin] if s.seas[t.sea_index[x]].ships(seat)]
@@ -113,7 +131,7 @@ def neighbours(s: State, t: Tables, seat: int, origin: str) -> list[str]:
     found.pop(origin, None)
     # In the pack's order: the tables' adjacency sets iterate by string hash, which changes
     # from one process to the next, and the legal moves must not.
-    return sorted(found, key=t.province_index.__getitem__)
+    return tuple(sorted(found, key=t.province_index.__getitem__))
 
 
 def may_enter(s: State, t: Tables, h: Hero, to: str) -> bool:
