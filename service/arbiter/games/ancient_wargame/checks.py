@@ -1,8 +1,8 @@
 """Invariants of a submitted state, and the content checks.
 
 :func:`check_state` refuses a state no game could reach: unknown states or heroes' traits,
-fortresses beyond 3 or in a neutral province, soldiers or ships of an eliminated seat, ships in
-a class-6 sea or beyond a seat's ship cards, a hero in an unknown province, wars between a seat
+fortresses beyond 3 or in a neutral province, soldiers or ships of an eliminated seat (or of no
+seat), a second army or fleet of a seat in one place, ships in a class-6 sea or beyond a seat's ship cards, a hero in an unknown province, wars between a seat
 and itself, deals longer than 5 turns. Each refusal names its member with a JSON pointer.
 """
 
@@ -18,7 +18,12 @@ from arbiter.games.ancient_wargame.tables import Tables
 GAME = "ancient-wargame"
 
 STATE_CODES: tuple[tuple[str, str, str], ...] = (
-    ("state.shape", "Игровое поле", "the provinces and seas are the pack's"),
+    (
+        "state.shape",
+        "Игровое поле",
+        "the provinces and seas are the pack's, owned by seats of the game; a seat has one army "
+        "in a province and one fleet in a sea",
+    ),
     ("state.card", "Выбор государств", "every state and trait is a card of the pack, each once"),
     (
         "state.fortresses",
@@ -64,12 +69,24 @@ def check_state(s: WargameState, t: Tables) -> None:
             )
         if p.owner is not None and p.owner >= len(s.players):
             raise _invalid("state.shape", "no such seat", f"{at}/owner")
+        armies: set[int] = set()
         for j, a in enumerate(p.armies):
             if a.seat >= len(s.players) or s.players[a.seat].eliminated is not None:
                 raise _invalid("state.eliminated", "an army of no seat in play", f"{at}/armies/{j}")
+            if a.seat in armies:  # the rules keep a seat's soldiers here as one army
+                raise _invalid("state.shape", "a second army of a seat", f"{at}/armies/{j}")
+            armies.add(a.seat)
     for y, sea in zip(t.seas, s.seas, strict=True):
+        at = f"/seas/{t.sea_index[y.id]}"
         if sea.fleets and y.storm >= CLOSED_SEA:
-            raise _invalid("state.ships", "no ships in a class-6 sea", f"/seas/{t.sea_index[y.id]}")
+            raise _invalid("state.ships", "no ships in a class-6 sea", at)
+        fleets: set[int] = set()
+        for j, f in enumerate(sea.fleets):
+            if f.seat >= len(s.players) or s.players[f.seat].eliminated is not None:
+                raise _invalid("state.eliminated", "a fleet of no seat in play", f"{at}/fleets/{j}")
+            if f.seat in fleets:  # the rules keep a seat's ships here as one fleet
+                raise _invalid("state.shape", "a second fleet of a seat", f"{at}/fleets/{j}")
+            fleets.add(f.seat)
     for seat in range(len(s.players)):
         if sum(sea.ships(seat) for sea in s.seas) > t.content.ships_per_state:
             raise _invalid("state.ships", "more ships than ship cards", "/seas")
