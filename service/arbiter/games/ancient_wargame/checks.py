@@ -69,24 +69,14 @@ def check_state(s: WargameState, t: Tables) -> None:
             )
         if p.owner is not None and p.owner >= len(s.players):
             raise _invalid("state.shape", "no such seat", f"{at}/owner")
-        armies: set[int] = set()
-        for j, a in enumerate(p.armies):
-            if a.seat >= len(s.players) or s.players[a.seat].eliminated is not None:
-                raise _invalid("state.eliminated", "an army of no seat in play", f"{at}/armies/{j}")
-            if a.seat in armies:  # the rules keep a seat's soldiers here as one army
-                raise _invalid("state.shape", "a second army of a seat", f"{at}/armies/{j}")
-            armies.add(a.seat)
+        # the rules keep a seat's soldiers in a province as one army
+        _check_holders(s, [a.seat for a in p.armies], "an", "army", f"{at}/armies")
     for y, sea in zip(t.seas, s.seas, strict=True):
         at = f"/seas/{t.sea_index[y.id]}"
         if sea.fleets and y.storm >= CLOSED_SEA:
             raise _invalid("state.ships", "no ships in a class-6 sea", at)
-        fleets: set[int] = set()
-        for j, f in enumerate(sea.fleets):
-            if f.seat >= len(s.players) or s.players[f.seat].eliminated is not None:
-                raise _invalid("state.eliminated", "a fleet of no seat in play", f"{at}/fleets/{j}")
-            if f.seat in fleets:  # the rules keep a seat's ships here as one fleet
-                raise _invalid("state.shape", "a second fleet of a seat", f"{at}/fleets/{j}")
-            fleets.add(f.seat)
+        # the rules keep a seat's ships in a sea as one fleet
+        _check_holders(s, [f.seat for f in sea.fleets], "a", "fleet", f"{at}/fleets")
     for seat in range(len(s.players)):
         if sum(sea.ships(seat) for sea in s.seas) > t.content.ships_per_state:
             raise _invalid("state.ships", "more ships than ship cards", "/seas")
@@ -110,3 +100,15 @@ def check_state(s: WargameState, t: Tables) -> None:
     for k, d in enumerate(s.deals):
         if d.expires - d.made > MAX_DEAL:
             raise _invalid("state.diplomacy", "a deal lasts at most 5 turns", f"/deals/{k}")
+
+
+def _check_holders(s: WargameState, seats: list[int], article: str, noun: str, at: str) -> None:
+    """The armies of a province or the fleets of a sea (``noun``), by their seats in order: each
+    of a seat in play, at most one of each seat."""
+    held: set[int] = set()
+    for j, seat in enumerate(seats):
+        if seat >= len(s.players) or s.players[seat].eliminated is not None:
+            raise _invalid("state.eliminated", f"{article} {noun} of no seat in play", f"{at}/{j}")
+        if seat in held:
+            raise _invalid("state.shape", f"a second {noun} of a seat", f"{at}/{j}")
+        held.add(seat)
