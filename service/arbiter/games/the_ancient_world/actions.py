@@ -169,6 +169,29 @@ def build_precondition(s: State, t: Tables, seat: int, coins: int) -> IllegalMov
     return first
 
 
+def can_build(s: State, t: Tables, seat: int, coins: int) -> bool:
+    """Whether some card can be built (:func:`build_precondition` is ``None``): the tests of
+    :func:`build_refusal`, with the free space and the names owned worked out once."""
+    candidates = _build_candidates(s, seat)
+    p = s.players[seat]
+    free = free_space(t, p)
+    names = owned_names(t, p)
+    if free >= 1:
+        for card in candidates:
+            e = t.empire[card]
+            if (
+                t.name[card] not in names
+                and e.cost_coins <= coins
+                and e.cost_knowledge <= p.knowledge
+            ):
+                return True
+    crane_card = has_effect(t, p, "crane")  # built for free by discarding the Crane
+    if crane_card is None or free + 1 - t.sym(crane_card).space < 1:
+        return False
+    names.discard(t.name[crane_card])
+    return any(t.name[card] not in names for card in candidates)
+
+
 def do_build(s: State, t: Tables, move: Build, ev: list[Event]) -> State:
     seat, card = move.seat, move.card
     p = s.players[seat]
@@ -253,6 +276,14 @@ def recruit_precondition(s: State, t: Tables, seat: int, coins: int) -> IllegalM
             return None
         first = first or why
     return first
+
+
+def can_recruit(s: State, t: Tables, seat: int, coins: int) -> bool:
+    """Whether some army card can be recruited (:func:`recruit_precondition` is ``None``)."""
+    p = s.players[seat]
+    if len(p.armies) >= army_limit(t, p) and not any(a.scroll == 0 for a in p.armies):
+        return False
+    return any(t.armies[card].cost_coins <= coins for card in s.army_row)
 
 
 def do_recruit(s: State, t: Tables, move: Recruit, ev: list[Event]) -> State:
@@ -542,6 +573,16 @@ def action_precondition(
     if space == "populate":
         return populate_precondition(s, seat, coins)
     return None
+
+
+def action_possible(s: State, t: Tables, seat: int, space: BoardSpace, coins: int) -> bool:
+    """Whether :func:`action_precondition` finds nothing to refuse, for a listing: Build and
+    Recruit are answered without a refusal made for each card that cannot be taken."""
+    if space == "build":
+        return can_build(s, t, seat, coins)
+    if space == "recruit":
+        return can_recruit(s, t, seat, coins)
+    return action_precondition(s, t, seat, space, coins) is None
 
 
 def do_board_action(s: State, t: Tables, seat: int, space: BoardSpace, ev: list[Event]) -> State:

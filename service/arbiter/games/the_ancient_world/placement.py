@@ -26,7 +26,7 @@ from arbiter.games.the_ancient_world.state import (
     Placed,
 )
 from arbiter.games.the_ancient_world.tables import Tables
-from arbiter.games.the_ancient_world.titans import fight_refusal, start_fight
+from arbiter.games.the_ancient_world.titans import start_fight
 
 State = AncientWorldState
 
@@ -178,8 +178,9 @@ def place_moves(
     """Citizens placed on board spaces (``spaces``; only the citizen of ``skill`` if given).
 
     :func:`place_refusal` in parts: every space is known and every ready citizen may be placed
-    (citizen_refusal), so what is left is whether the space is open, then each citizen. What an
-    action needs (:func:`.actions.action_precondition`) depends only on the space and the coins
+    (citizen_refusal), so what is left is whether the space is open, then each citizen. The
+    fee (:func:`placement_fee`) is worked out once a space from the citizens on it. What an
+    action needs (:func:`.actions.action_possible`) depends only on the space and the coins
     left, so it is asked once for each of those instead of once per citizen.
     """
     p = s.players[seat]
@@ -187,20 +188,33 @@ def place_moves(
     moves: list[Place] = []
     if not skills:
         return moves
-    preconditions: dict[tuple[BoardSpace, int], IllegalMove | None] = {}
     coins = p.coins
+    board = s.board
     for space in spaces:
         if space not in SPACES or space_closed(s, space) is not None:
             continue
-        for k in skills:
-            # space_refusal's tests, with no refusal made for a citizen left out
-            fee = placement_fee(s, space, k)
-            if fee is None or fee > coins:
+        placed = board.at(space)
+        # placement_fee for every citizen at once: free on an empty space or on Rebuild; on a
+        # fee space 1 coin unless a citizen of the same skill is there; elsewhere free above
+        # the highest skill there and refused at or below it
+        fees: list[tuple[int, int]]
+        if not placed or space == "rebuild":
+            fees = [(k, 0) for k in skills]
+        elif space in FEE_SPACES:
+            there = {c.skill for c in placed}
+            fees = [(k, 0 if k in there else 1) for k in skills]
+        else:
+            top = max(c.skill for c in placed)
+            fees = [(k, 0) for k in skills if k > top]
+        possible: dict[int, bool] = {}  # coins left -> whether the action can be done
+        for k, fee in fees:
+            if fee > coins:
                 continue
-            key = (space, coins - fee)
-            if key not in preconditions:
-                preconditions[key] = actions.action_precondition(s, t, seat, space, coins - fee)
-            if preconditions[key] is None:
+            left = coins - fee
+            able = possible.get(left)
+            if able is None:
+                able = possible[left] = actions.action_possible(s, t, seat, space, left)
+            if able:
                 moves.append(Place(seat=seat, space=space, skill=k))
     return moves
 
@@ -230,9 +244,14 @@ def card_moves(
 
 
 def fight_moves(s: State, t: Tables, seat: int) -> list[Fight]:
-    return [
-        Fight(seat=seat, stars=stars) for stars in STARS if fight_refusal(s, t, seat, stars) is None
-    ]
+    """Each face-up titan, when the seat can pay for an unused army (:func:`.titans.fight_refusal`
+    is ``None``: an army it can pay for is an unused army)."""
+    p = s.players[seat]
+    coins = p.coins
+    if not any(a.scroll == 0 and a.picture + 1 <= coins for a in p.armies):
+        return []
+    tops = s.titan_tops
+    return [Fight(seat=seat, stars=stars) for stars in STARS if tops.of(stars) is not None]
 
 
 def do_place(s: State, t: Tables, move: Place, ev: list[Event]) -> State:
