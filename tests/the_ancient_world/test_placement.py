@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arbiter.core import CHANCE, IllegalMove
-from arbiter.games.the_ancient_world import placement
+from arbiter.games.the_ancient_world import actions, placement
 from arbiter.games.the_ancient_world.moves import (
     Build,
     Decline,
@@ -17,6 +17,7 @@ from arbiter.games.the_ancient_world.moves import (
     Recruit,
 )
 from arbiter.games.the_ancient_world.state import SPACES
+from arbiter.games.the_ancient_world.titans import fight_refusal
 from tests.walks import random_states
 
 from .helpers import game, give, play, set_player, settle, start, to_army_row, to_row
@@ -165,3 +166,31 @@ def test_board_placements_are_listed_exactly_when_their_refusal_accepts_them() -
         checked += 1
         left_out += len(candidates) - len(accepted)
     assert checked >= 100 and left_out, (checked, left_out)
+
+
+def test_a_listing_asks_what_an_action_needs_as_its_refusal_does() -> None:
+    """Build and Recruit are listed by can_build / can_recruit (no refusal made per card), and
+    a fight by one test of the armies: over random games, with every number of coins left after
+    a fee, each answers what action_precondition and fight_refusal answer."""
+    g = game()
+    checked = {"build": [0, 0], "recruit": [0, 0]}
+    fights = [0, 0]
+    for s in random_states(g, tuple((n, k) for n in (2, 3, 4) for k in range(1, 7))):
+        if g.to_act(s)[0] == CHANCE or s.pending:
+            continue
+        t = g.tables(s.content_id)
+        seat = s.current
+        for space in SPACES:
+            for coins in range(0, 12):
+                possible = actions.action_possible(s, t, seat, space, coins)
+                assert possible == (
+                    actions.action_precondition(s, t, seat, space, coins) is None
+                ), (s.step, seat, space, coins)
+                if space in checked:
+                    checked[space][possible] += 1
+        listed = {m.stars for m in placement.fight_moves(s, t, seat)}
+        assert listed == {
+            stars for stars in (1, 2, 3) if fight_refusal(s, t, seat, stars) is None
+        }, s.step
+        fights[bool(listed)] += 1
+    assert all(no and yes for no, yes in checked.values()) and all(fights), (checked, fights)
