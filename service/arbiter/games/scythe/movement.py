@@ -321,36 +321,72 @@ def _counts(counts: list[int]) -> CargoCounts:
     return (counts[0], counts[1], counts[2], counts[3], counts[4])
 
 
+#: Why a unit may not pick up or drop an item, by a short name (as :data:`_STEP_REFUSALS`):
+#: :func:`_load_blocked` and :func:`_unload_blocked` name the reason, which is all a listing
+#: needs; :func:`load_refusal` and :func:`unload_refusal` build the refusal for the item.
+_CARGO_REFUSALS: dict[str, Callable[[CargoItem], IllegalMove]] = {
+    "dropped_here": lambda item: refuse(
+        "move.dropped_here", "what was dropped here cannot be picked up again here"
+    ),
+    "carry_workers": lambda item: refuse(
+        "move.carry_workers", "only mechs carry workers («Механизмы»)"
+    ),
+    "nothing_to_load": lambda item: refuse(
+        "move.nothing_to_load",
+        "no worker of yours here to pick up" if item == "worker" else f"no {item} here to pick up",
+    ),
+    "nothing_to_unload": lambda item: refuse(
+        "move.nothing_to_unload", f"the unit carries no {item} to drop here"
+    ),
+    "resources_to_home_base": lambda item: refuse(
+        "move.resources_to_home_base", "resources stay on territories"
+    ),
+}
+
+
+def _load_blocked(s: State, seat: int, c: Carry, item: CargoItem) -> str | None:
+    """The name (in :data:`_CARGO_REFUSALS`) of why the moving unit may not pick up ``item``,
+    or ``None``: it may."""
+    if c.dropped_here[_cargo_index(item)]:
+        return "dropped_here"
+    if item == "worker":
+        if c.kind != "mech":
+            return "carry_workers"
+        p = s.players[seat]
+        if not any(w == c.at and i not in c.workers for i, w in enumerate(p.workers)):
+            return "nothing_to_load"
+        return None
+    if not s.resources.get(c.at, NO_RESOURCES).of(item):
+        return "nothing_to_load"
+    return None
+
+
+def _unload_blocked(t: Tables, c: Carry, item: CargoItem) -> str | None:
+    """The name (in :data:`_CARGO_REFUSALS`) of why the moving unit may not drop ``item``, or
+    ``None``: it may."""
+    k = _cargo_index(item)
+    carried = len(c.workers) if item == "worker" else c.cargo.of(item)
+    if carried - c.loaded_here[k] <= 0:
+        return "nothing_to_unload"
+    if k and c.at not in t.index:
+        return "resources_to_home_base"
+    return None
+
+
 def load_refusal(s: State, t: Tables, task: MoveTask, m: Load) -> IllegalMove | None:
     c = task.current
     if c is None:
         return refuse("move.no_unit_moving", "select a unit first")
-    k = _cargo_index(m.item)
-    if c.dropped_here[k]:
-        return refuse("move.dropped_here", "what was dropped here cannot be picked up again here")
-    if m.item == "worker":
-        if c.kind != "mech":
-            return refuse("move.carry_workers", "only mechs carry workers («Механизмы»)")
-        p = s.players[task.seat]
-        if not any(w == c.at and i not in c.workers for i, w in enumerate(p.workers)):
-            return refuse("move.nothing_to_load", "no worker of yours here to pick up")
-        return None
-    if not s.resources.get(c.at, NO_RESOURCES).of(m.item):
-        return refuse("move.nothing_to_load", f"no {m.item} here to pick up")
-    return None
+    why = _load_blocked(s, task.seat, c, m.item)
+    return None if why is None else _CARGO_REFUSALS[why](m.item)
 
 
 def unload_refusal(s: State, t: Tables, task: MoveTask, m: Unload) -> IllegalMove | None:
     c = task.current
     if c is None:
         return refuse("move.no_unit_moving", "select a unit first")
-    k = _cargo_index(m.item)
-    carried = len(c.workers) if m.item == "worker" else c.cargo.of(m.item)
-    if carried - c.loaded_here[k] <= 0:
-        return refuse("move.nothing_to_unload", f"the unit carries no {m.item} to drop here")
-    if k and c.at not in t.index:
-        return refuse("move.resources_to_home_base", "resources stay on territories")
-    return None
+    why = _unload_blocked(t, c, m.item)
+    return None if why is None else _CARGO_REFUSALS[why](m.item)
 
 
 def refusal(s: State, t: Tables, task: MoveTask, m: MoveLike) -> IllegalMove | None:
@@ -393,13 +429,12 @@ def moves(s: State, t: Tables, task: MoveTask) -> list[MoveLike]:
                     out.append(SelectUnit(seat=seat, kind=kind, at=at))  # type: ignore[arg-type]
         out.append(EndMove(seat=seat))
         return out
+    # load_refusal's and unload_refusal's tests, with no refusal made for an item left out
     for item in CARGO_ITEMS:
-        lm = Load(seat=seat, item=item)
-        if load_refusal(s, t, task, lm) is None:
-            out.append(lm)
-        um = Unload(seat=seat, item=item)
-        if unload_refusal(s, t, task, um) is None:
-            out.append(um)
+        if _load_blocked(s, seat, c, item) is None:
+            out.append(Load(seat=seat, item=item))
+        if _unload_blocked(t, c, item) is None:
+            out.append(Unload(seat=seat, item=item))
     if c.steps_left > 0:
         links = _links(s, t, seat, c.kind, c.at)
         for to in sorted(links):
