@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from arbiter.games.scythe import movement, rewards
 from arbiter.games.scythe.board import top
-from arbiter.games.scythe.moves import GainOne, SelectUnit
+from arbiter.games.scythe.moves import CARGO_ITEMS, GainOne, Load, SelectUnit, Unload
 from arbiter.games.scythe.state import GainTask, MoveTask
 from tests.scythe.helpers import GAME, T
 from tests.walks import random_states
@@ -56,3 +56,32 @@ def test_the_move_action_lists_exactly_the_units_its_refusal_accepts() -> None:
         checked += 1
         refused += len(candidates) - len(accepted)
     assert checked >= 50 and refused, (checked, refused)
+
+
+def test_the_moving_unit_lists_exactly_the_loads_and_unloads_their_refusals_accept() -> None:
+    """What the moving unit may pick up and drop is listed from the names of the reasons
+    (``_load_blocked``, ``_unload_blocked``), with no refusal made: over random games each Load
+    and Unload is listed exactly when its refusal accepts it, and each refusal keeps its code."""
+    checked = 0
+    codes: set[str] = set()
+    for s in random_states(GAME, GAMES):
+        task = top(s)
+        if not isinstance(task, MoveTask) or task.current is None:
+            continue
+        seat = task.seat
+        listed = {m for m in movement.moves(s, T, task) if isinstance(m, Load | Unload)}
+        accepted: set[Load | Unload] = set()
+        for item in CARGO_ITEMS:
+            load, unload = Load(seat=seat, item=item), Unload(seat=seat, item=item)
+            for move, why in (
+                (load, movement.load_refusal(s, T, task, load)),
+                (unload, movement.unload_refusal(s, T, task, unload)),
+            ):
+                if why is None:
+                    accepted.add(move)
+                else:
+                    codes.add(why.code.removeprefix("scythe."))
+        assert listed == accepted, (s.step, task)
+        checked += 1
+    assert checked >= 50, checked
+    assert {"move.nothing_to_load", "move.nothing_to_unload", "move.carry_workers"} <= codes, codes
