@@ -178,8 +178,7 @@ def place_moves(
     """Citizens placed on board spaces (``spaces``; only the citizen of ``skill`` if given).
 
     :func:`place_refusal` in parts: every space is known and every ready citizen may be placed
-    (citizen_refusal), so what is left is whether the space is open, then each citizen. The
-    fee (:func:`placement_fee`) is worked out once a space from the citizens on it. What an
+    (citizen_refusal), so what is left is whether the space is open, then each citizen. What an
     action needs (:func:`.actions.action_possible`) depends only on the space and the coins
     left, so it is asked once for each of those instead of once per citizen.
     """
@@ -189,26 +188,14 @@ def place_moves(
     if not skills:
         return moves
     coins = p.coins
-    board = s.board
     for space in spaces:
         if space not in SPACES or space_closed(s, space) is not None:
             continue
-        placed = board.at(space)
-        # placement_fee for every citizen at once: free on an empty space or on Rebuild; on a
-        # fee space 1 coin unless a citizen of the same skill is there; elsewhere free above
-        # the highest skill there and refused at or below it
-        fees: list[tuple[int, int]]
-        if not placed or space == "rebuild":
-            fees = [(k, 0) for k in skills]
-        elif space in FEE_SPACES:
-            there = {c.skill for c in placed}
-            fees = [(k, 0 if k in there else 1) for k in skills]
-        else:
-            top = max(c.skill for c in placed)
-            fees = [(k, 0) for k in skills if k > top]
         possible: dict[int, bool] = {}  # coins left -> whether the action can be done
-        for k, fee in fees:
-            if fee > coins:
+        for k in skills:
+            # space_refusal's tests, with no refusal made for a citizen left out
+            fee = placement_fee(s, space, k)
+            if fee is None or fee > coins:
                 continue
             left = coins - fee
             able = possible.get(left)
