@@ -2,8 +2,9 @@
 
 :func:`check_state` refuses a state no game could reach: unknown states or heroes' traits,
 fortresses beyond 3 or in a neutral province, soldiers or ships of an eliminated seat (or of no
-seat), a second army or fleet of a seat in one place, ships in a class-6 sea or beyond a seat's ship cards, a hero in an unknown province, wars between a seat
-and itself, deals longer than 5 turns. Each refusal names its member with a JSON pointer.
+seat), a second army or fleet of a seat in one place, ships in a class-6 sea or beyond a seat's
+ship cards, a hero in an unknown province, wars between a seat and itself, deals longer than 5
+turns. Each refusal names its member with a JSON pointer.
 """
 
 from __future__ import annotations
