@@ -16,6 +16,7 @@ from arbiter.games.scythe.state import Built, MoveTask
 from tests.scythe.helpers import (
     GAME,
     State,
+    T,
     clear_board,
     legal,
     play,
@@ -140,6 +141,29 @@ def test_underpass_joins_controlled_mountains_and_tunnels() -> None:
     s = play(s, SelectUnit(seat=0, kind="character", at="r6c0"))
     assert {"r2c3", "r4c4", "r6c3"} <= steps_of(s)
     assert "r1c1" not in steps_of(s)  # a mountain nobody controls
+
+
+def test_underpass_follows_control_from_one_step_to_the_next() -> None:
+    """The links of the mech abilities are worked out once for all the units of a seat in a state
+    (``movement.reach``), never carried to the next: once the mech has left its mountain, the
+    character no longer reaches it."""
+    s = clear_board(started(("saxony", "nordic"), ("industrial", "engineering")))
+    s = player(s, 0, character="r6c0", mechs=("r4c4",), mech_abilities=("underpass",))
+    s = play(turn(s, 0, "top", section="move_gain"), TakeTopAction(seat=0, choice=0))
+    assert SelectUnit(seat=0, kind="character", at="r6c0") in legal(s, 0)
+    s = play(s, SelectUnit(seat=0, kind="mech", at="r4c4"))
+    assert "r6c0" in steps_of(s)  # the mech reaches the character's mountain, and leaves by land
+    away = next(
+        to
+        for to in sorted(T.steps["r4c4"])
+        if T.terrain.get(to) != "mountain" and to not in T.tunnel and to in steps_of(s)
+    )
+    s = play(s, Step(seat=0, to=away))
+    if any(isinstance(m, EndUnitMove) for m in legal(s, 0)):
+        s = play(s, EndUnitMove(seat=0))
+    s = play(s, SelectUnit(seat=0, kind="character", at="r6c0"))
+    assert {"r2c3", "r6c3"} <= steps_of(s)  # the tunnels, still
+    assert "r4c4" not in steps_of(s)  # a mountain nobody controls now
 
 
 def test_speed_gives_one_more_step_and_entering_enemies_ends_it() -> None:

@@ -16,6 +16,7 @@ and mechs. Home bases cannot be entered («ДОМАШНЯЯ БАЗА») except b
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import msgspec
 
@@ -101,47 +102,87 @@ def inactive_bases(s: State, t: Tables) -> set[str]:
     return set(t.bases) - active
 
 
+def _tunnels(p: PlayerState, t: Tables) -> frozenset[str]:
+    """«Шахта действует как туннель ... только Вы»: the printed tunnels and the seat's own Mine,
+    each linked to every other."""
+    mines = [b.territory for b in p.structures if b.structure == "mine"]
+    return t.tunnel.union(mines) if mines else t.tunnel
+
+
+class Reach(NamedTuple):
+    """Where a seat's character and mechs reach beyond the printed edges, in one state: the
+    same for every space they stand on, so worked out once for all of them (:func:`reach`)."""
+
+    #: :func:`_tunnels`
+    tunnels: frozenset[str]
+    #: the groups of spaces each linking to every other member: Underpass, Township, Submerge,
+    #: as far as unlocked
+    groups: tuple[frozenset[str], ...]
+    #: with Wayfare: the home bases they may step to from anywhere
+    wayfare: tuple[str, ...]
+
+
+#: The last reach worked out: the state (held, so its identity cannot be reused while kept), the
+#: seat, the tables, and the reach. A listing asks for it at every space a unit stands on, the
+#: check and the move that follow ask again. Read and replaced as one object, so threads sharing
+#: it at worst work it out again.
+_last_reach: tuple[State, int, Tables, Reach] | None = None
+
+
+def reach(s: State, t: Tables, seat: int) -> Reach:
+    """The :class:`Reach` of ``seat``'s character and mechs in ``s``."""
+    global _last_reach
+    last = _last_reach
+    if last is not None and last[0] is s and last[1] == seat and last[2] is t:
+        return last[3]
+    p = s.players[seat]
+    tunnels = _tunnels(p, t)
+    groups: list[frozenset[str]] = []
+    wayfare: tuple[str, ...] = ()
+    if p.mech_abilities:
+        cmap: dict[str, int] | None = None
+        if has_ability(p, "underpass"):
+            cmap = control_map(s, t)
+            mountains = {x for x in t.index if t.terrain[x] == "mountain" and cmap.get(x) == seat}
+            groups.append(frozenset(x for x in tunnels if x in t.index) | mountains)
+        if has_ability(p, "township"):
+            cmap = cmap if cmap is not None else control_map(s, t)
+            villages = {x for x in t.index if t.terrain[x] == "village" and cmap.get(x) == seat}
+            groups.append(frozenset(villages | {t.factory}))
+        if has_ability(p, "submerge"):
+            groups.append(t.lakes)
+        if has_ability(p, "wayfare"):
+            wayfare = (*inactive_bases(s, t), t.base_of[p.faction])
+    found = Reach(tunnels, tuple(groups), wayfare)
+    _last_reach = (s, seat, t, found)
+    return found
+
+
 def _links(s: State, t: Tables, seat: int, kind: str, at: str) -> dict[str, bool]:
     """Every space one step away, with ``True`` when the only link crosses a river. Read-only:
     without a link beyond the printed edges it is the tables' own."""
-    p = s.players[seat]
     printed = t.steps.get(at, {})
-    # «Шахта действует как туннель ... только Вы»: the printed tunnels and the seat's own Mine
-    mines = [b.territory for b in p.structures if b.structure == "mine"]
-    tunnels = t.tunnel.union(mines) if mines else t.tunnel
-    through_tunnel = at in t.index and at in tunnels
-    # the character and mechs take the links of the mech abilities unlocked
-    abilities = kind != "worker" and bool(p.mech_abilities)
-    if not through_tunnel and not abilities:
+    groups: list[frozenset[str]] = []
+    wayfare: tuple[str, ...] = ()
+    if kind == "worker":
+        tunnels = _tunnels(s.players[seat], t)
+    else:
+        # the character and mechs take the links of the mech abilities unlocked (Underpass and
+        # Township link territories only, Submerge the lakes)
+        r = reach(s, t, seat)
+        tunnels, groups, wayfare = r.tunnels, [g for g in r.groups if at in g], r.wayfare
+    through_tunnel = at in tunnels and at in t.index
+    if not through_tunnel and not groups and not wayfare:
         return printed
     out = dict(printed)
     if through_tunnel:
         for to in tunnels:
             out[to] = False
-    if not abilities:
-        out.pop(at, None)
-        return out
-    cmap: dict[str, int] | None = None
-    if has_ability(p, "underpass") and at in t.index:
-        cmap = control_map(s, t)
-        group = {x for x in tunnels if x in t.index}
-        group |= {x for x in t.index if t.terrain[x] == "mountain" and cmap.get(x) == seat}
-        if at in group:
-            for to in group:
-                out[to] = False
-    if has_ability(p, "township") and at in t.index:
-        cmap = cmap if cmap is not None else control_map(s, t)
-        group = {x for x in t.index if t.terrain[x] == "village" and cmap.get(x) == seat}
-        group.add(t.factory)
-        if at in group:
-            for to in group:
-                out[to] = False
-    if has_ability(p, "submerge") and at in t.lakes:
-        for to in t.lakes:
+    for group in groups:
+        for to in group:
             out[to] = False
-    if has_ability(p, "wayfare"):
-        for to in (*inactive_bases(s, t), t.base_of[p.faction]):
-            out[to] = False
+    for to in wayfare:
+        out[to] = False
     out.pop(at, None)
     return out
 
@@ -230,8 +271,7 @@ def _blocked_step(
         return "not_adjacent"
     faction = t.factions[p.faction]
     if to in t.bases:
-        wayfare = c.kind != "worker" and has_ability(p, "wayfare")
-        if not wayfare or to not in (*inactive_bases(s, t), t.base_of[p.faction]):
+        if c.kind == "worker" or to not in reach(s, t, seat).wayfare:
             return "home_base"
         if c.cargo.total():
             return "resources_to_home_base"
@@ -429,12 +469,15 @@ def moves(s: State, t: Tables, task: MoveTask) -> list[MoveLike]:
                     out.append(SelectUnit(seat=seat, kind=kind, at=at))  # type: ignore[arg-type]
         out.append(EndMove(seat=seat))
         return out
-    # load_refusal's and unload_refusal's tests, with no refusal made for an item left out
-    for item in CARGO_ITEMS:
-        if _load_blocked(s, seat, c, item) is None:
-            out.append(Load(seat=seat, item=item))
-        if _unload_blocked(t, c, item) is None:
-            out.append(Unload(seat=seat, item=item))
+    # load_refusal's and unload_refusal's tests, with no refusal made for an item left out;
+    # none passes unless a mech may pick up workers, resources lie here, or the unit carries
+    # something (most units, which carry nothing over empty ground, need not ask them)
+    if c.kind == "mech" or c.at in s.resources or c.workers or c.cargo.total():
+        for item in CARGO_ITEMS:
+            if _load_blocked(s, seat, c, item) is None:
+                out.append(Load(seat=seat, item=item))
+            if _unload_blocked(t, c, item) is None:
+                out.append(Unload(seat=seat, item=item))
     if c.steps_left > 0:
         links = _links(s, t, seat, c.kind, c.at)
         for to in sorted(links):
