@@ -67,11 +67,27 @@ def place_star(s: State, t: Tables, seat: int, goal: TriumphGoal, events: list[E
     return s
 
 
-#: The last player :func:`award` found no star for (with the tables): what a player has earned
-#: is read from its own struct alone, so the same struct -- most decisions leave the active
-#: player untouched -- earns nothing new. Holding it keeps its identity from being reused; read
-#: and replaced as one object, so threads sharing it at worst recompute.
-_nothing_new: tuple[Tables, PlayerState] | None = None
+def _progress(p: PlayerState) -> tuple[object, ...]:
+    """All that :func:`goal_reached` reads of a player, and the stars it has placed."""
+    return (
+        p.stars,
+        len(p.cubes),
+        len(p.mechs),
+        len(p.structures),
+        len(p.recruits),
+        len(p.workers),
+        p.popularity,
+        p.power,
+    )
+
+
+#: The last player :func:`award` found no star for, its progress (:func:`_progress`) and the
+#: tables: what a player has earned is read from its progress alone, so the same player struct
+#: -- most decisions leave the active player untouched -- or one with the same progress -- most
+#: of the rest, a Move's steps among them, leave its counts and tracks alone -- earns nothing
+#: new. Holding the struct keeps its identity from being reused; read and replaced as one
+#: object, so threads sharing it at worst recompute.
+_nothing_new: tuple[Tables, PlayerState, tuple[object, ...]] | None = None
 
 
 def award(s: State, t: Tables, seat: int, events: list[Event]) -> State:
@@ -79,12 +95,19 @@ def award(s: State, t: Tables, seat: int, events: list[Event]) -> State:
     global _nothing_new
     checked = s.players[seat]
     last = _nothing_new
-    if last is not None and last[0] is t and last[1] is checked:
-        return s
+    if last is not None and last[0] is t:
+        if last[1] is checked:
+            return s
+        progress = _progress(checked)
+        if last[2] == progress:
+            _nothing_new = (t, checked, progress)
+            return s
+    else:
+        progress = _progress(checked)
     before = s
     s = _award(s, t, seat, events)
-    if s is before:
-        _nothing_new = (t, checked)
+    if s is before and s.phase != "over":  # (an ended game awards nothing, whatever is reached)
+        _nothing_new = (t, checked, progress)
     return s
 
 
