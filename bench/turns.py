@@ -17,6 +17,9 @@ median of the rounds' ratios, each round's printed beside it.
 
 ``late/early``: in games of at least 2,000 decisions, the rate of the last 1,000 decisions over
 that of the first 1,000 (1.00: a late decision costs what an early one does), median over games.
+``same kinds``: the same, with the late decisions weighed by kind (the type of the move taken) as
+many as the early ones: what a decision of the same kind costs late, without the late game's
+other mix (more Move decisions, which list every unit). Both are quoted; the first is the target.
 
 ``--instructions N`` counts instead of timing (needs ``valgrind``): each tree plays the same
 ``N`` seeded games under ``valgrind --tool=callgrind``, and again with no game to take off what
@@ -55,6 +58,7 @@ games = int(sys.argv[4]) if len(sys.argv) > 4 else None
 game = registry().get("scythe")
 turns = decisions = played = 0
 ratios = []
+same_kinds = []
 start = time.perf_counter()
 while played < games if games is not None else time.perf_counter() - start < seconds:
     played += 1
@@ -62,24 +66,37 @@ while played < games if games is not None else time.perf_counter() - start < sec
     state = game.new_state(players, seed=seed)
     seed += 1
     stamps = [time.perf_counter()]
+    kinds = []
     while game.to_act(state):
         actor = game.to_act(state)[0]
         if actor == CHANCE:
             move = game.sample_chance(state)
         else:
             move = rng.choice(game.legal_moves(state, actor))
-            turns += type(move).__struct_config__.tag == "choose_section"
+        kind = type(move).__struct_config__.tag
+        turns += kind == "choose_section"
         state, _ = game.apply(state, move)
         decisions += 1
         stamps.append(time.perf_counter())
+        kinds.append(kind)
     if len(stamps) > 2_000:
         early = stamps[1_000] - stamps[0]
         late = stamps[-1] - stamps[-1_001]
         ratios.append(early / late)
+        # the same, with the late decisions of each kind weighed as many as the early ones
+        spent = [{}, {}]
+        for window, first in enumerate((0, len(kinds) - 1_000)):
+            for i in range(first, first + 1_000):
+                n, t = spent[window].get(kinds[i], (0, 0.0))
+                spent[window][kinds[i]] = (n + 1, t + stamps[i + 1] - stamps[i])
+        both = [k for k in spent[0] if k in spent[1]]
+        as_early = sum(spent[0][k][1] for k in both)
+        as_late = sum(spent[0][k][0] * spent[1][k][1] / spent[1][k][0] for k in both)
+        same_kinds.append(as_early / as_late)
 elapsed = max(time.perf_counter() - start, 1e-9)
 print(json.dumps({
     "turns": turns / elapsed, "decisions": decisions / elapsed, "ratios": ratios,
-    "turns_played": turns, "decisions_played": decisions,
+    "same_kinds": same_kinds, "turns_played": turns, "decisions_played": decisions,
 }))
 """
 
@@ -199,10 +216,14 @@ def run(
             together = together and against is not None and len(cpus()) >= 2
             how = "both trees at once, one CPU each" if together else "one tree after the other"
             print(f"Scythe: random games, every move checked (median of rounds; {how})")
-            print(f"{'tree':<12}{'players':>8}{'turns/s':>10}{'decisions/s':>13}{'late/early':>12}")
+            print(
+                f"{'tree':<12}{'players':>8}{'turns/s':>10}{'decisions/s':>13}{'late/early':>12}"
+                f"{'same kinds':>12}"
+            )
             for n in players:
                 found: dict[str, dict[str, list[float]]] = {
-                    name: {"turns": [], "decisions": [], "ratios": []} for name in trees
+                    name: {"turns": [], "decisions": [], "ratios": [], "same_kinds": []}
+                    for name in trees
                 }
                 paired: list[float] = []  # this tree / the other, round by round
                 for r in range(rounds):
@@ -222,6 +243,7 @@ def run(
                         found[name]["turns"].append(float(got["turns"]))  # type: ignore[arg-type]
                         found[name]["decisions"].append(float(got["decisions"]))  # type: ignore[arg-type]
                         found[name]["ratios"].extend(got["ratios"])  # type: ignore[arg-type]
+                        found[name]["same_kinds"].extend(got["same_kinds"])  # type: ignore[arg-type]
                     if against:
                         paired.append(found["this tree"]["turns"][-1] / found[against]["turns"][-1])
                 for name in trees:
@@ -229,6 +251,7 @@ def run(
                     print(
                         f"{name:<12}{n:>8}{median(f['turns']):>10,.1f}"
                         f"{median(f['decisions']):>13,.0f}{median(f['ratios']):>12.2f}"
+                        f"{median(f['same_kinds']):>12.2f}"
                     )
                 if against:
                     each = " ".join(f"{x:.2f}" for x in paired)
