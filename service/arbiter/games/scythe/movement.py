@@ -311,16 +311,24 @@ def _unit_key(kind: str, index: int) -> str:
     return f"{kind}:{index}"
 
 
+def _unmoved(p: PlayerState, task: MoveTask) -> dict[tuple[str, str], int | None]:
+    """Each kind of unit and space where the seat has one, in the order of its units (the
+    character, the mechs, the workers), with the index of the first of them that has not moved
+    this action (``None``: all have)."""
+    found: dict[tuple[str, str], int | None] = {}
+    moved = task.moved
+    units = [("character", 0, p.character)]
+    units += [("mech", i, x) for i, x in enumerate(p.mechs)]
+    units += [("worker", i, x) for i, x in enumerate(p.workers)]
+    for kind, i, at in units:
+        if found.get((kind, at)) is None:  # new here, or every one so far has moved
+            found[(kind, at)] = None if _unit_key(kind, i) in moved else i
+    return found
+
+
 def _first_unit(s: State, task: MoveTask, kind: str, at: str) -> int | None:
-    p = s.players[task.seat]
-    if kind == "character":
-        ok = p.character == at and _unit_key("character", 0) not in task.moved
-        return 0 if ok else None
-    locs = p.mechs if kind == "mech" else p.workers
-    for i, loc in enumerate(locs):
-        if loc == at and _unit_key(kind, i) not in task.moved:
-            return i
-    return None
+    """The index of the first ``kind`` of the seat on ``at`` that has not moved this action."""
+    return _unmoved(s.players[task.seat], task).get((kind, at))
 
 
 def _can_step(s: State, t: Tables, task: MoveTask, kind: str, at: str) -> bool:
@@ -454,18 +462,10 @@ def moves(s: State, t: Tables, task: MoveTask) -> list[MoveLike]:
     out: list[MoveLike] = []
     c = task.current
     if c is None:
-        p = s.players[seat]
         if task.units_left > 0:
-            groups: list[tuple[str, str]] = [("character", p.character)]
-            groups += [("mech", x) for x in p.mechs]
-            groups += [("worker", x) for x in p.workers]
-            seen: set[tuple[str, str]] = set()
-            for kind, at in groups:
-                if (kind, at) in seen:
-                    continue
-                seen.add((kind, at))
+            for (kind, at), index in _unmoved(s.players[seat], task).items():
                 # select_refusal's tests past the two this branch has passed, with no refusal made
-                if _first_unit(s, task, kind, at) is not None and _can_step(s, t, task, kind, at):
+                if index is not None and _can_step(s, t, task, kind, at):
                     out.append(SelectUnit(seat=seat, kind=kind, at=at))  # type: ignore[arg-type]
         out.append(EndMove(seat=seat))
         return out
