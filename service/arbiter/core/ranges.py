@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import msgspec
+from msgspec.structs import astuple, replace
 
 from arbiter.core.types import Move
 
@@ -34,8 +35,31 @@ class MoveRange(msgspec.Struct, frozen=True, kw_only=True):
     max: int
 
 
-def _key(move: Move, field: str) -> Move:
-    return msgspec.structs.replace(move, **{field: 0})
+class _Run:
+    """The amounts of one key (moves equal but for their ranged member), sorted into runs."""
+
+    __slots__ = ("amounts", "emitted", "run_of")
+
+    def __init__(self) -> None:
+        self.amounts: list[int] = []
+        #: amount -> the run (lowest, highest amount) it is in
+        self.run_of: dict[int, tuple[int, int]] = {}
+        #: the runs already listed (by their lowest amount)
+        self.emitted: set[int] = set()
+
+    def split(self) -> None:
+        values = sorted(self.amounts)
+        low = high = values[0]
+        for v in values[1:]:
+            if v != high + 1:
+                self._close(low, high)
+                low = v
+            high = v
+        self._close(low, high)
+
+    def _close(self, low: int, high: int) -> None:
+        for v in range(low, high + 1):
+            self.run_of[v] = (low, high)
 
 
 def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
@@ -44,54 +68,49 @@ def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
     Runs are maximal sets of consecutive amounts of moves equal but for the ranged member; a run
     of one amount is listed as it is.
     """
+    #: for each kind of move with a ranged member, where that member sits among its fields
     kinds: set[type[Move]] = set(map(type, moves))
-    if all(kind.ranged is None for kind in kinds):
+    at = {kind: kind.__struct_fields__.index(kind.ranged) for kind in kinds if kind.ranged}
+    if not at:
         return list(moves), []  # as most listings: no move type with a ranged member
-    #: for each move, its ranged member, its value and the move with that member at 0 (the key
-    #: of the moves it may share a run with); ``None`` for a move with no ranged member
-    keyed: list[tuple[str, int, Move] | None] = []
-    amounts: dict[Move, list[int]] = {}
+    #: for each move, the amount of its ranged member and the runs of the moves equal to it but
+    #: for that member (the kind and its other members are the key); ``None`` for a move with no
+    #: ranged member
+    keyed: list[tuple[int, _Run] | None] = []
+    runs: dict[tuple[Any, ...], _Run] = {}
     for move in moves:
-        field = type(move).ranged
-        if field is None:
+        kind = type(move)
+        i = at.get(kind)
+        if i is None:
             keyed.append(None)
             continue
-        value = getattr(move, field)
-        key = _key(move, field)
-        keyed.append((field, value, key))
-        amounts.setdefault(key, []).append(value)
-    if not any(len(values) > 1 for values in amounts.values()):
+        members = astuple(move)
+        key = (kind, members[:i], members[i + 1 :])
+        run = runs.get(key)
+        if run is None:
+            run = runs[key] = _Run()
+        run.amounts.append(members[i])
+        keyed.append((members[i], run))
+    if all(len(run.amounts) == 1 for run in runs.values()):
         return list(moves), []
-    #: (key, amount) -> the run (lowest, highest amount) the amount is in
-    run_of: dict[tuple[Move, int], tuple[int, int]] = {}
-    for key, values in amounts.items():
-        values.sort()
-        spans: list[tuple[int, int]] = []
-        for v in values:
-            if spans and v == spans[-1][1] + 1:
-                spans[-1] = (spans[-1][0], v)
-            else:
-                spans.append((v, v))
-        at = 0  # values and spans both ascend: each value's run is the first that holds it
-        for v in values:
-            while not spans[at][0] <= v <= spans[at][1]:
-                at += 1
-            run_of[key, v] = spans[at]
+    for run in runs.values():
+        run.split()
     listed: list[Any] = []
     ranges: list[MoveRange] = []
-    emitted: set[tuple[Move, int]] = set()
-    for move, keys in zip(moves, keyed, strict=True):
-        if keys is None:
+    for move, entry in zip(moves, keyed, strict=True):
+        if entry is None:
             listed.append(move)
             continue
-        field, value, key = keys
-        low, high = run_of[key, value]
+        value, run = entry
+        low, high = run.run_of[value]
         if low == high:
             listed.append(move)
-        elif (key, low) not in emitted:
-            emitted.add((key, low))
+        elif low not in run.emitted:
+            run.emitted.add(low)
+            field = type(move).ranged
+            assert field is not None
             ranges.append(MoveRange(index=len(listed), field=field, min=low, max=high))
-            listed.append(msgspec.structs.replace(move, **{field: low}))
+            listed.append(move if value == low else replace(move, **{field: low}))
     return listed, ranges
 
 
