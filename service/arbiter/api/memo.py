@@ -9,12 +9,15 @@ an id). Remembering them, with the state object itself, under a digest of the st
   decoded nor checked again (``check_state``): it passed the rules before;
 * the move of that request is checked against a list already made instead of a fresh one.
 
-The digest (BLAKE2b-160 of the game id and the state's JSON as the service writes it) also names
-the state in :meth:`arbiter.api.sealing.Sealer.state_id`. Each entry also remembers the answers
-to the moves applied to its state (rules are pure: the same move on the same state, with the same
-treatment of chance, always gives the same next state and events), weakly, so that only entries
-still in the LRU are reused. This is an in-process LRU (``ARBITER_MEMO_SIZE`` entries); a miss
-costs only the work it would have saved.
+The digest (the first 160 bits of the SHA-256 of the game id and the state's JSON as the service
+writes it) also names the state in :meth:`arbiter.api.sealing.Sealer.state_id`. It must resist
+collisions: a state crafted to collide with one already checked would skip ``check_state``.
+SHA-256 runs on the CPU's SHA extensions: twice as fast as BLAKE2b on a state of 8 kB (~5 of ~300
+us of a wargame request). Each entry also remembers the answers to the moves applied to its state
+(rules are pure: the same move on the same state, with the same treatment of chance, always gives
+the same next state and events), weakly, so that only entries still in the LRU are reused. This
+is an in-process LRU (``ARBITER_MEMO_SIZE`` entries); a miss costs only the work it would have
+saved.
 """
 
 from __future__ import annotations
@@ -98,10 +101,10 @@ class KnownStates:
 
     @staticmethod
     def key(game_id: str, state_bytes: bytes) -> bytes:
-        digest = hashlib.blake2b(game_id.encode(), digest_size=20)
+        digest = hashlib.sha256(game_id.encode())
         digest.update(b"\0")
         digest.update(state_bytes)
-        return digest.digest()
+        return digest.digest()[:20]
 
     def get(self, key: bytes) -> Known | None:
         known = self._items.get(key)
