@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiter.core import Move, MoveRange, compact, expand
+from arbiter.core.ranges import _compact_any_order
 
 
 class Give(Move, frozen=True, kw_only=True, tag="give"):
@@ -77,3 +78,28 @@ def test_every_move_is_listed_once_where_its_run_first_was(moves: list[Move]) ->
         assert r is None or len(stands_for) > 1  # a run of one amount is listed as it is
         first_seen.append(min(moves.index(m) for m in stands_for))
     assert first_seen == sorted(first_seen)
+
+
+def _any_order(moves: list[Move]) -> tuple[list[Move], list[MoveRange]]:
+    return _compact_any_order(moves, {Give: Give.__struct_fields__.index("amount")})
+
+
+@given(
+    st.lists(
+        st.one_of(
+            st.builds(Give, seat=st.just(0), to=st.integers(1, 3), amount=st.integers(0, 12)),
+            st.builds(Pass, seat=st.integers(0, 2)),
+        ),
+        max_size=40,
+        unique_by=repr,
+    ),
+    st.booleans(),
+)
+def test_amounts_listed_rising_are_read_in_one_pass_as_any_order_reads_them(
+    moves: list[Move], as_rules_list: bool
+) -> None:
+    # the order rules list amounts in (each key's amounts together, rising: read in one pass,
+    # unless a gap splits them), and any other (a key met again: read as any order is)
+    if as_rules_list:
+        moves = sorted(moves, key=lambda m: (getattr(m, "to", 0), getattr(m, "amount", -1)))
+    assert compact(moves) == _any_order(moves)

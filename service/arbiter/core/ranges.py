@@ -67,12 +67,54 @@ def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
 
     Runs are maximal sets of consecutive amounts of moves equal but for the ranged member; a run
     of one amount is listed as it is.
+
+    Rules list the amounts of a move one after the other, rising (other moves may sit between
+    them): each run is then read in one pass, the moves of another key ending it. A key met
+    again once its run ended (a gap, a repeat, amounts out of order) sends the moves to
+    :func:`_compact_any_order`, which gives the same answer for any order.
     """
     #: for each kind of move with a ranged member, where that member sits among its fields
     kinds: set[type[Move]] = set(map(type, moves))
     at = {kind: kind.__struct_fields__.index(kind.ranged) for kind in kinds if kind.ranged}
     if not at:
         return list(moves), []  # as most listings: no move type with a ranged member
+    listed: list[Any] = []
+    ranges: list[MoveRange] = []
+    ended: set[tuple[Any, ...]] = set()  # the keys of the runs already read
+    #: the run being read: its key (the kind and the other members of its moves), its lowest and
+    #: highest amount so far, and where its first move is listed
+    key: tuple[Any, ...] | None = None
+    low = high = index = 0
+    for move in moves:
+        kind = type(move)
+        i = at.get(kind)
+        if i is None:
+            listed.append(move)
+            continue
+        members = astuple(move)
+        value = members[i]
+        of = (kind, members[:i], members[i + 1 :])
+        if value == high + 1 and of == key:
+            high = value
+            continue
+        if key is not None:
+            if high > low:
+                ranges.append(MoveRange(index=index, field=key[0].ranged, min=low, max=high))
+            ended.add(key)
+        if of in ended:
+            return _compact_any_order(moves, at)
+        key, low, high, index = of, value, value, len(listed)
+        listed.append(move)
+    if key is not None and high > low:
+        ranges.append(MoveRange(index=index, field=key[0].ranged, min=low, max=high))
+    return listed, ranges
+
+
+def _compact_any_order(
+    moves: Sequence[Any], at: dict[type[Move], int]
+) -> tuple[list[Any], list[MoveRange]]:
+    """:func:`compact` of moves in any order; ``at``: where the ranged member of each kind of
+    move that has one sits among its fields."""
     #: for each move, the amount of its ranged member and the runs of the moves equal to it but
     #: for that member (the kind and its other members are the key); ``None`` for a move with no
     #: ranged member
