@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from arbiter.core import Move, MoveRange, compact, expand
-from arbiter.core.ranges import _compact_any_order
+from arbiter.core.ranges import _compact_any_order, _keyed
 
 
 class Give(Move, frozen=True, kw_only=True, tag="give"):
@@ -20,6 +20,17 @@ class Give(Move, frozen=True, kw_only=True, tag="give"):
 
 class Pass(Move, frozen=True, kw_only=True, tag="pass"):
     seat: int
+
+
+#: lists of distinct moves, some of them the same give but for the amount
+_MOVES = st.lists(
+    st.one_of(
+        st.builds(Give, seat=st.just(0), to=st.integers(1, 3), amount=st.integers(0, 12)),
+        st.builds(Pass, seat=st.integers(0, 2)),
+    ),
+    max_size=40,
+    unique_by=repr,
+)
 
 
 def test_a_run_of_amounts_is_listed_once_with_its_range() -> None:
@@ -57,16 +68,7 @@ def test_moves_without_runs_are_listed_as_they_are() -> None:
     assert compact(moves) == (moves, [])
 
 
-@given(
-    st.lists(
-        st.one_of(
-            st.builds(Give, seat=st.just(0), to=st.integers(1, 3), amount=st.integers(0, 12)),
-            st.builds(Pass, seat=st.integers(0, 2)),
-        ),
-        max_size=40,
-        unique_by=repr,
-    )
-)
+@given(_MOVES)
 def test_every_move_is_listed_once_where_its_run_first_was(moves: list[Move]) -> None:
     listed, ranges = compact(moves)
     assert sorted(map(repr, expand(listed, ranges))) == sorted(map(repr, moves))
@@ -81,20 +83,10 @@ def test_every_move_is_listed_once_where_its_run_first_was(moves: list[Move]) ->
 
 
 def _any_order(moves: list[Move]) -> tuple[list[Move], list[MoveRange]]:
-    return _compact_any_order(moves, {Give: Give.__struct_fields__.index("amount")})
+    return _compact_any_order(moves, _keyed(moves, set(map(type, moves))))
 
 
-@given(
-    st.lists(
-        st.one_of(
-            st.builds(Give, seat=st.just(0), to=st.integers(1, 3), amount=st.integers(0, 12)),
-            st.builds(Pass, seat=st.integers(0, 2)),
-        ),
-        max_size=40,
-        unique_by=repr,
-    ),
-    st.booleans(),
-)
+@given(_MOVES, st.booleans())
 def test_amounts_listed_rising_are_read_in_one_pass_as_any_order_reads_them(
     moves: list[Move], as_rules_list: bool
 ) -> None:

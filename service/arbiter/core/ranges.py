@@ -73,27 +73,22 @@ def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
     again once its run ended (a gap, a repeat, amounts out of order) sends the moves to
     :func:`_compact_any_order`, which gives the same answer for any order.
     """
-    #: for each kind of move with a ranged member, where that member sits among its fields
     kinds: set[type[Move]] = set(map(type, moves))
-    at = {kind: kind.__struct_fields__.index(kind.ranged) for kind in kinds if kind.ranged}
-    if not at:
+    if all(kind.ranged is None for kind in kinds):
         return list(moves), []  # as most listings: no move type with a ranged member
+    keyed = _keyed(moves, kinds)
     listed: list[Any] = []
     ranges: list[MoveRange] = []
     ended: set[tuple[Any, ...]] = set()  # the keys of the runs already read
-    #: the run being read: its key (the kind and the other members of its moves), its lowest and
-    #: highest amount so far, and where its first move is listed
+    #: the run being read: its key, its lowest and highest amount so far, and where its first
+    #: move is listed
     key: tuple[Any, ...] | None = None
     low = high = index = 0
-    for move in moves:
-        kind = type(move)
-        i = at.get(kind)
-        if i is None:
+    for move, entry in zip(moves, keyed, strict=True):
+        if entry is None:
             listed.append(move)
             continue
-        members = astuple(move)
-        value = members[i]
-        of = (kind, members[:i], members[i + 1 :])
+        value, of = entry
         if value == high + 1 and of == key:
             high = value
             continue
@@ -102,7 +97,7 @@ def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
                 ranges.append(MoveRange(index=index, field=key[0].ranged, min=low, max=high))
             ended.add(key)
         if of in ended:
-            return _compact_any_order(moves, at)
+            return _compact_any_order(moves, keyed)
         key, low, high, index = of, value, value, len(listed)
         listed.append(move)
     if key is not None and high > low:
@@ -110,29 +105,37 @@ def compact(moves: Sequence[Any]) -> tuple[list[Any], list[MoveRange]]:
     return listed, ranges
 
 
-def _compact_any_order(
-    moves: Sequence[Any], at: dict[type[Move], int]
-) -> tuple[list[Any], list[MoveRange]]:
-    """:func:`compact` of moves in any order; ``at``: where the ranged member of each kind of
-    move that has one sits among its fields."""
-    #: for each move, the amount of its ranged member and the runs of the moves equal to it but
-    #: for that member (the kind and its other members are the key); ``None`` for a move with no
-    #: ranged member
-    keyed: list[tuple[int, _Run] | None] = []
-    runs: dict[tuple[Any, ...], _Run] = {}
+def _keyed(
+    moves: Sequence[Any], kinds: set[type[Move]]
+) -> list[tuple[int, tuple[Any, ...]] | None]:
+    """For each move, the amount of its ranged member and its key: its kind and its other
+    members (the moves it may share a run with have the same); ``None`` for a move with no
+    ranged member."""
+    #: for each kind of move with a ranged member, where that member sits among its fields
+    at = {kind: kind.__struct_fields__.index(kind.ranged) for kind in kinds if kind.ranged}
+    keyed: list[tuple[int, tuple[Any, ...]] | None] = []
     for move in moves:
         kind = type(move)
         i = at.get(kind)
         if i is None:
             keyed.append(None)
-            continue
-        members = astuple(move)
-        key = (kind, members[:i], members[i + 1 :])
-        run = runs.get(key)
-        if run is None:
-            run = runs[key] = _Run()
-        run.amounts.append(members[i])
-        keyed.append((members[i], run))
+        else:
+            members = astuple(move)
+            keyed.append((members[i], (kind, members[:i], members[i + 1 :])))
+    return keyed
+
+
+def _compact_any_order(
+    moves: Sequence[Any], keyed: list[tuple[int, tuple[Any, ...]] | None]
+) -> tuple[list[Any], list[MoveRange]]:
+    """:func:`compact` of moves in any order, with their amounts and keys (:func:`_keyed`)."""
+    runs: dict[tuple[Any, ...], _Run] = {}
+    for entry in keyed:
+        if entry is not None:
+            run = runs.get(entry[1])
+            if run is None:
+                run = runs[entry[1]] = _Run()
+            run.amounts.append(entry[0])
     if all(len(run.amounts) == 1 for run in runs.values()):
         return list(moves), []
     for run in runs.values():
@@ -143,14 +146,14 @@ def _compact_any_order(
         if entry is None:
             listed.append(move)
             continue
-        value, run = entry
+        value, key = entry
+        run = runs[key]
         low, high = run.run_of[value]
         if low == high:
             listed.append(move)
         elif low not in run.emitted:
             run.emitted.add(low)
-            field = type(move).ranged
-            assert field is not None
+            field = key[0].ranged
             ranges.append(MoveRange(index=len(listed), field=field, min=low, max=high))
             listed.append(move if value == low else replace(move, **{field: low}))
     return listed, ranges
