@@ -18,10 +18,10 @@ A **state id** names an open state kept in the cache. It is content-addressed an
 
     state_id = base64url( BLAKE2b-128(key = id key; game | resolve_chance | digest) )
 
-where ``digest`` is the SHA-256 (first 160 bits) of the game id and the state's JSON (the digest that keys
-:mod:`arbiter.api.memo`). The same state with the same treatment always gets the same id, and
-nobody without the server key can guess the id of a state. BLAKE2b's keyed mode is a MAC (a
-PRF) by design, as HMAC-SHA256 is; it is the stdlib's own code, where a one-shot HMAC goes
+where ``digest`` is the SHA-256 (first 160 bits) of the game id and the state's JSON (the digest
+that keys :mod:`arbiter.api.memo`). The same state with the same treatment always gets the same
+id, and nobody without the server key can guess the id of a state. BLAKE2b's keyed mode is a MAC
+(a PRF) by design, as HMAC-SHA256 is; it is the stdlib's own code, where a one-shot HMAC goes
 through OpenSSL 3's algorithm fetch on every call: 15 us of a ~300 us ``moves`` request by
 ``state_id`` with the caches as a request leaves them, against ~1 us.
 
