@@ -168,7 +168,5 @@ def expand(listed: Sequence[Any], ranges: Sequence[MoveRange]) -> list[Any]:
         if r is None:
             out.append(move)
         else:
-            out.extend(
-                msgspec.structs.replace(move, **{r.field: v}) for v in range(r.min, r.max + 1)
-            )
+            out.extend(replace(move, **{r.field: v}) for v in range(r.min, r.max + 1))
     return out
