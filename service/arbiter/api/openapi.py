@@ -26,7 +26,7 @@ import copy
 import difflib
 import inspect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -77,16 +77,37 @@ def dumps(document: Any) -> bytes:
     return msgspec.json.format(msgspec.json.encode(document, order="sorted"), indent=2) + b"\n"
 
 
-def _clean(node: Any) -> Any:
-    """Docstrings made descriptions: common indentation removed."""
+def normalized(node: Any) -> Any:
+    """Every ``description`` under ``node`` as :func:`inspect.cleandoc` reads it.
+
+    The one place where descriptions are normalized. msgspec makes them from docstrings, and a
+    docstring comes indented or not depending on the Python (3.13 dedents at compile time) and on
+    msgspec (0.23 dedents, 0.19-0.22 did not). So every schema msgspec makes passes through here
+    before anything is composed onto it (:func:`exactly_one_handle` appends a paragraph,
+    :func:`for_generators` a default): the contracts come out the same either way.
+    """
     if isinstance(node, dict):
         return {
-            k: inspect.cleandoc(v) if k == "description" and isinstance(v, str) else _clean(v)
+            k: inspect.cleandoc(v) if k == "description" and isinstance(v, str) else normalized(v)
             for k, v in node.items()
         }
     if isinstance(node, list):
-        return [_clean(v) for v in node]
+        return [normalized(v) for v in node]
     return node
+
+
+def schema_components(
+    types: Sequence[Any], ref_template: str
+) -> tuple[tuple[dict[str, Any], ...], dict[str, Any]]:
+    """:func:`msgspec.json.schema_components`, descriptions :func:`normalized`."""
+    refs, components = msgspec.json.schema_components(types, ref_template=ref_template)
+    return refs, normalized(components)
+
+
+def schema(kind: Any) -> dict[str, Any]:
+    """:func:`msgspec.json.schema`, descriptions :func:`normalized`."""
+    made: dict[str, Any] = normalized(msgspec.json.schema(kind))
+    return made
 
 
 def _role_types(game: AnyGame) -> list[Any]:
@@ -112,7 +133,7 @@ def game_components(game: AnyGame) -> dict[str, Any]:
     """The OpenAPI components of one game, every name prefixed with the game's id."""
     prefix = f"{game.id}."
     roles = _roles(game)
-    refs, structs = msgspec.json.schema_components(
+    refs, structs = schema_components(
         [kind for _, kind in roles], ref_template=REF + prefix + "{name}"
     )
     components: dict[str, Any] = {}
@@ -232,7 +253,7 @@ def _generic_names(schemas: dict[str, Any], prefix: str = REF) -> None:
 
 def api_components(registry: Registry) -> dict[str, Any]:
     """Every component: the API's own types, the unions over games, and each game's types."""
-    _, components = msgspec.json.schema_components(API_TYPES, ref_template=REF + "{name}")
+    _, components = schema_components(API_TYPES, ref_template=REF + "{name}")
     _generic_names(components)
     components["Problem"] = components.pop("ProblemDetails")
     components["Problem"]["title"] = "Problem"
@@ -682,7 +703,7 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
         position_game["examples"] = operations.examples.position_game_ids
     components: dict[str, Any] = {
         "parameters": {"game": game_param, "positionGame": position_game},
-        "schemas": _clean(api_components(registry)),
+        "schemas": api_components(registry),
     }
     components["links"] = operations.link_components()
     if operations.examples.shared:
@@ -720,16 +741,14 @@ def game_json_schemas(game: AnyGame) -> dict[str, Any]:
     out: dict[str, Any] = {}
     kinds = [*_roles(game), ("Record", record_type(game))]
     for role, kind in kinds:
-        schema = msgspec.json.schema(kind)
-        _generic_names(schema.get("$defs", {}), "#/$defs/")
-        _generic_names_ref(schema)
-        out[f"{role.lower()}.json"] = _clean(
-            {
-                "$schema": JSON_SCHEMA_DIALECT,
-                "title": f"{game.title}: {role.lower()} (rules {game.rules_version})",
-                **schema,
-            }
-        )
+        made = schema(kind)
+        _generic_names(made.get("$defs", {}), "#/$defs/")
+        _generic_names_ref(made)
+        out[f"{role.lower()}.json"] = {
+            "$schema": JSON_SCHEMA_DIALECT,
+            "title": f"{game.title}: {role.lower()} (rules {game.rules_version})",
+            **made,
+        }
     return out
 
 
