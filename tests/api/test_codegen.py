@@ -8,12 +8,14 @@
   uses them: a request with only its required members (optional members are optional), an answer
   read, a move echoed back -- and refuses a request that lacks a required member.
 
-The npm packages are installed once into ``~/.cache/arbiter-codegen/<versions>`` (or
-``$ARBITER_CODEGEN_CACHE``); without npm or the registry the test fails, it does not skip.
+The npm packages come from the lock in ``tests/api/codegen/`` (``npm ci``), installed once per lock
+into ``~/.cache/arbiter-codegen/<lock digest>`` (or ``$ARBITER_CODEGEN_CACHE``); without npm or
+the registry the test fails, it does not skip.
 """
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import os
@@ -42,7 +44,8 @@ CORE_OPERATIONS = (
     "undo",
     "export_record",
 )
-NPM_PACKAGES = ("openapi-typescript@7", "typescript@5")
+#: The npm tools (openapi-typescript, tsc), locked: ``package.json`` and ``package-lock.json``.
+NPM_LOCK = Path(__file__).resolve().parent / "codegen"
 PIP_INSTALL = (sys.executable, "-m", "pip", "install", "-q")
 MYPY = (sys.executable, "-m", "mypy", "--strict", "--no-error-summary")
 #: mypy checks the whole generated client (about 1,600 attrs models with four games: some five
@@ -186,21 +189,26 @@ def test_a_generated_python_client_type_checks_and_plays(tmp_path: Path) -> None
 
 
 def npm_tools() -> Path:
-    """``node_modules/.bin`` with openapi-typescript and tsc, installed once per versions."""
+    """``node_modules/.bin`` with openapi-typescript and tsc: ``npm ci`` from the lock in
+    ``tests/api/codegen/`` (exact versions, integrity hashes), once per lock."""
     npm = shutil.which("npm")
     if npm is None:
         pytest.fail(
-            "npm is not on PATH: Node.js 20 and npm are needed to check the TypeScript types"
+            "npm is not on PATH: Node.js 20 and npm are needed to check the TypeScript types "
+            "(make test installs them where apt-get can: scripts/system-deps.sh)"
         )
+    lock = (NPM_LOCK / "package-lock.json").read_bytes()
     base = Path(os.environ.get("ARBITER_CODEGEN_CACHE", Path.home() / ".cache" / "arbiter-codegen"))
-    home = base / "-".join(p.replace("/", "_") for p in NPM_PACKAGES)
+    home = base / hashlib.sha256(lock).hexdigest()[:16]
     bin_dir = home / "node_modules" / ".bin"
     if (bin_dir / "openapi-typescript").exists() and (bin_dir / "tsc").exists():
         return bin_dir
     base.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix="npm-", dir=base))
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(NPM_LOCK / name, staging / name)
     done = subprocess.run(
-        [npm, "install", "--no-audit", "--no-fund", "--prefix", str(staging), *NPM_PACKAGES],
+        [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
         cwd=staging,
         capture_output=True,
         text=True,
@@ -210,9 +218,8 @@ def npm_tools() -> Path:
     if done.returncode != 0:
         shutil.rmtree(staging, ignore_errors=True)
         pytest.fail(
-            f"`npm install {' '.join(NPM_PACKAGES)}` failed (is the npm registry reachable?):\n"
-            + done.stdout
-            + done.stderr
+            "`npm ci` of tests/api/codegen/package-lock.json failed (is the npm registry "
+            "reachable?):\n" + done.stdout + done.stderr
         )
     try:
         staging.rename(home)  # atomic: a concurrent run either wins or finds it installed
