@@ -7,7 +7,6 @@ bounds, as a pack built in code would) and expects exactly one rule code and JSO
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,9 +25,9 @@ from arbiter.games.ancient_wargame.content import (
 )
 from arbiter.games.ancient_wargame.content_checks import CONTENT_CODES, check_content, unreached
 from tests.ancient_wargame_content.helpers import index, load
+from tests.rulebooks import rulebook
 
 Mutation = Callable[[WargameContent], WargameContent]
-RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "ancient-wargame.ru.txt"
 
 
 def at(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
@@ -436,10 +435,9 @@ def test_connectivity_reader() -> None:
     }
 
 
-@pytest.mark.skipif(not RULES.exists(), reason="the rulebook text is not checked out")
 def test_codes_quote_the_rulebook() -> None:
     """Each code's section is a heading of the rulebook and its paragraph a phrase of it."""
-    text = RULES.read_text(encoding="utf-8")
+    text = rulebook("ancient-wargame.ru.txt").read_text(encoding="utf-8")
     headings = {line.strip() for line in text.splitlines()}
     for rc in CONTENT_CODES:
         assert rc.section in headings, rc.code

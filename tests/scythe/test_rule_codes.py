@@ -25,14 +25,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
-
 from arbiter.core import RuleCode
 from arbiter.core.registry import AnyGame
 from arbiter.games.scythe import Scythe
+from tests.rulebooks import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
-RULES = ROOT.parent / "shared" / "rules"
 #: The errors whose first argument is a rule code, and the kinds of code each raises.
 ERRORS = {"IllegalMove": ("move",), "InvalidState": ("state", "content")}
 #: The codes the core raises for every game (:class:`arbiter.core.Game`).
@@ -313,8 +311,5 @@ def test_codes_the_scanner_cannot_read_are_reported(tmp_path: Path) -> None:
 
 
 def test_the_sections_are_printed_in_the_rulebook() -> None:
-    rulebook = RULES / "scythe.ru.txt"
-    if not rulebook.exists():
-        pytest.skip(f"the rulebook is not here: {rulebook}")
-    problems = rulebook_problems(GAME.rule_codes(), rulebook)
+    problems = rulebook_problems(GAME.rule_codes(), rulebook("scythe.ru.txt"))
     assert not problems, "\n".join(problems)

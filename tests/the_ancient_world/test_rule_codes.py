@@ -9,10 +9,9 @@ too, and the core raises them with ``setup.players``.
 
 from __future__ import annotations
 
-import pytest
-
 from arbiter.games.the_ancient_world import TheAncientWorld
-from tests.scythe.test_rule_codes import RULES, listing_problems, raised_codes, rulebook_problems
+from tests.rulebooks import rulebook
+from tests.scythe.test_rule_codes import listing_problems, raised_codes, rulebook_problems
 
 GAME = TheAncientWorld()
 PACKAGE = "arbiter.games.the_ancient_world"
@@ -34,8 +33,5 @@ def test_the_scanner_reads_both_wrappers() -> None:
 
 
 def test_the_sections_are_printed_in_the_rulebook() -> None:
-    rulebook = RULES / "the-ancient-world.ru.txt"
-    if not rulebook.exists():
-        pytest.skip(f"the rulebook is not here: {rulebook}")
-    problems = rulebook_problems(GAME.rule_codes(), rulebook)
+    problems = rulebook_problems(GAME.rule_codes(), rulebook("the-ancient-world.ru.txt"))
     assert not problems, "\n".join(problems)
