@@ -48,7 +48,10 @@ from arbiter.api.openapi_paths import MOVE_CHOICES
 from arbiter.core import InvalidState, Registry
 from arbiter.games import registry
 from tests.api.conftest import settings
+from tests.api.schemathesis_lazy import build_when_run
 from tests.toy import Pig
+
+build_when_run()
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = SchemathesisConfig.from_path(str(ROOT / "schemathesis.toml"))
