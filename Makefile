@@ -68,7 +68,7 @@ typecheck: $(DEV)
 	$(BIN)/mypy
 
 pytest: $(DEV)
-	$(BIN)/pytest -n 2 -p no:cacheprovider
+	$(BIN)/pytest -n 2 --dist worksteal -p no:cacheprovider
 
 ## The installed version (`arbiter --version`).
 version: $(RUNTIME)

@@ -288,9 +288,11 @@ def store(request: pytest.FixtureRequest) -> Store:
     return server
 
 
-#: Tests that run for minutes (mypy over a generated client of some 1,600 modules): collected
-#: first, so that under ``pytest -n 2`` one worker starts them at once while the other takes the
-#: rest, instead of a minutes-long tail at the end (pytest-xdist hands tests out in this order).
+#: Tests that may run for minutes (mypy over a generated client of some 1,660 modules, with an
+#: empty cache): collected first, so that under ``pytest -n 2`` one worker starts them at once
+#: while the other takes the rest, instead of a minutes-long tail at the end (pytest-xdist hands
+#: tests out in this order; ``make test`` runs ``--dist worksteal``, so an idle worker takes half
+#: of the other's queue rather than wait while the other works through it alone).
 LONG_FIRST = ("tests/api/test_codegen.py::test_a_generated_python_client_type_checks_and_plays",)
 
 
