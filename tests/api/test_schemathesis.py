@@ -112,8 +112,9 @@ def session(app: ArbiterApp) -> asgi.ASGIClient:
     """One in-process client of ``app`` for all of its cases, as schemathesis' ASGI transport
     would make one per case; it reads no proxy settings from the environment (``trust_env``):
     requests would otherwise search the environment twice for every one of the ~115,000 calls
-    the coverage phase makes over the games (a tenth of the stateless tests' time). The app's
-    lifespan starts with the first call, once per app, as before."""
+    the coverage phase makes over the games (measured on the REST moves and legal-moves
+    operations: 147 s -> 138 s of CPU). The app's lifespan starts with the first call, once per
+    app, as before."""
     client = asgi.get_client(app)
     client.trust_env = False
     return client.__enter__()
