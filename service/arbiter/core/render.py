@@ -8,6 +8,7 @@ only, so a seat's text shows no more than that seat's view.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, Final, TypeVar
 
@@ -15,6 +16,7 @@ import msgspec
 
 V = TypeVar("V")
 T = TypeVar("T")
+P = TypeVar("P")
 
 #: The steps waiting under the current one that :func:`now_lines` names (the rest are counted).
 SHOWN_UNDER: Final = 3
@@ -31,6 +33,20 @@ def render_by(text: Callable[[V, T], str], view: V, tables: T) -> str:
         return text(view, tables)
     except (LookupError, AssertionError, AttributeError, TypeError, ValueError):
         return render_generic(view)
+
+
+def per_pack(make: Callable[[T], P]) -> Callable[[T], P]:
+    """``make(tables)`` made once per content tables object and kept as long as that object
+    lives: the texts every view of a pack repeats (names, a board's fixed rows)."""
+    kept: weakref.WeakKeyDictionary[T, P] = weakref.WeakKeyDictionary()
+
+    def of(tables: T) -> P:
+        value = kept.get(tables)
+        if value is None:
+            value = kept[tables] = make(tables)
+        return value
+
+    return of
 
 
 def now_lines(now: str, under: Sequence[str]) -> list[str]:

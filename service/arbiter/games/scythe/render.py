@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from arbiter.core.render import now_lines
+from arbiter.core.render import now_lines, per_pack
 from arbiter.games.scythe.bottom_actions import cost_of
 from arbiter.games.scythe.content import RESOURCES, MatSection, Terrain
 from arbiter.games.scythe.describe import (
@@ -78,7 +78,7 @@ View = ScytheView
 
 def _resources(v: View, t: Tables) -> dict[str, dict[str, int]]:
     """The resource tokens on each territory that has any, by resource name."""
-    return {x: {r: n.of(r) for r in RESOURCES if n.of(r)} for x, n in v.resources.items()}
+    return {x: {r: c for r in RESOURCES if (c := n.of(r))} for x, n in v.resources.items()}
 
 
 def _controllers(v: View, t: Tables) -> dict[str, int]:
@@ -117,6 +117,10 @@ TERRAIN_CODES: Final[dict[Terrain, str]] = {
     "lake": "La",
     "factory": "FC",
 }
+#: The map's key.
+LEGEND: Final[str] = "  " + ", ".join(
+    f"{code} {terrain}" for terrain, code in TERRAIN_CODES.items()
+)
 #: The phases besides play (play names the turn).
 PHASES: Final[dict[str, str]] = {"setup": "setup", "over": "game over"}
 STAGES: Final[dict[str, str]] = {
@@ -353,6 +357,80 @@ def _now(v: View, t: Tables) -> list[str]:
     return lines
 
 
+# ------------------------------------------------------------------------ what the pack fixes
+
+
+class _PackText:
+    """The texts of a pack that every view of it repeats, made once per :class:`Tables`: the
+    names of the spaces, the map's rows (the hexes' terrains and the home bases), the lines of the
+    Factory cards, and the :class:`_SeatText` of the seats seen lately (it depends on the seat and
+    the pack only, and a seat looks the same in most views of a position)."""
+
+    def __init__(self, t: Tables) -> None:
+        board = t.content.board
+        #: every space, in the order of the lines of :func:`_spaces` (board order, bases last)
+        self.spaces: tuple[str, ...] = (*t.territories, *sorted(t.bases))
+        self.names: dict[str, str] = {x: _space(t, x) for x in self.spaces}
+        # the map: a cell per hex, a territory's made per view (who controls it, its token)
+        cells: dict[tuple[int, int], tuple[str, str] | str] = {}
+        for territory in board.territories:
+            cells[territory.row, territory.col] = (territory.id, TERRAIN_CODES[territory.terrain])
+        for base in board.home_bases:
+            cells[base.row, base.col] = f"[{base.owner[:2].capitalize()}]"
+        #: each row of the map as a format string with a field per territory, and the territories
+        #: (with their terrain codes) in that order
+        self.rows: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+        if cells:
+            rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
+            cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+        else:
+            rows = cols = range(0)
+        for row in rows:
+            fields: list[str] = []
+            territories: list[tuple[str, str]] = []
+            for col in cols:
+                cell = cells.get((row, col), "    ")
+                if isinstance(cell, str):
+                    fields.append(cell.ljust(5).replace("{", "{{").replace("}", "}}"))
+                else:
+                    fields.append("{:<5}")
+                    territories.append(cell)
+            shift = "   " if row % 2 == 0 else ""
+            self.rows.append(("  " + shift + " ".join(fields), tuple(territories)))
+        self._factory_cards: dict[int, str] = {}
+        self._seats: dict[PlayerView, _SeatText] = {}
+
+    def space(self, t: Tables, location: str) -> str:
+        """:func:`~.describe._space` of a location."""
+        return self.names.get(location) or _space(t, location)
+
+    def factory_card(self, t: Tables, card: int) -> str:
+        """The line of a Factory card held (made on the card's first use)."""
+        line = self._factory_cards.get(card)
+        if line is None:
+            line = self._factory_cards[card] = f"  Factory card {card}: {_factory_card(t, card)}"
+        return line
+
+    def seat(self, t: Tables, p: PlayerView) -> _SeatText:
+        """The :class:`_SeatText` of a seat."""
+        try:
+            text = self._seats.get(p)
+        except TypeError:  # not hashable (lists for tuples): not a view the rules made, not kept
+            return _SeatText(t, self, p)
+        if text is None:
+            if len(self._seats) >= _SEATS_KEPT:
+                self._seats.clear()
+            text = self._seats[p] = _SeatText(t, self, p)
+        return text
+
+
+#: The most seat texts a pack keeps (all are dropped when there would be more).
+_SEATS_KEPT: Final = 1024
+
+#: The pack's :class:`_PackText`, kept as long as its tables are.
+_pack_text = per_pack(_PackText)
+
+
 # ------------------------------------------------------------------------ seats
 
 
@@ -379,125 +457,153 @@ def _mat(t: Tables, p: PlayerView) -> list[str]:
     return lines
 
 
-def _places(locations: tuple[str, ...]) -> str:
-    """``r4c1 x3, r3c1``: locations in order of first appearance, with counts."""
-    counts: dict[str, int] = {}
-    for location in locations:
-        counts[location] = counts.get(location, 0) + 1
+def _tally(locations: tuple[str, ...]) -> dict[str, int]:
+    """How many pieces stand on each location, in order of first appearance."""
+    return {x: locations.count(x) for x in dict.fromkeys(locations)}
+
+
+def _places(counts: dict[str, int]) -> str:
+    """``r4c1 x3, r3c1``: locations in order of first appearance (:func:`_tally`), with counts."""
     return ", ".join(x if n == 1 else f"{x} x{n}" for x, n in counts.items()) or "-"
 
 
-def _seat_block(v: View, t: Tables, seat: int, p: PlayerView) -> list[str]:
-    faction = t.factions[p.faction]
-    mat = t.mats[p.mat]
-    acting = " <- to act" if v.phase == "play" and v.turn.seat == seat else ""
-    stars = t.content.triumph_track.stars
-    hand = f" ({_cards(p.hand)})" if seat == v.viewer else ""
-    lines = [
-        f"{_who(v, seat)}: {faction.name} ({faction.character}), "
-        f"{mat.name} mat (number {mat.number}){acting}",
-        f"  power {p.power}, popularity {p.popularity}, {_count(p.coins, 'coin')}; "
-        f"stars {len(p.stars)} of {stars}" + (f": {', '.join(p.stars)}" if p.stars else ""),
-        f"  combat cards: {p.combat_cards}{hand}; objective cards: {p.objective_cards}"
-        + (f" ({', '.join(_objective(t, c) for c in p.objectives)})" if p.objectives else "")
-        + (f"; revealed: {', '.join(_objective(t, c) for c in p.revealed)}" if p.revealed else ""),
-        f"  character on {_space(t, p.character)}; "
-        f"mechs ({len(p.mechs)}): {_places(p.mechs)}"
-        + (
-            " -- " + ", ".join(MECH_ABILITY_NAMES[m] for m in p.mech_abilities)
-            if p.mech_abilities
-            else ""
-        ),
-        f"  workers ({len(p.workers)}): {_places(p.workers)}",
-        "  structures: "
-        + (
-            ", ".join(f"{STRUCTURE_NAMES[b.structure]} on {b.territory}" for b in p.structures)
-            or "-"
+class _SeatText:
+    """The text of a seat that depends on the seat and the pack only, not on who looks: its block
+    but the seat's name, the turn marker and the hand, and what it has on each space."""
+
+    def __init__(self, t: Tables, pack: _PackText, p: PlayerView) -> None:
+        faction = t.factions[p.faction]
+        mat = t.mats[p.mat]
+        stars = t.content.triumph_track.stars
+        mechs, workers = _tally(p.mechs), _tally(p.workers)
+        #: the first line after the seat's name, before the turn marker
+        self.title = f": {faction.name} ({faction.character}), {mat.name} mat (number {mat.number})"
+        self.tracks = (
+            f"  power {p.power}, popularity {p.popularity}, {_count(p.coins, 'coin')}; "
+            f"stars {len(p.stars)} of {stars}" + (f": {', '.join(p.stars)}" if p.stars else "")
         )
-        + f"; recruits: {len(p.recruits)}; upgrades: {len(p.cubes)}",
+        #: the line of the cards, before and after the hand (shown to the seat only)
+        self.combat = f"  combat cards: {p.combat_cards}"
+        self.objectives = (
+            f"; objective cards: {p.objective_cards}"
+            + (f" ({', '.join(_objective(t, c) for c in p.objectives)})" if p.objectives else "")
+            + (
+                f"; revealed: {', '.join(_objective(t, c) for c in p.revealed)}"
+                if p.revealed
+                else ""
+            )
+        )
+        #: the lines after it: units, structures, Factory card, mat
+        self.lines = [
+            f"  character on {pack.space(t, p.character)}; "
+            f"mechs ({len(p.mechs)}): {_places(mechs)}"
+            + (
+                " -- " + ", ".join(MECH_ABILITY_NAMES[m] for m in p.mech_abilities)
+                if p.mech_abilities
+                else ""
+            ),
+            f"  workers ({len(p.workers)}): {_places(workers)}",
+            "  structures: "
+            + (
+                ", ".join(f"{STRUCTURE_NAMES[b.structure]} on {b.territory}" for b in p.structures)
+                or "-"
+            )
+            + f"; recruits: {len(p.recruits)}; upgrades: {len(p.cubes)}",
+        ]
+        if p.factory_card:
+            self.lines.append(pack.factory_card(t, p.factory_card))
+        self.lines += _mat(t, p)
+        # what stands on each space: ``Polania: character, 2 workers, Mill``
+        things: dict[str, list[str]] = {p.character: ["character"]}
+        for location, n in mechs.items():
+            things.setdefault(location, []).append(_count(n, "mech"))
+        for location, n in workers.items():
+            things.setdefault(location, []).append(_count(n, "worker"))
+        for built in p.structures:
+            things.setdefault(built.territory, []).append(STRUCTURE_NAMES[built.structure])
+        name = p.faction.capitalize()
+        self.pieces = [(x, f"{name}: {', '.join(what)}") for x, what in things.items()]
+
+
+class _Seats:
+    """The seats as one view shows them: their names (:func:`_who`, made once per view) and
+    their texts (:class:`_SeatText`)."""
+
+    def __init__(self, v: View, t: Tables) -> None:
+        self.pack = _pack_text(t)
+        self.names = [_who(v, seat) for seat in range(len(v.players))]
+        self.texts = [self.pack.seat(t, p) for p in v.players]
+
+    def who(self, v: View, seat: int) -> str:
+        """:func:`_who` of a seat."""
+        return self.names[seat] if 0 <= seat < len(self.names) else _who(v, seat)
+
+
+def _seat_block(v: View, r: _Seats, seat: int, p: PlayerView) -> list[str]:
+    text = r.texts[seat]
+    acting = " <- to act" if v.phase == "play" and v.turn.seat == seat else ""
+    hand = f" ({_cards(p.hand)})" if seat == v.viewer else ""
+    return [
+        f"{r.names[seat]}{text.title}{acting}",
+        text.tracks,
+        f"{text.combat}{hand}{text.objectives}",
+        *text.lines,
     ]
-    if p.factory_card:
-        lines.append(f"  Factory card {p.factory_card}: {_factory_card(t, p.factory_card)}")
-    return lines + _mat(t, p)
 
 
 # ------------------------------------------------------------------------ the board
 
 
-def _pieces(v: View) -> dict[str, list[str]]:
-    """What stands on each space: ``Polania: character, 2 workers, Mill``."""
-    found: dict[str, dict[int, list[str]]] = {}
-
-    def put(location: str, seat: int, what: str) -> None:
-        found.setdefault(location, {}).setdefault(seat, []).append(what)
-
-    for seat, p in enumerate(v.players):
-        put(p.character, seat, "character")
-        for location in dict.fromkeys(p.mechs):
-            put(location, seat, _count(p.mechs.count(location), "mech"))
-        for location in dict.fromkeys(p.workers):
-            put(location, seat, _count(p.workers.count(location), "worker"))
-        for built in p.structures:
-            put(built.territory, seat, STRUCTURE_NAMES[built.structure])
-    return {
-        location: [
-            f"{_faction_id(v, seat).capitalize()}: {', '.join(things)}"
-            for seat, things in sorted(by_seat.items())
-        ]
-        for location, by_seat in found.items()
-    }
+def _pieces(r: _Seats) -> dict[str, list[str]]:
+    """What stands on each space: ``Polania: character, 2 workers, Mill``, seat by seat."""
+    found: dict[str, list[str]] = {}
+    for text in r.texts:
+        for location, pieces in text.pieces:
+            found.setdefault(location, []).append(pieces)
+    return found
 
 
-def _map(v: View, t: Tables) -> list[str]:
+def _map(v: View, t: Tables, f: _PackText) -> list[str]:
     """The board as rows of hexes (even rows shifted half a hex right, as printed)."""
+    if not f.rows:
+        return []
     control = _controllers(v, t)
     tokens = set(v.encounter_tokens)
-    cells: dict[tuple[int, int], str] = {}
-    for territory in t.content.board.territories:
-        seat = control.get(territory.id)
-        mark = "?" if territory.id in tokens else " "
-        cells[territory.row, territory.col] = (
-            TERRAIN_CODES[territory.terrain] + ("." if seat is None else str(seat)) + mark
-        )
-    for base in t.content.board.home_bases:
-        cells[base.row, base.col] = f"[{base.owner[:2].capitalize()}]"
-    if not cells:
-        return []
-    rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
-    cols = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
     lines = [
         "Board (a hex: its terrain, the seat that controls it or '.', '?' an encounter token; "
         "[Xx] a home base):"
     ]
-    for row in rows:
-        shift = "   " if row % 2 == 0 else ""
-        lines.append(
-            (
-                "  " + shift + " ".join(cells.get((row, col), "    ").ljust(5) for col in cols)
-            ).rstrip()
-        )
-    lines.append("  " + ", ".join(f"{code} {terrain}" for terrain, code in TERRAIN_CODES.items()))
+    for row, territories in f.rows:
+        cells = [
+            code
+            + ("." if (seat := control.get(x)) is None else str(seat))
+            + ("?" if x in tokens else " ")
+            for x, code in territories
+        ]
+        lines.append(row.format(*cells).rstrip())
+    lines.append(LEGEND)
     return lines
 
 
-def _spaces(v: View, t: Tables) -> list[str]:
+def _spaces(v: View, t: Tables, r: _Seats) -> list[str]:
     """A line per space with anything on it, in board order, home bases last."""
     resources = _resources(v, t)
     control = _controllers(v, t)
-    pieces = _pieces(v)
+    pieces = _pieces(r)
     tokens = set(v.encounter_tokens)
+    shown = {*pieces, *resources, *tokens}
     lines = []
-    for location in (*t.territories, *sorted(t.bases)):
-        parts = list(pieces.get(location, ()))
+    for location in r.pack.spaces:
+        if location not in shown:
+            continue
+        parts = pieces.get(location, [])
         if location in resources:
-            parts.append(", ".join(f"{n} {r}" for r, n in resources[location].items()))
+            parts.append(", ".join(f"{n} {kind}" for kind, n in resources[location].items()))
         if location in tokens:
             parts.append("encounter token")
-        if not parts:
-            continue
         owner = control.get(location)
-        held = f", controlled by {_who(v, owner)}" if owner is not None else ""
-        lines.append(f"  {_space(t, location)}{held}: " + "; ".join(parts))
+        held = f", controlled by {r.who(v, owner)}" if owner is not None else ""
+        lines.append(f"  {r.pack.names[location]}{held}: " + "; ".join(parts))
     return lines
 
 
@@ -526,8 +632,9 @@ def render_view(v: View, t: Tables) -> str:
     )
     if not v.players and v.factions:
         lines.append("Factions dealt: " + ", ".join(f.capitalize() for f in v.factions))
-    for seat, p in enumerate(v.players):
-        lines += ["", *_seat_block(v, t, seat, p)]
     if v.players:
-        lines += ["", *_map(v, t), "Spaces with something on them:", *_spaces(v, t)]
+        r = _Seats(v, t)
+        for seat, p in enumerate(v.players):
+            lines += ["", *_seat_block(v, r, seat, p)]
+        lines += ["", *_map(v, t, r.pack), "Spaces with something on them:", *_spaces(v, t, r)]
     return "\n".join(lines)
