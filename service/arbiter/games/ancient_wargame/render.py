@@ -12,9 +12,11 @@ sentence and the table's text agree.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Final
 
-from arbiter.core.render import now_lines
+from arbiter.core.render import now_lines, per_pack
 from arbiter.games.ancient_wargame.battle_state import (
     Assign,
     Battle,
@@ -40,7 +42,6 @@ from arbiter.games.ancient_wargame.describe import (
     place,
     sea_text,
     seat_text,
-    trait_text,
 )
 from arbiter.games.ancient_wargame.diplomacy_state import Deal, Diplomacy, Offer
 from arbiter.games.ancient_wargame.state import (
@@ -53,6 +54,7 @@ from arbiter.games.ancient_wargame.state import (
     DrawBasic,
     DrawTrait,
     EndTurn,
+    Hero,
     HeroList,
     HeroTurn,
     Hits,
@@ -63,6 +65,7 @@ from arbiter.games.ancient_wargame.state import (
     Phase,
     PickState,
     PlaceHero,
+    ProvinceState,
     Research,
     Sealed,
     StudyNext,
@@ -122,12 +125,52 @@ _STAGES: Final = {
 
 
 def troops_text(x: Troops | FlankState) -> str:
-    parts = [
-        f"{n} {k}"
-        for k, n in (("infantry", x.infantry), ("archers", x.archers), ("cavalry", x.cavalry))
-        if n
-    ]
+    parts = []
+    if x.infantry:
+        parts.append(f"{x.infantry} infantry")
+    if x.archers:
+        parts.append(f"{x.archers} archers")
+    if x.cavalry:
+        parts.append(f"{x.cavalry} cavalry")
     return ", ".join(parts) or "no soldiers"
+
+
+class _PackText:
+    """The texts of a pack that every view of it repeats, made once per :class:`Tables`: the
+    names of provinces, of any place (as :func:`place`) and of trait cards (as
+    :func:`trait_text`), each sea's head of its fleet line, and the hero list's lines of the
+    heroes seen lately (a line depends on the hero and the pack only)."""
+
+    def __init__(self, t: Tables) -> None:
+        self.province: dict[str, str] = {x.id: x.name for x in t.provinces}
+        self.place: dict[str, str] = {x.id: x.name for x in t.seas} | self.province
+        self.trait: dict[str | None, str] = {x.id: x.name for x in t.traits.values()}
+        self.fleet_head: dict[str, str] = {
+            x.id: f"  {sea_text(t, x.id)} (storm class {x.storm}): " for x in t.seas
+        }
+        self._hero_lines: dict[Hero, str] = {}
+
+    def hero_line(self, h: Hero) -> str:
+        """``  Scipio (general), seat 1, Latium; +Brave, -Rash``: a line of the hero list."""
+        line = self._hero_lines.get(h)
+        if line is None:
+            if len(self._hero_lines) >= _HERO_LINES_KEPT:
+                self._hero_lines.clear()
+            if h.captor is not None:
+                where = f"prisoner of seat {h.captor}"
+            else:
+                where = self.place.get(h.province, h.province) if h.province else "unplaced"
+            traits = f"+{self.trait.get(h.plus, '-')}, -{self.trait.get(h.minus, '-')}"
+            line = self._hero_lines[h] = f"  {hero_text(h)}, seat {h.owner}, {where}; {traits}"
+        return line
+
+
+#: The most hero list lines a pack keeps (all are dropped when there would be more).
+_HERO_LINES_KEPT: Final = 4096
+
+
+#: The pack's :class:`_PackText`, kept as long as its tables are.
+_pack_text = per_pack(_PackText)
 
 
 def _hero_name(v: WargameView, hid: str | None) -> str:
@@ -140,92 +183,95 @@ def _seats(v: WargameView, t: Tables, seats: Any) -> str:
 
 def task_text(v: WargameView, t: Tables, task: Any) -> str:
     """What ``task`` decides or does, in words (public: the stack is in every view)."""
+    # Tasks are leaves of a tagged union: matched by exact type, as isinstance goes through the
+    # msgspec struct metaclass (a few times slower, and this runs for every step waiting).
+    task_type = type(task)
     who = seat_text(v, t, task.seat) if isinstance(getattr(task, "seat", None), int) else ""
-    if isinstance(task, Phase):
+    if task_type is Phase:
         return f"{PHASES[task.number]} begins"
-    if isinstance(task, EndTurn):
+    if task_type is EndTurn:
         return "the end of the turn (victory conditions)"
-    if isinstance(task, Sealed):
+    if task_type is Sealed:
         waiting = [x for x in task.seats if not v.players[x].committed]
         return f"{_seats(v, t, waiting)} choose {_STEPS[task.step]}, in secret"
-    if isinstance(task, D6):
+    if task_type is D6:
         at = f" ({place(t, task.at)})" if task.at in t.province or task.at in t.sea else ""
         return f"a die is rolled for {_D6[task.purpose]}{at}"
-    if isinstance(task, Hits):
+    if task_type is Hits:
         return f"{task.dice} dice are rolled for {who}'s {task.purpose}"
-    if isinstance(task, Research):
+    if task_type is Research:
         return f"{who}'s research dice are rolled"
-    if isinstance(task, DrawBasic):
+    if task_type is DrawBasic:
         return f"{who} learns a random basic science"
-    if isinstance(task, NewHero):
+    if task_type is NewHero:
         return f"a {task.kind} is born: his owner is drawn" if task.kind else "a hero is born"
-    if isinstance(task, DrawTrait):
+    if task_type is DrawTrait:
         return f"a trait card is drawn for {_hero_name(v, task.hero)}"
-    if isinstance(task, DealStates):
+    if task_type is DealStates:
         return f"a state card is dealt to seat {task.seat}"
-    if isinstance(task, PickState):
+    if task_type is PickState:
         return f"seat {task.seat} picks its state"
-    if isinstance(task, UpperHero):
+    if task_type is UpperHero:
         return f"{who} decides which of its heroes stands higher in the hero list"
-    if isinstance(task, HeroList):
+    if task_type is HeroList:
         return "the hero list is written"
-    if isinstance(task, StudyNext):
+    if task_type is StudyNext:
         return f"{who} chooses the advanced science it studies next"
-    if isinstance(task, PlaceHero):
+    if task_type is PlaceHero:
         return f"{who} decides where {_hero_name(v, task.hero)} stands"
-    if isinstance(task, MoveFleets):
+    if task_type is MoveFleets:
         return f"{who} moves its ships"
-    if isinstance(task, NavalChoice):
+    if task_type is NavalChoice:
         return (
             f"{who} decides whether to attack {seat_text(v, t, task.opponent)} "
             f"in {sea_text(t, task.sea)}"
         )
-    if isinstance(task, NavalBattle):
+    if task_type is NavalBattle:
         return f"the naval battle in {sea_text(t, task.sea)}"
-    if isinstance(task, HeroTurn):
+    if task_type is HeroTurn:
         return f"{who} decides where {_hero_name(v, task.hero)} moves"
-    if isinstance(task, TakeArmy):
+    if task_type is TakeArmy:
         return (
             f"{who} decides which soldiers go with {_hero_name(v, task.hero)} "
             f"from {place(t, task.origin)} to {place(t, task.to)}"
         )
-    if isinstance(task, AnnexChoice):
+    if task_type is AnnexChoice:
         return f"{who} decides whether to annex {place(t, task.province)}"
-    if isinstance(task, DefenderChoice):
+    if task_type is DefenderChoice:
         return (
             f"{who} decides whether {_hero_name(v, task.hero)} stays in "
             f"{place(t, task.province)} or retreats"
         )
-    if isinstance(task, CounterIntel):
+    if task_type is CounterIntel:
         return f"{who} decides whether to pay for counter-intelligence"
-    if isinstance(task, Clash):
+    if task_type is Clash:
         return f"the clash in {place(t, task.province)}"
-    if isinstance(task, Battle):
+    if task_type is Battle:
         return (
             f"the battle in {place(t, task.province)}: {seat_text(v, t, task.attacker)} "
             f"attacks {seat_text(v, t, task.defender)}"
         )
-    if isinstance(task, SiegeChoice):
+    if task_type is SiegeChoice:
         verb = "hide in its fortresses" if task.step == "hide" else "besiege the fortresses"
         return f"{who} decides whether to {verb} in {place(t, task.province)}"
-    if isinstance(task, Muster | Timing):
-        what = "deploy their armies" if isinstance(task, Muster) else "time their reserves"
+    if task_type is Muster or task_type is Timing:
+        what = "deploy their armies" if task_type is Muster else "time their reserves"
         return f"{_seats(v, t, task.seats)} {what} in {place(t, task.province)}, in secret"
-    if isinstance(task, Volley):
+    if task_type is Volley:
         return f"{who} names the flank the next fortress of {place(t, task.province)} fires at"
-    if isinstance(task, Assign):
+    if task_type is Assign:
         return f"{who} allocates {task.hits} hit(s) on a {FLANKS[task.flank]} flank"
-    if isinstance(task, Strike | Spill):
+    if task_type is Strike or task_type is Spill:
         return f"{who} chooses where its {FLANKS[task.flank]} flank strikes"
-    if isinstance(task, Retreat):
+    if task_type is Retreat:
         return f"{who} chooses where to retreat from {place(t, task.province)}"
-    if isinstance(task, TakeNeutral):
+    if task_type is TakeNeutral:
         return f"{who} decides whether to take {place(t, task.province)} for 1 money"
-    if isinstance(task, Fate):
+    if task_type is Fate:
         return f"{who} decides the fate of {_hero_name(v, task.hero)} (the die showed {task.roll})"
-    if isinstance(task, Diplomacy):
+    if task_type is Diplomacy:
         return f"{who} acts in the diplomacy round"
-    if isinstance(task, Offer):
+    if task_type is Offer:
         terms = offer_terms(v, t, task, task.seat)
         if task.proposed:
             what = "cancelling their deals" if task.cancel else f"the deal ({terms})"
@@ -253,19 +299,19 @@ def _draft_lines(v: WargameView, t: Tables, d: Draft) -> list[str]:
     return [f"  your secret choices: {'; '.join(parts)}"] if parts else []
 
 
-def _player_lines(v: WargameView, t: Tables) -> list[str]:
+def _player_lines(v: WargameView, t: Tables, seats: Sequence[str]) -> list[str]:
     lines = ["Seats:"]
+    held = Counter(x.owner for x in v.provinces.values() if x.in_play)
     for i, p in enumerate(v.players):
         you = " (you)" if i == v.seat else ""
         out = f" -- eliminated on turn {p.eliminated}" if p.eliminated is not None else ""
         done = " -- has committed" if p.committed else ""
-        held = sum(1 for x in v.provinces.values() if x.in_play and x.owner == i)
         lines.append(
-            f"{seat_text(v, t, i)}{you}: {p.food} food, {p.money} money, {p.vp} VP, "
-            f"{held} province(s){out}{done}"
+            f"{seats[i]}{you}: {p.food} food, {p.money} money, {p.vp} VP, "
+            f"{held[i]} province(s){out}{done}"
         )
-        built = ", ".join(BUILDING_NAMES[b] for b in p.buildings) or "none"
-        known = ", ".join(SCIENCE_NAMES[x] for x in p.sciences) or "none"
+        built = ", ".join([BUILDING_NAMES[b] for b in p.buildings]) or "none"
+        known = ", ".join([SCIENCE_NAMES[x] for x in p.sciences]) or "none"
         lines.append(f"  buildings: {built}; sciences: {known}")
         private: list[str] = []
         if p.constructing is not None:
@@ -286,45 +332,70 @@ def _player_lines(v: WargameView, t: Tables) -> list[str]:
     return lines
 
 
-def _province_lines(v: WargameView, t: Tables) -> list[str]:
+def _standing_text(h: Hero, owner: int | None) -> str:
+    """A hero standing in a province owned by ``owner``: ``Scipio``, ``Cato (adm.)``, and with
+    its seat when that is not the owner (``Scipio (seat 2)``, ``Cato (adm., seat 2)``)."""
+    admin = h.kind == "administrator"
+    if h.owner == owner:
+        return f"{h.name} (adm.)" if admin else h.name
+    return f"{h.name} (adm., seat {h.owner})" if admin else f"{h.name} (seat {h.owner})"
+
+
+def _province_bits(x: ProvinceState, heroes: Sequence[str]) -> list[str]:
+    """What stands in a province: fortresses, armies (by seat unless the owner's alone), the free
+    heroes (``heroes``, as :func:`_standing_text`), and whether it is sabotaged."""
+    bits: list[str] = []
+    if x.fortresses:
+        bits.append(f"{x.fortresses} fortress(es)")
+    armies = [a for a in x.armies if a.troops.total()] if x.armies else []
+    if armies:
+        many = len(x.armies) > 1
+        bits.append(
+            "; ".join(
+                [
+                    f"seat {a.seat}: {troops_text(a.troops)}"
+                    if many or a.seat != x.owner
+                    else troops_text(a.troops)
+                    for a in armies
+                ]
+            )
+        )
+    named = ", ".join(heroes)
+    if named:
+        bits.append(named)
+    if x.sabotaged:
+        bits.append("sabotaged")
+    return bits
+
+
+def _province_lines(v: WargameView, t: Tables, seats: Sequence[str]) -> list[str]:
     lines: list[str] = []
+    names = _pack_text(t).province
     owners: dict[int | None, list[str]] = {}
     quiet: dict[int | None, list[str]] = {}
     contested: list[str] = []
+    standing: dict[str, list[str]] = {}  # the free heroes (as named here) by province, in order
+    for h in v.heroes:
+        if h.captor is None and h.province in v.provinces:
+            owner = v.provinces[h.province].owner
+            standing.setdefault(h.province, []).append(_standing_text(h, owner))
     for pid, x in v.provinces.items():
         if not x.in_play:
             continue
-        heroes = [
-            h.name
-            + (" (adm." if h.kind == "administrator" else " (")
-            + (
-                f"{', ' if h.kind == 'administrator' else ''}seat {h.owner})"
-                if h.owner != x.owner
-                else ")"
-            )
-            for h in v.heroes
-            if h.province == pid and h.captor is None
-        ]
-        heroes = [h.removesuffix(" ()") for h in heroes]
-        armies = [
-            (f"seat {a.seat}: " if len(x.armies) > 1 or a.seat != x.owner else "")
-            + troops_text(a.troops)
-            for a in x.armies
-            if a.troops.total()
-        ]
-        forts = f"{x.fortresses} fortress(es)" if x.fortresses else ""
-        bits = [b for b in (forts, "; ".join(armies), ", ".join(heroes)) if b]
-        bits += ["sabotaged"] if x.sabotaged else []
+        heroes = standing.get(pid, ())
+        bits = (
+            _province_bits(x, heroes) if heroes or x.armies or x.fortresses or x.sabotaged else []
+        )
         if not bits:
-            quiet.setdefault(x.owner, []).append(t.province[pid].name)
+            quiet.setdefault(x.owner, []).append(names[pid])
             continue
-        owners.setdefault(x.owner, []).append(f"    {t.province[pid].name}: {' | '.join(bits)}")
-        if any(a.seat != x.owner for a in x.armies if a.troops.total()):
-            contested.append(t.province[pid].name)
+        owners.setdefault(x.owner, []).append(f"    {names[pid]}: {' | '.join(bits)}")
+        if x.armies and any(a.seat != x.owner for a in x.armies if a.troops.total()):
+            contested.append(names[pid])
     for owner in sorted(owners.keys() | quiet.keys(), key=lambda o: -1 if o is None else o):
         if owner is None:
             continue
-        lines.append(f"  {seat_text(v, t, owner)}:")
+        lines.append(f"  {seats[owner]}:")
         lines.extend(owners.get(owner, []))
         if quiet.get(owner):
             lines.append(f"    also: {', '.join(quiet[owner])}")
@@ -338,6 +409,23 @@ def _province_lines(v: WargameView, t: Tables) -> list[str]:
     if v.battle is not None and v.battle.sieges:
         lines.append(f"  under siege: {', '.join(place(t, x) for x in v.battle.sieges)}")
     return ["Provinces:", *lines]
+
+
+def _fleet_lines(v: WargameView, t: Tables) -> list[str]:
+    heads = _pack_text(t).fleet_head
+    fleets = []
+    for sid, x in v.seas.items():
+        ships = (
+            [f"seat {f.seat} {f.ships} ship(s)" for f in x.fleets if f.ships] if x.fleets else []
+        )
+        if ships:
+            fleets.append(heads[sid] + ", ".join(ships))
+    return ["Fleets:", *fleets] if fleets else ["Fleets: none"]
+
+
+def _hero_lines(v: WargameView, t: Tables) -> list[str]:
+    pack = _pack_text(t)
+    return ["Hero list (oldest first):", *[pack.hero_line(h) for h in v.heroes]]
 
 
 def _side_lines(v: WargameView, t: Tables, side: Side, role: str, timed: bool) -> list[str]:
@@ -403,24 +491,11 @@ def render_view(v: WargameView, t: Tables) -> str:
     if v.pending and v.stage != "over":
         under = [task_text(v, t, x) for x in reversed(v.pending[:-1])]
         lines.extend(now_lines(task_text(v, t, v.pending[-1]), under))
-    lines.extend(_player_lines(v, t))
-    lines.extend(_province_lines(v, t))
-    fleets = [
-        f"  {sea_text(t, sid)} (storm class {t.sea[sid].storm}): "
-        + ", ".join(f"seat {f.seat} {f.ships} ship(s)" for f in x.fleets if f.ships)
-        for sid, x in v.seas.items()
-        if any(f.ships for f in x.fleets)
-    ]
-    lines.extend(["Fleets:", *fleets] if fleets else ["Fleets: none"])
-    lines.append("Hero list (oldest first):")
-    for h in v.heroes:
-        where = (
-            f"prisoner of seat {h.captor}"
-            if h.captor is not None
-            else (place(t, h.province) if h.province else "unplaced")
-        )
-        traits = f"+{trait_text(t, h.plus)}, -{trait_text(t, h.minus)}"
-        lines.append(f"  {hero_text(h)}, seat {h.owner}, {where}; {traits}")
+    seats = [seat_text(v, t, i) for i in range(len(v.players))]
+    lines.extend(_player_lines(v, t, seats))
+    lines.extend(_province_lines(v, t, seats))
+    lines.extend(_fleet_lines(v, t))
+    lines.extend(_hero_lines(v, t))
     if v.wars:
         lines.append("Wars: " + "; ".join(f"seat {a} vs seat {b}" for a, b in v.wars))
     else:
