@@ -13,11 +13,13 @@ the chief in solo play.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import Any, Final
 
-from arbiter.core.render import now_lines
+from arbiter.core.render import now_lines, per_pack
 from arbiter.games.raiders_of_scythia.buildings import GREY_OR_RED_ONLY
-from arbiter.games.raiders_of_scythia.content import BUILDINGS, Band
+from arbiter.games.raiders_of_scythia.content import BUILDINGS, Band, Settlement
 from arbiter.games.raiders_of_scythia.describe import (
     BUILDING_NAMES,
     ability_text,
@@ -35,7 +37,15 @@ from arbiter.games.raiders_of_scythia.describe import (
     quest_text,
     region_name,
 )
-from arbiter.games.raiders_of_scythia.state import AssignWounds, Draw, DrawPlunder, Roll, Task
+from arbiter.games.raiders_of_scythia.state import (
+    AssignWounds,
+    Draw,
+    DrawPlunder,
+    Plunder,
+    Roll,
+    Space,
+    Task,
+)
 from arbiter.games.raiders_of_scythia.tables import Tables
 from arbiter.games.raiders_of_scythia.view import PlayerView, RaidersView
 
@@ -128,6 +138,63 @@ def _bands(bands: tuple[Band, ...]) -> str:
     return "; ".join(out)
 
 
+class _CardTexts(dict[str, str]):
+    """Texts of a pack's cards by id, each made by ``make`` the first time it is asked for (a
+    card the pack lacks raises, as ``make`` does)."""
+
+    def __init__(self, t: Tables, make: Callable[[Tables, str], str]) -> None:
+        super().__init__()
+        self._tables = weakref.ref(t)  # not the tables themselves: they key the cache weakly
+        self._make = make
+
+    def __missing__(self, card: str) -> str:
+        t = self._tables()
+        assert t is not None
+        text = self[card] = self._make(t, card)
+        return text
+
+
+class _PackText:
+    """The texts of a pack that every view of it repeats, made once per :class:`Tables`: the raid
+    area's region and settlement heads (the pack's region order, settlements left to right), and
+    the texts of heroes, crew cards (as in a hand), eagles, horses and quests."""
+
+    def __init__(self, t: Tables) -> None:
+        self.raid_area: tuple[tuple[str, tuple[tuple[Settlement, str, str], ...]], ...] = tuple(
+            (
+                f"  {region.name}:",
+                tuple(
+                    (st, *_settlement_head(t, i, st))
+                    for i, st in enumerate(t.settlements)
+                    if st.region == region.id
+                ),
+            )
+            for region in t.content.regions
+        )
+        self.hero = _CardTexts(t, hero_text)
+        self.crew_card = _CardTexts(t, _crew_card)
+        self.eagle = _CardTexts(t, eagle_text)
+        self.horse = _CardTexts(t, horse_text)
+        self.quest = _CardTexts(t, quest_text)
+
+
+#: The pack's :class:`_PackText`, kept as long as its tables are.
+_pack_text = per_pack(_PackText)
+
+
+#: :func:`plunder_text` of the plunder seen lately (emptied when it grows past a bound).
+_PLUNDER_TEXT: Final[dict[Plunder, str]] = {}
+
+
+def _plunder_text(p: Plunder) -> str:
+    text = _PLUNDER_TEXT.get(p)
+    if text is None:
+        if len(_PLUNDER_TEXT) >= 1024:
+            _PLUNDER_TEXT.clear()
+        text = _PLUNDER_TEXT[p] = plunder_text(p)
+    return text
+
+
 def _village(v: View) -> list[str]:
     lines = ["Village (building, worker, notes):"]
     for b in BUILDINGS:
@@ -142,35 +209,44 @@ def _village(v: View) -> list[str]:
     return lines
 
 
+def _settlement_head(t: Tables, i: int, st: Settlement) -> tuple[str, str]:
+    """A settlement's first line (requirements, pay, dice) and the start of its second (bands)."""
+    red, white = t.dice_of(i)
+    dice = ", ".join(f"{n} {c}" for n, c in ((red, "red"), (white, "white")) if n)
+    pay = amounts([("provisions", st.provisions), ("wagons", st.wagons)])
+    name = f" ({st.name})" if st.name else ""
+    return (
+        f"    {st.id}{name}: {'/'.join(st.workers)} workers, {st.min_crew}+ crew, pay "
+        f"{pay}; dice {dice or 'none'}",
+        f"      bands {_bands(st.bands)}; workers left here: ",
+    )
+
+
+def _space_text(t: Tables, space: Space) -> str:
+    """A raid space's state: its plunder and worker (or that it is raided or unused), and the
+    quest lying on it."""
+    if not space.in_use:
+        state = "not used at this player count"
+    elif space.raided:
+        state = "raided"
+    else:
+        quest = "; a face-down quest" if space.hidden_quest else ""
+        state = f"{_plunder_text(space.plunder)}; {space.worker} worker{quest}"
+    if space.quest:
+        state += f"; quest {_pack_text(t).quest[space.quest]}"
+    return state
+
+
 def _raid_area(v: View, t: Tables) -> list[str]:
     lines = ["Raid area (a raid also rolls 1 yellow die per raid space still holding gold):"]
-    for region in t.content.regions:
-        lines.append(f"  {region.name}:")
-        for i, st in enumerate(t.settlements):
-            if st.region != region.id:
-                continue
-            red, white = t.dice_of(i)
-            dice = ", ".join(f"{n} {c}" for n, c in ((red, "red"), (white, "white")) if n)
-            pay = amounts([("provisions", st.provisions), ("wagons", st.wagons)])
-            name = f" ({st.name})" if st.name else ""
-            lines.append(
-                f"    {st.id}{name}: {'/'.join(st.workers)} workers, {st.min_crew}+ crew, pay "
-                f"{pay}; dice {dice or 'none'}"
-            )
-            spots = ", ".join(f"seat {x.seat} {x.worker}" for x in v.spots[st.id]) or "none"
-            lines.append(f"      bands {_bands(st.bands)}; workers left here: {spots}")
+    for region, settlements in _pack_text(t).raid_area:
+        lines.append(region)
+        for st, head, bands in settlements:
+            lines.append(head)
+            spots = ", ".join([f"seat {x.seat} {x.worker}" for x in v.spots[st.id]]) or "none"
+            lines.append(bands + spots)
             for sp in st.spaces:
-                space = v.spaces[sp.id]
-                if not space.in_use:
-                    state = "not used at this player count"
-                elif space.raided:
-                    state = "raided"
-                else:
-                    quest = "; a face-down quest" if space.hidden_quest else ""
-                    state = f"{plunder_text(space.plunder)}; {space.worker} worker{quest}"
-                if space.quest:
-                    state += f"; quest {quest_text(t, space.quest)}"
-                lines.append(f"      {sp.id}: {state}")
+                lines.append(f"      {sp.id}: {_space_text(t, v.spaces[sp.id])}")
     return lines
 
 
@@ -213,7 +289,8 @@ def _crew_card(t: Tables, card: str) -> str:
 
 
 def _player(v: View, t: Tables, seat: int, p: PlayerView) -> list[str]:
-    hero = hero_text(t, p.hero) if p.hero else "none yet"
+    pack = _pack_text(t)
+    hero = pack.hero[p.hero] if p.hero else "none yet"
     s = p.stock
     lines = [
         f"{_who(v, seat).capitalize()}: {p.vp} VP; worker held: {p.worker or 'none'}; hero {hero}",
@@ -225,15 +302,15 @@ def _player(v: View, t: Tables, seat: int, p: PlayerView) -> list[str]:
             continue
         parts = [crew_text(t, slot.crew, slot.wounds) if slot.crew else "no crew"]
         if slot.eagle:
-            parts.append(f"{eagle_text(t, slot.eagle)} [{slot.eagle}]")
+            parts.append(f"{pack.eagle[slot.eagle]} [{slot.eagle}]")
         if slot.horse:
-            parts.append(f"{horse_text(t, slot.horse)} [{slot.horse}]")
+            parts.append(f"{pack.horse[slot.horse]} [{slot.horse}]")
         lines.append(f"  slot {i + 1}: {'; '.join(parts)}")
     if p.hand is not None and not p.hand:
         lines.append("  hand: empty")
     elif p.hand is not None:
         lines.append(f"  hand ({len(p.hand)}):")
-        lines.extend(f"    {_crew_card(t, c)}" for c in p.hand)
+        lines.extend([f"    {pack.crew_card[c]}" for c in p.hand])
     else:
         lines.append(f"  hand: {count(p.hand_size, 'card')}")
     if p.quests:
@@ -285,26 +362,26 @@ def render_view(v: View, t: Tables) -> str:
     elif v.phase == "over":
         lines.append("The game is over.")
     lines.extend(_village(v))
-    quests = [quest_text(t, q) if q else "-" for q in v.village_quests]
+    pack = _pack_text(t)
+    quests = [pack.quest[q] if q else "-" for q in v.village_quests]
     lines.append(f"  quests: {'; '.join(quests)}")
     lines.extend(_raid_area(v, t))
     lines.extend(_raid(v, t))
     lines.append("Animal display:")
     for i, card in enumerate(v.animal_display):
-        shown = f"{card}: {eagle_text(t, card)} / {horse_text(t, card)}" if card else "empty"
+        shown = f"{card}: {pack.eagle[card]} / {pack.horse[card]}" if card else "empty"
         lines.append(f"  {i + 1}. {shown}")
     lines.append(
         f"Decks: crew {v.crew_deck} (discard {len(v.crew_discard)}), animals {v.animal_deck} "
         f"(discard {len(v.animal_discard)}), heroes {v.hero_deck}, quests unseen {v.quest_pool}"
     )
-    lines.append(f"Plunder supply: {plunder_text(v.supply)}; bag: {plunder_text(v.bag)}")
+    lines.append(f"Plunder supply: {_plunder_text(v.supply)}; bag: {_plunder_text(v.bag)}")
     if v.pairs:
         lines.append("Draft:")
         lines.extend(
-            f"  {hero_text(t, p.hero)} with {crew_text(t, p.crew) if p.crew else '-'}"
-            for p in v.pairs
+            f"  {pack.hero[p.hero]} with {crew_text(t, p.crew) if p.crew else '-'}" for p in v.pairs
         )
     for seat, p in enumerate(v.players):
         lines.extend(_player(v, t, seat, p))
     lines.extend(_chief(v, t))
-    return "\n".join(line.rstrip() for line in lines)
+    return "\n".join([line.rstrip() for line in lines])
