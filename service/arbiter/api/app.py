@@ -24,11 +24,13 @@ from starlette.routing import Route
 import arbiter
 from arbiter.api import docs, graphql_http, logs, static
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
+from arbiter.api.clients import load_keys, parse_networks
 from arbiter.api.envelope import Health
 from arbiter.api.guard import Guard, json_bodies
 from arbiter.api.handles import StateStore
 from arbiter.api.hints import HintLimits
 from arbiter.api.home import routes_html
+from arbiter.api.identify import Identify
 from arbiter.api.jsonguard import too_deep
 from arbiter.api.memo import KnownStates
 from arbiter.api.metrics import Metrics
@@ -261,7 +263,8 @@ class ArbiterApp(Observe):
     """The app as built by :func:`create_app`, with its parts at hand (tests use them).
 
     The middleware stack: :class:`Observe` (request ids, body limit, metrics, logs), then
-    :class:`~arbiter.api.guard.Guard` (paths), then Starlette (whose routes that take a body
+    :class:`~arbiter.api.guard.Guard` (paths), then :class:`~arbiter.api.identify.Identify` (who
+    is asking: :mod:`arbiter.api.clients`), then Starlette (whose routes that take a body
     check its content type, :func:`~arbiter.api.guard.json_bodies`).
     """
 
@@ -273,7 +276,14 @@ class ArbiterApp(Observe):
         metrics: Metrics,
         cache: Cache,
     ) -> None:
-        super().__init__(Guard(app), metrics, settings.max_body)
+        keys = load_keys(settings.api_keys) if settings.api_keys else None
+        identify = Identify(
+            app,
+            keys,
+            trusted=parse_networks(",".join(settings.trusted_proxies)),
+            require_key=not settings.is_development,
+        )
+        super().__init__(Guard(identify), metrics, settings.max_body)
         self.starlette = app
         self.service = service
         self.settings = settings

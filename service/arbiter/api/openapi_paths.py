@@ -56,6 +56,8 @@ GAME_OPS = frozenset(
         "exportPosition", "hint",
     }
 )  # fmt: skip
+#: Operations of the API (``/v1/...``): the ones that read a client's key (:mod:`.identify`).
+API_OPS = GAME_OPS | {"getState", "listGames", "echo"}
 #: Operations with a path parameter (:mod:`arbiter.api.guard` refuses odd segments: `not_found`).
 PATH_OPS = GAME_OPS | {"getState", "staticFile"}
 HANDLE_OPS = frozenset({"applyMove", "legalMoves", "validateMove"})
@@ -72,6 +74,7 @@ RULE_OPS = STATE_OPS | SETUP_OPS | {"registerContent"}
 #: Operations that may answer each of the service's codes (see the module docstring), with the
 #: status where an operation answers a code with another than its own.
 SCOPES: dict[str, dict[str, int | None]] = {
+    **dict.fromkeys(("key_required", "key_unknown", "key_revoked"), dict.fromkeys(API_OPS)),
     "not_found": {},  # every operation with a path parameter (filled in by `_scopes`)
     "unknown_game": {},  # every operation under /v1/games/{game} (idem)
     "invalid_request": {"getState": None},  # and every operation with a body
@@ -112,6 +115,7 @@ GRAPHQL_ONLY = "graphql_"
 
 STATUS_TEXT = {
     400: "The body is not acceptable JSON.",
+    401: "The client's key is missing, unknown or revoked (where ARBITER_API_KEYS is set).",
     403: "The handle may not do this.",
     404: "Nothing of the kind lives here.",
     409: "A later step of the sealed game exists.",

@@ -194,6 +194,21 @@ CODES: dict[str, ProblemCode] = {
         "Busy",
         "Too many long requests (replays, hints) are waiting in this worker; retry later.",
     ),
+    "key_required": ProblemCode(
+        401,
+        "Key required",
+        "This service counts its API's clients by key (ARBITER_API_KEYS): send yours as "
+        "`Authorization: Bearer <key>`.",
+    ),
+    "key_unknown": ProblemCode(
+        401,
+        "Unknown key",
+        "The key sent is not one of the service's keys, or not sent as `Authorization: Bearer "
+        "<key>`.",
+    ),
+    "key_revoked": ProblemCode(
+        401, "Key revoked", "The key sent was revoked; ask the service's operators for another."
+    ),
     "internal_error": ProblemCode(500, "Internal error", "The service failed; see its logs."),
     "cache_unavailable": ProblemCode(
         503,

@@ -35,6 +35,20 @@ Secrets and storage:
 * ``ARBITER_REDIS_TIMEOUT`` -- seconds allowed for one Redis command, connecting included;
   default 0.25.
 
+Clients (:mod:`arbiter.api.clients`):
+
+* ``ARBITER_API_KEYS`` -- the path of a JSON file of API keys, each stored as its SHA-256 with the
+  name of the client it stands for (``{"keys": [{"name": "acme", "sha256": "<64 hex digits>"}]}``,
+  ``"revoked": true`` to refuse a key). A client sends ``Authorization: Bearer <key>``; an
+  unknown or revoked key is refused with 401. With keys, a request to the API outside development
+  needs one (health, metrics and the documentation stay open). Without this setting, and in
+  development for a request without a key, a client is its remote address. A file that cannot be
+  read or is malformed stops the service from starting.
+* ``ARBITER_TRUSTED_PROXIES`` -- comma-separated addresses or networks of reverse proxies in
+  front of the service (``10.0.0.0/8,192.168.1.7``). A request whose connection comes from one is
+  counted as the address its ``X-Forwarded-For`` names (the right-most one that is not a trusted
+  proxy); the header is ignored from anywhere else. Default: none.
+
 Bounds on work:
 
 * ``ARBITER_MAX_BODY`` -- the largest request body in bytes; default 1048576 (1 MiB). Larger bodies
@@ -72,6 +86,8 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from arbiter.api.clients import load_keys, parse_networks
 
 DEVELOPMENT_ENVS = frozenset({"development", "test"})
 KNOWN_ENVS = frozenset({"production", "staging"}) | DEVELOPMENT_ENVS
@@ -142,6 +158,8 @@ class Settings:
     header_timeout: float = 10.0
     idle_timeout: float = 5.0
     log_level: str = "info"
+    api_keys: str | None = None
+    trusted_proxies: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.env not in KNOWN_ENVS:
@@ -178,6 +196,12 @@ class Settings:
         for name in ("redis_timeout", "header_timeout", "idle_timeout", "hint_seconds"):
             if getattr(self, name) <= 0:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive number of seconds")
+        try:
+            parse_networks(",".join(self.trusted_proxies))
+            if self.api_keys is not None:
+                load_keys(self.api_keys)
+        except ValueError as error:
+            raise SettingsError(str(error)) from None
 
     @property
     def is_development(self) -> bool:
@@ -261,4 +285,8 @@ class Settings:
             header_timeout=seconds("ARBITER_HEADER_TIMEOUT", 10.0),
             idle_timeout=seconds("ARBITER_IDLE_TIMEOUT", 5.0),
             log_level=(get("ARBITER_LOG_LEVEL") or "info").lower(),
+            api_keys=get("ARBITER_API_KEYS"),
+            trusted_proxies=tuple(
+                p.strip() for p in (get("ARBITER_TRUSTED_PROXIES") or "").split(",") if p.strip()
+            ),
         )

@@ -1,0 +1,130 @@
+"""Who is asking: the client each request is counted against.
+
+Arbiter is one service for many third-party clients; what one client may use (quotas, rate
+limits) and what ``/metrics`` shows of it is kept per client. A client is:
+
+* **a key's name** -- with ``ARBITER_API_KEYS`` naming a file of keys, a client sends
+  ``Authorization: Bearer <key>``. The file holds each key's SHA-256, never the key itself, with
+  the name the key stands for (:class:`KeyFile`)::
+
+      {"keys": [{"name": "acme-backend", "sha256": "9f86d0...", "revoked": false}]}
+
+  Make a key with ``python3 -c 'import secrets; print(secrets.token_urlsafe(32))'`` and its
+  digest with ``printf %s "$KEY" | sha256sum``. The API (``/v1/...``, ``/graphql``) reads the
+  key: one the file does not hold, or holds as revoked, is refused with ``401`` (``key_unknown``,
+  ``key_revoked``); outside development a request to the API without a key is refused too
+  (``401 key_required``). The rest -- health, readiness, metrics, the documentation -- is open to
+  all and reads no key (probes and scrapers hold none). In development a request without a key
+  is its address, as below.
+* **an address** -- without a key: the remote address of the connection. Behind a reverse proxy
+  every connection comes from the proxy, so ``ARBITER_TRUSTED_PROXIES`` names the proxies'
+  addresses or networks (``10.0.0.0/8,192.168.1.7``): a request whose connection comes from one
+  of them is the right-most address of ``X-Forwarded-For`` that is not itself a trusted proxy
+  (what the first proxy saw; anything left of it the client may have written). The header of a
+  connection from anywhere else is ignored: a client cannot choose who it is counted as.
+
+A request's client is :data:`current` while it is served (:class:`~arbiter.api.identify.Identify`,
+pure ASGI middleware after the path guard).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import hashlib
+import ipaddress
+import re
+from pathlib import Path
+from typing import Literal
+
+import msgspec
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_NAME = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+
+
+class KeyFileError(ValueError):
+    """The key file is missing or malformed."""
+
+
+class Key(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One key of the key file: the client's ``name`` (letters, digits, ``.``, ``_``, ``-``; up
+    to 64 -- it labels metrics), the SHA-256 of the key in lowercase hex, and whether it is
+    revoked."""
+
+    name: str
+    sha256: str
+    revoked: bool = False
+
+
+class KeyFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The file ``ARBITER_API_KEYS`` names."""
+
+    keys: tuple[Key, ...]
+
+
+class Client(msgspec.Struct, frozen=True):
+    """Who a request is counted against: a key's name, or an address."""
+
+    kind: Literal["key", "address"]
+    name: str
+
+    @property
+    def label(self) -> str:
+        """What metrics call it: a key's name; every address is ``anonymous`` (addresses are
+        unbounded, a label's values must not be)."""
+        return self.name if self.kind == "key" else "anonymous"
+
+
+#: The client of the request being served (``None`` outside a request).
+current: contextvars.ContextVar[Client | None] = contextvars.ContextVar(
+    "arbiter_client", default=None
+)
+
+
+def key_digest(key: str) -> str:
+    """The SHA-256 of a key, as the key file holds it."""
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def load_keys(path: str) -> dict[str, Key]:
+    """The keys of the file at ``path`` by digest; :class:`KeyFileError` when it cannot be read,
+    is not a key file, names a client twice or holds a digest twice."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError as error:
+        raise KeyFileError(f"ARBITER_API_KEYS: cannot read {path}: {error.strerror}") from None
+    try:
+        keys = msgspec.json.decode(data, type=KeyFile).keys
+    except msgspec.ValidationError as error:
+        raise KeyFileError(f"ARBITER_API_KEYS: {path} is not a key file: {error}") from None
+    except msgspec.DecodeError:
+        raise KeyFileError(f"ARBITER_API_KEYS: {path} is not JSON") from None
+    found: dict[str, Key] = {}
+    names: set[str] = set()
+    for key in keys:
+        if not _NAME.match(key.name):
+            raise KeyFileError(f"ARBITER_API_KEYS: {key.name!r} is not a client name")
+        if not _SHA256.match(key.sha256):
+            raise KeyFileError(f"ARBITER_API_KEYS: the sha256 of {key.name} is not 64 hex digits")
+        if key.name in names or key.sha256 in found:
+            raise KeyFileError(f"ARBITER_API_KEYS: {key.name} or its key is listed twice")
+        names.add(key.name)
+        found[key.sha256] = key
+    return found
+
+
+def parse_networks(text: str) -> tuple[Network, ...]:
+    """The networks of ``ARBITER_TRUSTED_PROXIES`` (comma-separated addresses or networks);
+    ``ValueError`` for anything else."""
+    networks = []
+    for part in text.split(","):
+        if part.strip():
+            try:
+                networks.append(ipaddress.ip_network(part.strip(), strict=False))
+            except ValueError:
+                raise ValueError(
+                    f"ARBITER_TRUSTED_PROXIES: {part.strip()!r} is not an address or network"
+                ) from None
+    return tuple(networks)
