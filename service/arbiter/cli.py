@@ -8,7 +8,7 @@
   lookups answering 404), so ``--workers N`` with N > 1 and no Redis exits 2 with a message
   instead of running broken. With several workers and no ``ARBITER_STATE_KEY`` (development only)
   one random 256-bit key is drawn here and shared by every worker, and a fresh
-  ``PROMETHEUS_MULTIPROC_DIR`` is made unless one is set.
+  ``PROMETHEUS_MULTIPROC_DIR`` is made unless one is set (and removed when the service stops).
 * ``arbiter export-schemas [--check] [--root DIR]`` -- write ``openapi/openapi.json``,
   ``schema/<game>/*.json``, ``schema/schema.graphql`` and each game's reference
   ``docs/games/<game>.md`` (:mod:`arbiter.docs`) under ``DIR`` (default: the current directory);
@@ -61,6 +61,7 @@ def _serve(args: argparse.Namespace) -> int:
     os.environ["ARBITER_LOG_LEVEL"] = level
     logs.configure(level)
     log = logging.getLogger("arbiter.cli")
+    made = None  # the metrics folder made here, removed when the service stops
     if args.workers > 1:
         if not settings.state_keys:
             os.environ["ARBITER_STATE_KEY"] = secrets.token_hex(32)
@@ -73,16 +74,22 @@ def _serve(args: argparse.Namespace) -> int:
             shutil.rmtree(directory, ignore_errors=True)
             os.makedirs(directory, exist_ok=True)
         else:
-            os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="arbiter-metrics-")
-    server.run(
-        settings,
-        host=args.host,
-        port=args.port,
-        workers=args.workers,
-        log_level=level,
-        proxy_headers=args.proxy_headers,
-        http=args.http,
-    )
+            made = os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(
+                prefix="arbiter-metrics-"
+            )
+    try:
+        server.run(
+            settings,
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            log_level=level,
+            proxy_headers=args.proxy_headers,
+            http=args.http,
+        )
+    finally:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
     return 0
 
 

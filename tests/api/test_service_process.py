@@ -194,6 +194,22 @@ def test_several_workers_share_a_random_256_bit_hex_key_in_development(
     assert re.fullmatch(r"[0-9a-f]{64}", key) and len(key_bytes(key)) == 32
 
 
+def test_the_metrics_folder_serve_makes_is_removed_when_it_stops(
+    no_server: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ARBITER_ENV", "development")
+    monkeypatch.setenv("ARBITER_REDIS_URL", "redis://127.0.0.1:1/0")  # never contacted here
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR")
+    folders: list[Path] = []
+    monkeypatch.setattr(
+        server, "run", lambda *a, **k: folders.append(Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]))
+    )
+    assert cli.main(["serve", "--workers", "2"]) == 0
+    [folder] = folders
+    assert folder.name.startswith("arbiter-metrics-") and not folder.exists()
+    monkeypatch.delenv("PROMETHEUS_MULTIPROC_DIR")  # what serve wrote
+
+
 def test_workers_must_be_positive(no_server: list[str], capsys: Any) -> None:
     with pytest.raises(SystemExit) as exit_:
         cli.main(["serve", "--workers", "0"])
