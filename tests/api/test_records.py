@@ -161,7 +161,7 @@ def new_game_of(client: TestClient, game: str, **body: Any) -> dict[str, Any]:
 
 def test_an_expired_history_is_refused_with_its_own_code() -> None:
     now = [0.0]
-    cache = MemoryCache(1000, 100, clock=lambda: now[0], min_age=0)
+    cache = MemoryCache(10_000_000, 100, clock=lambda: now[0], min_age=0)
     app = create_app(settings(), Registry([NeverEndingPig()]), cache=cache)
     rng = random.Random(4)
     with TestClient(app) as client:
@@ -176,7 +176,7 @@ def test_an_expired_history_is_refused_with_its_own_code() -> None:
         # a state the store kept from before histories were (no link): refused the same way
         old = Cached("pig", True, b"x" * 20, Pig().new_state(2, seed=1))
         state_id = app.service.store.state_id("pig", True, old.digest)
-        cache._states.put(state_id, old)
+        cache._states.put(state_id, old, 100, "")
         problem(client.post(RECORD, json={"state_id": state_id}), 404, "history_unavailable")
         # an unknown id is an unknown state, as everywhere
         problem(client.post(RECORD, json={"state_id": "A" * 22}), 404, "unknown_state")

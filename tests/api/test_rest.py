@@ -311,7 +311,7 @@ def test_state_ids_are_content_addressed_and_keyed(make_client: Any) -> None:
 
 def test_cached_states_expire_after_their_ttl(make_client: Any) -> None:
     now = [1000.0]
-    cache = MemoryCache(size=10, ttl=60, clock=lambda: now[0])
+    cache = MemoryCache(10_000_000, ttl=60, clock=lambda: now[0])
     from arbiter.api.app import create_app
     from tests.api.conftest import settings
 
@@ -323,8 +323,19 @@ def test_cached_states_expire_after_their_ttl(make_client: Any) -> None:
         problem(client.get(f"/v1/states/{state_id}"), 404, "unknown_state")
 
 
+def entry_bytes(client: TestClient) -> int:
+    """The bytes the embedded store counts for one new game of Pig (its state's JSON: every
+    new game of these tests writes as long a state)."""
+    store = app_of(client).cache
+    assert isinstance(store, MemoryCache)
+    before = store._states.total
+    new_game(client, seed=999)
+    return store._states.total - before
+
+
 def test_the_embedded_cache_evicts_the_least_recently_used(make_client: Any) -> None:
-    client = make_client(cache_size=2, cache_min_age=0)
+    one = entry_bytes(make_client())
+    client = make_client(cache_bytes=2 * one + one // 2, cache_min_age=0, client_share=1.0)
     first, second = new_game(client, seed=1), new_game(client, seed=2)
     assert client.get(f"/v1/states/{first['state_id']}").status_code == 200  # first is fresh
     new_game(client, seed=3)
@@ -334,21 +345,63 @@ def test_the_embedded_cache_evicts_the_least_recently_used(make_client: Any) -> 
 
 def test_a_burst_of_new_states_cannot_evict_recent_ones(make_client: Any) -> None:
     """The fairness policy: entries used in the last ARBITER_CACHE_MIN_AGE seconds are never
-    evicted; when all are that recent, new states are not admitted (``state_id: null``)."""
+    evicted for another client's; when all are that recent, new states are not admitted
+    (``state_id: null``). (Here one client may hold the whole store: the share is 1.)"""
+    one = entry_bytes(make_client())
     now = [1000.0]
-    cache = MemoryCache(size=50, ttl=3600, clock=lambda: now[0], min_age=300)
+    cache = MemoryCache(50 * one, ttl=3600, clock=lambda: now[0], min_age=300, share=1.0)
     from arbiter.api.app import create_app
     from tests.api.conftest import settings
 
-    with TestClient(create_app(settings(), Registry([Pig()]), cache=cache)) as client:
-        victim = new_game(client, seed=1)["state_id"]
+    app = create_app(settings(), Registry([Pig()]), cache=cache)
+    victim_client = TestClient(app, client=("203.0.113.1", 1))
+    with TestClient(app, client=("203.0.113.2", 2)) as client:
+        victim = new_game(victim_client, seed=1)["state_id"]
         burst = [new_game(client, seed=1000 + i)["state_id"] for i in range(200)]
-        assert burst[48] is not None and burst[49:] == [None] * 151  # refused, not evicting
+        full = burst.index(None)  # the store full (with ~50 states): refused, not evicting
+        assert 45 <= full <= 49 and burst[full:] == [None] * (200 - full)
         assert client.get(f"/v1/states/{victim}").status_code == 200
         now[0] += 301  # once they are old enough, the least recently used go first
         assert new_game(client, seed=5000)["state_id"] is not None
         assert client.get(f"/v1/states/{victim}").status_code == 200  # used just before
         problem(client.get(f"/v1/states/{burst[0]}"), 404, "unknown_state")
+
+
+def test_a_client_flooding_the_store_starves_nobody_else(make_client: Any) -> None:
+    """One client sets up new states and sealed games as fast as it can: it holds its share of
+    each store at most. At its share of open states it loses its own oldest; past its share of
+    live sealed games it alone is refused (429, with what it uses and may use and when to
+    retry). Another client meanwhile keeps its states and gets new state ids and sealed games;
+    the open-state flood never evicted a sealed game."""
+    one = entry_bytes(make_client())
+    client = make_client(cache_bytes=40 * one, table_bytes=40 * one, client_share=0.25)
+    app = app_of(client)
+    flooder = TestClient(app, client=("198.51.100.7", 1))
+    honest = TestClient(app, client=("203.0.113.9", 2))
+    kept = new_game(honest, seed=1)["state_id"]
+    table = new_game(honest, seed=2, sealed=True)["state_token"]
+    flood = [new_game(flooder, seed=100 + i)["state_id"] for i in range(300)]
+    assert None not in flood  # its own oldest made room: its newest states all have ids
+    assert flooder.get(f"/v1/states/{flood[-1]}").status_code == 200
+    problem(flooder.get(f"/v1/states/{flood[0]}"), 404, "unknown_state")
+    refused = None
+    for i in range(100):
+        answer = flooder.post(
+            "/v1/games/pig/states", json={"players": 2, "seed": 500 + i, "sealed": True}
+        )
+        if answer.status_code != 201:
+            refused = answer
+            break
+    assert refused is not None, "a client set up sealed games past its share"
+    document = problem(refused, 429, "quota_exceeded")
+    assert document["allowed"] == int(40 * one * 0.25) and document["used"] <= document["allowed"]
+    assert int(refused.headers["retry-after"]) >= 1
+    # the honest client was not touched and is served as before
+    assert honest.get(f"/v1/states/{kept}").status_code == 200
+    current = honest.post("/v1/games/pig/current", json={"state_token": table})
+    assert current.status_code == 200, current.text
+    assert new_game(honest, seed=3)["state_id"] is not None
+    assert new_game(honest, seed=4, sealed=True)["state_token"]
 
 
 # ----------------------------------------------------------------------------------- chance

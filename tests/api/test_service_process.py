@@ -46,7 +46,9 @@ def test_settings_come_from_the_environment() -> None:
             "ARBITER_STATE_KEY": f"{NEW_KEY}, {OLD_KEY}",
             "ARBITER_REDIS_URL": "redis://cache:6379/0",
             "ARBITER_CACHE_TTL": "60",
-            "ARBITER_CACHE_SIZE": "5",
+            "ARBITER_CACHE_BYTES": "5000",
+            "ARBITER_TABLE_BYTES": "6000",
+            "ARBITER_CLIENT_SHARE": "0.5",
             "ARBITER_MAX_BODY": "2048",
             "ARBITER_LOG_LEVEL": "WARNING",
             "ARBITER_CACHE_RETRY": "2.5",
@@ -56,11 +58,8 @@ def test_settings_come_from_the_environment() -> None:
     )
     assert settings.state_keys == (NEW_KEY, OLD_KEY)
     assert settings.secrets == (bytes.fromhex(NEW_KEY), bytes(range(32)))
-    assert (settings.redis_url, settings.cache_ttl, settings.cache_size) == (
-        "redis://cache:6379/0",
-        60,
-        5,
-    )
+    assert (settings.redis_url, settings.cache_ttl) == ("redis://cache:6379/0", 60)
+    assert (settings.cache_bytes, settings.table_bytes, settings.client_share) == (5000, 6000, 0.5)
     assert (settings.max_body, settings.log_level, settings.cache_retry) == (2048, "warning", 2.5)
     assert (settings.header_timeout, settings.idle_timeout) == (2.5, 30.0)
     defaults = Settings.from_env({"ARBITER_ENV": "development"})
@@ -192,6 +191,21 @@ def test_several_workers_share_a_random_256_bit_hex_key_in_development(
     assert cli.main(["serve", "--workers", "2"]) == 0
     [key] = no_server
     assert re.fullmatch(r"[0-9a-f]{64}", key) and len(key_bytes(key)) == 32
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("ARBITER_CACHE_SIZE", "10000", "retired"),
+        ("ARBITER_CLIENT_SHARE", "0", "a fraction"),
+        ("ARBITER_CLIENT_SHARE", "1.5", "a fraction"),
+        ("ARBITER_CLIENT_SHARE", "half", "a fraction"),
+        ("ARBITER_CACHE_BYTES", "0", "positive"),
+    ],
+)
+def test_store_bounds_are_checked(name: str, value: str, message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        Settings.from_env({"ARBITER_ENV": "development", name: value})
 
 
 def test_the_metrics_folder_serve_makes_is_removed_when_it_stops(

@@ -174,7 +174,11 @@ def create_app(
             )
         else:
             cache = MemoryCache(
-                settings.cache_size, settings.cache_ttl, min_age=settings.cache_min_age
+                settings.cache_bytes,
+                settings.cache_ttl,
+                min_age=settings.cache_min_age,
+                share=settings.client_share,
+                table_bytes=settings.table_bytes,
             )
     sealer = Sealer(settings.secrets) if settings.state_keys else Sealer.development()
     known = KnownStates(settings.memo_size)

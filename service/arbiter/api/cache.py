@@ -3,9 +3,10 @@
 Two backends:
 
 * :class:`MemoryCache` -- the embedded default, one per worker process: states and tables in two
-  :class:`ProtectedLRU` maps of ``ARBITER_CACHE_SIZE`` entries each, states living
-  ``ARBITER_CACHE_TTL`` seconds. It keeps the state objects themselves (states are immutable), so
-  a hit costs no decoding.
+  :class:`~arbiter.api.budget.Budget` maps bounded in bytes (``ARBITER_CACHE_BYTES``,
+  ``ARBITER_TABLE_BYTES``), each client holding at most ``ARBITER_CLIENT_SHARE`` of each, states
+  living ``ARBITER_CACHE_TTL`` seconds. It keeps the state objects themselves (states are
+  immutable), so a hit costs no decoding.
 * :class:`RedisCache` -- with ``ARBITER_REDIS_URL`` (one Redis, or with ``ARBITER_REDIS_CLUSTER``
   a Redis Cluster through redis-py's cluster client, the URL naming any of its nodes): open
   states are msgpack bytes under
@@ -19,11 +20,14 @@ Two backends:
 Each open state keeps how it was reached and each table its move log
 (:mod:`arbiter.api.history`): that is what a game's record is exported from.
 
-**Fairness of the embedded store.** A plain LRU lets one client's burst of new states evict
-everybody else's recent ones. :class:`ProtectedLRU` evicts only entries unused for at least
-``ARBITER_CACHE_MIN_AGE`` seconds; when every entry is younger, a new entry is *not admitted*
-(an open answer then carries ``"state_id": null``, a new sealed game gets ``503 store_full``), so
-a burst degrades the burst, never the states others are using.
+**Fairness of the embedded store** (:mod:`arbiter.api.budget`). One client's burst of new states
+or games can neither evict other clients' entries nor keep them out: each client holds at most its
+share of each map; a client at its share of open states loses its own least recently used ones,
+and a new sealed game past its share is refused to that client alone (``429 quota_exceeded``).
+Beyond that only entries unused for ``ARBITER_CACHE_MIN_AGE`` seconds are evicted; when every
+entry is younger, a new entry is *not admitted* (an open answer then carries ``"state_id": null``,
+a new sealed game gets ``503 store_full``). Open-state traffic never evicts a sealed game: the two
+maps have their own bounds.
 
 **Failing safe.** When Redis cannot be reached every call raises :class:`CacheUnavailable` at
 once: after one failure (a command times out after ``ARBITER_REDIS_TIMEOUT``) the circuit opens,
@@ -46,9 +50,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, cast
 
 import msgspec
 import redis.asyncio as aioredis
@@ -58,6 +61,7 @@ from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisClusterException, RedisError
 
+from arbiter.api.budget import Budget, OverQuota, StoreFull
 from arbiter.api.history import EMPTY, Link, LogWrite, MoveLog
 from arbiter.api.sealing import Entry, decode_entry, encode_entry
 from arbiter.api.tables import Table, decode_table, encode_table
@@ -68,22 +72,26 @@ FAILURES = (RedisError, RedisClusterException, OSError)
 
 log = logging.getLogger("arbiter.cache")
 
-K = TypeVar("K")
-V = TypeVar("V")
+__all__ = [
+    "Cache",
+    "CacheUnavailable",
+    "Cached",
+    "MemoryCache",
+    "OverQuota",
+    "RedisCache",
+    "StoreFull",
+]
 
 
 class CacheUnavailable(Exception):
     """The shared store cannot be reached now."""
 
 
-class StoreFull(Exception):
-    """The embedded store is full of recently used entries and admits no new one now."""
-
-
 class Cached(msgspec.Struct, frozen=True):
     """A cached open state and its treatment: the state object (embedded cache) or its msgpack
-    bytes (Redis), its digest (:mod:`arbiter.api.memo`), and how the service reached it
-    (:class:`~arbiter.api.history.Link`; ``None`` when unknown)."""
+    bytes (Redis), its digest (:mod:`arbiter.api.memo`), how the service reached it
+    (:class:`~arbiter.api.history.Link`; ``None`` when unknown), and the bytes the embedded store
+    counts for it (``size``: the state's JSON and the moves of its link)."""
 
     game: str
     resolve_chance: bool
@@ -91,54 +99,7 @@ class Cached(msgspec.Struct, frozen=True):
     state: Any = None
     packed: bytes | None = None
     link: Link | None = None
-
-
-class ProtectedLRU(Generic[K, V]):
-    """An LRU map that never evicts an entry used in the last ``min_age`` seconds.
-
-    ``put`` of a new key when the map is full evicts the least recently used entry if it is old
-    enough, and otherwise refuses the new key (returns ``False``). Entries also expire ``ttl``
-    seconds after their last write.
-    """
-
-    def __init__(
-        self, size: int, ttl: float, min_age: float, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.size = size
-        self.ttl = ttl
-        self.min_age = min_age
-        self._clock = clock
-        #: key -> (last used, expires, value), least recently used first
-        self._items: OrderedDict[K, tuple[float, float, V]] = OrderedDict()
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def get(self, key: K) -> V | None:
-        item = self._items.get(key)
-        if item is None:
-            return None
-        now = self._clock()
-        if item[1] <= now:
-            del self._items[key]
-            return None
-        self._items[key] = (now, item[1], item[2])
-        self._items.move_to_end(key)
-        return item[2]
-
-    def put(self, key: K, value: V) -> bool:
-        items = self._items
-        now = self._clock()
-        if key not in items:
-            while len(items) >= self.size:
-                oldest = next(iter(items))
-                used, expires, _ = items[oldest]
-                if expires > now and now - used < self.min_age:
-                    return False  # everything is in recent use: refuse, never evict it
-                del items[oldest]
-        items[key] = (now, now + self.ttl, value)
-        items.move_to_end(key)
-        return True
+    size: int = 0
 
 
 class Cache(abc.ABC):
@@ -153,8 +114,9 @@ class Cache(abc.ABC):
         """The cached state, or ``None`` when unknown or expired."""
 
     @abc.abstractmethod
-    async def put_state(self, state_id: str, cached: Cached) -> bool:
-        """Keep a state; ``False`` when the store does not admit it now."""
+    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> bool:
+        """Keep a state of ``client`` (:attr:`~arbiter.api.clients.Client.id`); ``False`` when
+        the store does not admit it now."""
 
     @abc.abstractmethod
     async def get_table(self, table_id: bytes) -> Table | None:
@@ -162,11 +124,19 @@ class Cache(abc.ABC):
 
     @abc.abstractmethod
     async def put_table(
-        self, table_id: bytes, table: Table, expected: int | None, log: LogWrite
+        self,
+        table_id: bytes,
+        table: Table,
+        expected: int | None,
+        log: LogWrite,
+        client: str = "",
+        *,
+        finished: bool = False,
     ) -> bool:
         """Write a sealed game and change its move log (``log``), if its stored version is still
-        ``expected`` (``None``: a new table). ``False`` when another write came first;
-        :class:`StoreFull` when a new table is not admitted."""
+        ``expected`` (``None``: a new table, of ``client``); ``finished``: the game is over.
+        ``False`` when another write came first; :class:`StoreFull` or :class:`OverQuota` when a
+        new table is not admitted."""
 
     @abc.abstractmethod
     async def get_log(self, table_id: bytes) -> list[bytes] | None:
@@ -188,49 +158,68 @@ class Cache(abc.ABC):
 
 
 class MemoryCache(Cache):
-    """The in-process store (see the module docstring)."""
+    """The in-process store (see the module docstring): ``max_bytes`` of open states and
+    ``table_bytes`` (default: as many) of sealed games, each client holding at most ``share`` of
+    each."""
 
     kind = "embedded"
 
     def __init__(
         self,
-        size: int,
+        max_bytes: int,
         ttl: float,
         clock: Callable[[], float] = time.monotonic,
         *,
         min_age: float = 300.0,
+        share: float = 1.0,
+        table_bytes: int | None = None,
     ) -> None:
-        self.size = size
         self.ttl = ttl
-        self._states: ProtectedLRU[str, Cached] = ProtectedLRU(size, ttl, min_age, clock)
+        self._states: Budget[str, Cached] = Budget(
+            max_bytes, share, ttl, min_age, own_first=True, clock=clock
+        )
         #: a table and its move log, kept and evicted together
-        self._tables: ProtectedLRU[bytes, tuple[Table, MoveLog]] = ProtectedLRU(
-            size, ttl, min_age, clock
+        self._tables: Budget[bytes, tuple[Table, MoveLog]] = Budget(
+            table_bytes or max_bytes, share, ttl, min_age, own_first=False, clock=clock
         )
 
     async def get_state(self, state_id: str) -> Cached | None:
         return self._states.get(state_id)
 
-    async def put_state(self, state_id: str, cached: Cached) -> bool:
-        return self._states.put(state_id, cached)
+    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> bool:
+        try:
+            self._states.put(state_id, cached, cached.size, client)
+        except (StoreFull, OverQuota):  # full of others' recent states; or larger than a share
+            return False
+        return True
 
     async def get_table(self, table_id: bytes) -> Table | None:
         kept = self._tables.get(table_id)
         return None if kept is None else kept[0]
 
     async def put_table(
-        self, table_id: bytes, table: Table, expected: int | None, log: LogWrite
+        self,
+        table_id: bytes,
+        table: Table,
+        expected: int | None,
+        log: LogWrite,
+        client: str = "",
+        *,
+        finished: bool = False,
     ) -> bool:
         current = self._tables.get(table_id)  # no await until the write: atomic in this loop
         if expected is None:
             if current is not None:
                 return False
-            if not self._tables.put(table_id, (table, EMPTY.written(log))):
-                raise StoreFull("the in-process store is full of recent games")
+            moves = EMPTY.written(log)
+            size = table.size + moves.size
+            self._tables.put(table_id, (table, moves), size, client, finished=finished)
             return True
         if current is None or current[0].version != expected:
             return False
-        self._tables.put(table_id, (table, current[1].written(log)))
+        moves = current[1].written(log)
+        size = table.size + moves.size
+        self._tables.put(table_id, (table, moves), size, client, finished=finished)
         return True
 
     async def get_log(self, table_id: bytes) -> list[bytes] | None:
@@ -382,7 +371,7 @@ class RedisCache(Cache):
             entry.game, entry.resolve_chance, entry.digest, None, bytes(entry.state), entry.link
         )
 
-    async def put_state(self, state_id: str, cached: Cached) -> bool:
+    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> bool:
         assert cached.packed is not None
         entry = Entry(
             cached.game,
@@ -415,7 +404,14 @@ class RedisCache(Cache):
             return None
 
     async def put_table(
-        self, table_id: bytes, table: Table, expected: int | None, log: LogWrite
+        self,
+        table_id: bytes,
+        table: Table,
+        expected: int | None,
+        log: LogWrite,
+        client: str = "",
+        *,
+        finished: bool = False,
     ) -> bool:
         args: list[str | bytes] = [
             "" if expected is None else str(expected),

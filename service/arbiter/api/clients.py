@@ -71,6 +71,11 @@ class Client(msgspec.Struct, frozen=True):
     name: str
 
     @property
+    def id(self) -> str:
+        """What the stores count it as: ``key:<name>`` or ``address:<address>``."""
+        return f"{self.kind}:{self.name}"
+
+    @property
     def label(self) -> str:
         """What metrics call it: a key's name; every address is ``anonymous`` (addresses are
         unbounded, a label's values must not be)."""
@@ -81,6 +86,13 @@ class Client(msgspec.Struct, frozen=True):
 current: contextvars.ContextVar[Client | None] = contextvars.ContextVar(
     "arbiter_client", default=None
 )
+
+
+def current_id() -> str:
+    """The :attr:`Client.id` of the request being served; ``""`` outside a request (the service's
+    own work, tests that call the store directly)."""
+    client = current.get()
+    return "" if client is None else client.id
 
 
 def key_digest(key: str) -> str:

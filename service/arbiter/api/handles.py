@@ -25,12 +25,14 @@ when it is set up.
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 from typing import Any, Literal
 
 import msgspec
 
-from arbiter.api.cache import Cache, Cached, CacheUnavailable, StoreFull
+from arbiter.api.cache import Cache, Cached, CacheUnavailable, OverQuota, StoreFull
+from arbiter.api.clients import current_id
 from arbiter.api.codec import GameCodec, Payload
 from arbiter.api.history import Link, LogWrite
 from arbiter.api.memo import Known, KnownStates
@@ -156,7 +158,7 @@ class StateStore:
         """Cache an open state; its id, or ``None`` when the store cannot take it now."""
         state_id = self.sealer.state_id(cached.game, cached.resolve_chance, cached.digest)
         try:
-            admitted = await self.cache.put_state(state_id, cached)
+            admitted = await self.cache.put_state(state_id, cached, current_id())
         except CacheUnavailable:
             self.metrics.cache_errors.inc()
             return None
@@ -168,7 +170,9 @@ class StateStore:
 
     def snap(self, codec: GameCodec, known: Known) -> Snap:
         packed = codec.state_bytes(known.state) if self.cache.needs_bytes else None
-        return Snap(known.digest, known.state, packed)
+        if known.json is None:
+            known.json = codec.state_json(known.state)
+        return Snap(known.digest, known.state, packed, size=len(known.json))
 
     def _log(self, keep: int, append: tuple[bytes, ...] = ()) -> LogWrite:
         """A change of a move log, or dropping it once it would be longer than histories are."""
@@ -194,10 +198,26 @@ class StateStore:
         snap = self.snap(codec, known)
         table = Table(codec.game.id, resolve_chance, players, 0, snap, (), options, position)
         try:
-            await self.cache.put_table(table_id, table, None, self._log(0, moves))
+            await self.cache.put_table(
+                table_id,
+                table,
+                None,
+                self._log(0, moves),
+                current_id(),
+                finished=not known.to_act,
+            )
         except StoreFull:
             raise Problem(
                 "store_full", "the in-process store admits no new game now; retry later"
+            ) from None
+        except OverQuota as over:
+            raise Problem(
+                "quota_exceeded",
+                f"your live sealed games hold {over.used} of the {over.allowed} bytes one client "
+                "may hold in this store; finish or abandon one, or retry when one expires",
+                used=over.used,
+                allowed=over.allowed,
+                headers={"Retry-After": str(max(1, math.ceil(over.retry_after)))},
             ) from None
         except CacheUnavailable:
             raise self._unavailable() from None
@@ -230,7 +250,9 @@ class StateStore:
         following = msgspec.structs.replace(
             table, version=table.version + 1, head=self.snap(codec, known), history=history
         )
-        await self._replace(ticket, table, following, self._log(step, moves))
+        await self._replace(
+            ticket, table, following, self._log(step, moves), finished=not known.to_act
+        )
         return following
 
     def undoable(self, table: Table) -> Snap:
@@ -249,9 +271,19 @@ class StateStore:
         await self._replace(ticket, table, following, self._log(step))
         return following
 
-    async def _replace(self, ticket: Ticket, table: Table, following: Table, log: LogWrite) -> None:
+    async def _replace(
+        self,
+        ticket: Ticket,
+        table: Table,
+        following: Table,
+        log: LogWrite,
+        *,
+        finished: bool = False,
+    ) -> None:
         try:
-            written = await self.cache.put_table(ticket.table, following, table.version, log)
+            written = await self.cache.put_table(
+                ticket.table, following, table.version, log, finished=finished
+            )
         except CacheUnavailable:
             raise self._unavailable() from None
         if not written:

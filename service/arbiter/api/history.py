@@ -94,11 +94,13 @@ class LogWrite:
 @dataclass(frozen=True, slots=True)
 class MoveLog:
     """A sealed game's move log in the in-process store: a persistent list (each write makes a
-    new log that shares the earlier moves), in chunks of up to :data:`SEGMENT` moves."""
+    new log that shares the earlier moves), in chunks of up to :data:`SEGMENT` moves, with the
+    bytes of all its moves (``size``: what the store counts)."""
 
     before: MoveLog | None
     chunk: tuple[bytes, ...]
     length: int
+    size: int = 0
 
     def written(self, write: LogWrite) -> MoveLog:
         """The log after ``write`` (see :class:`LogWrite`)."""
@@ -107,9 +109,12 @@ class MoveLog:
         log = self._kept(write.keep)
         if not write.append:
             return log
+        size = log.size + sum(map(len, write.append))
         if len(log.chunk) + len(write.append) <= SEGMENT:
-            return MoveLog(log.before, log.chunk + write.append, log.length + len(write.append))
-        return MoveLog(log, write.append, log.length + len(write.append))
+            return MoveLog(
+                log.before, log.chunk + write.append, log.length + len(write.append), size
+            )
+        return MoveLog(log, write.append, log.length + len(write.append), size)
 
     def _kept(self, keep: int) -> MoveLog:
         log = self
@@ -118,7 +123,9 @@ class MoveLog:
         if log.length <= keep:
             return log
         start = log.length - len(log.chunk)
-        return MoveLog(log.before, log.chunk[: keep - start], keep)
+        chunk = log.chunk[: keep - start]
+        before = 0 if log.before is None else log.before.size
+        return MoveLog(log.before, chunk, keep, before + sum(map(len, chunk)))
 
     def moves(self) -> list[bytes]:
         """Every move, first to last."""

@@ -104,6 +104,7 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "result_mismatch": {"replayGame": None},
     "replay_too_long": {"replayGame": None},
     "store_full": dict.fromkeys(SETUP_OPS),
+    "quota_exceeded": dict.fromkeys(SETUP_OPS),
     "busy": {"replayGame": None, "hint": None},
     "cache_unavailable": dict.fromkeys(STATE_OPS | SETUP_OPS),
 }
@@ -122,6 +123,7 @@ STATUS_TEXT = {
     413: "The body is too large.",
     415: "The body is not sent as JSON.",
     422: "The request, the state or the move is refused.",
+    429: "The client holds its share of the store; see `Retry-After`.",
     503: "The service cannot serve this now; retry later.",
 }
 

@@ -3,7 +3,8 @@
 A problem is ``application/problem+json`` with the standard members ``type``, ``title``,
 ``status`` and ``detail``, plus ``code`` -- a stable machine-readable code -- and extensions where
 they help: ``pointer`` (a JSON pointer into the request, RFC 6901), ``legal_moves_count``,
-``move_index``, ``game``, ``request_id``.
+``move_index``, ``game``, ``request_id``, ``used`` and ``allowed`` (bytes a client holds and may
+hold: ``quota_exceeded``).
 
 ``code`` is either one of the service's own codes listed in :data:`CODES`, or a rule code of a
 game (``pig.not_your_turn``, ``the-ancient-world.build.no_space``) for an illegal move or a state
@@ -181,7 +182,14 @@ CODES: dict[str, ProblemCode] = {
         503,
         "State store full",
         "The in-process state store is full of recently used states and does not evict them for "
-        "newer ones; retry later (see ARBITER_CACHE_SIZE and ARBITER_CACHE_MIN_AGE).",
+        "newer ones; retry later (see ARBITER_TABLE_BYTES and ARBITER_CACHE_MIN_AGE).",
+    ),
+    "quota_exceeded": ProblemCode(
+        429,
+        "Quota exceeded",
+        "Your client holds its share of the store (ARBITER_CLIENT_SHARE) in live sealed games: "
+        "`used` and `allowed` say how many bytes, `Retry-After` when one of them expires. Finish "
+        "or abandon a game first; other clients are not affected.",
     ),
     "not_deciding": ProblemCode(
         409,
@@ -251,6 +259,8 @@ class ProblemDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
     move_index: int | None = None
     game: str | None = None
     request_id: str | None = None
+    used: int | None = None
+    allowed: int | None = None
 
 
 class Problem(Exception):
@@ -268,6 +278,8 @@ class Problem(Exception):
         move_index: int | None = None,
         game: str | None = None,
         headers: dict[str, str] | None = None,
+        used: int | None = None,
+        allowed: int | None = None,
     ) -> None:
         super().__init__(detail)
         known = CODES.get(code)
@@ -280,6 +292,8 @@ class Problem(Exception):
         self.move_index = move_index
         self.game = game
         self.headers = headers or {}
+        self.used = used
+        self.allowed = allowed
 
     def details(self, request_id: str | None = None) -> ProblemDetails:
         return ProblemDetails(
@@ -293,6 +307,8 @@ class Problem(Exception):
             move_index=self.move_index,
             game=self.game,
             request_id=request_id,
+            used=self.used,
+            allowed=self.allowed,
         )
 
     def extensions(self) -> dict[str, object]:

@@ -645,7 +645,8 @@ class Service:
             shown = game.view(state, None) if view is UNSET and audience.render else view
             text = render_text(game, shown, audience)
             packed = codec.state_bytes(state) if self.store.cache.needs_bytes else None
-        cached = Cached(game.id, resolve_chance, known.digest, state, packed, link)
+        size = len(known.json) + (0 if link is None else sum(map(len, link.moves)))
+        cached = Cached(game.id, resolve_chance, known.digest, state, packed, link, size)
         state_id = await self.store.put(cached)
         envelope = Envelope(
             game=game.id,

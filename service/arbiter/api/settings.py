@@ -18,12 +18,21 @@ Secrets and storage:
   (:class:`~arbiter.api.cache.RedisCache` in cluster mode); default false.
 * ``ARBITER_CACHE_TTL`` -- seconds a cached state (a ``state_id``) lives, and a sealed game after
   its last use; default 86400 (24 h).
-* ``ARBITER_CACHE_SIZE`` -- states kept by the in-process store (and, separately, sealed games);
-  default 10000.
+* ``ARBITER_CACHE_BYTES`` -- bytes of open states the in-process store keeps (each counted as its
+  JSON and the moves that reached it; the process holds about three times that); default
+  67108864 (64 MiB). (``ARBITER_CACHE_SIZE``, a count of states, is retired: setting it is
+  refused.)
+* ``ARBITER_TABLE_BYTES`` -- bytes of sealed games the in-process store keeps (states, undo
+  history, move log), apart from open states: open-state traffic never evicts a game; default
+  67108864 (64 MiB).
+* ``ARBITER_CLIENT_SHARE`` -- the fraction of each in-process store one client
+  (:mod:`arbiter.api.clients`) may hold; default 0.25. A client at its share of open states loses
+  its own least recently used ones; a new sealed game past its share is refused to it alone
+  (``429 quota_exceeded`` with ``Retry-After``).
 * ``ARBITER_CACHE_MIN_AGE`` -- seconds an entry of the in-process store is protected from
-  eviction by newer ones; default 300. When the store is full of protected entries a new state is
-  not admitted (its answer carries ``"state_id": null``; a new sealed game is refused with 503)
-  instead of evicting another client's recent state.
+  eviction by newer ones of other clients; default 300. When a store is full of protected
+  entries a new state is not admitted (its answer carries ``"state_id": null``; a new sealed game
+  is refused with 503) instead of evicting another client's recent state.
 * ``ARBITER_MEMO_SIZE`` -- states each process remembers it made or checked; default 4096.
 * ``ARBITER_CONTENT_LIMIT`` -- registered content packs each game keeps in process memory (the
   default pack is always kept; the least recently used other pack is dropped, and reloaded from
@@ -139,7 +148,9 @@ class Settings:
     redis_url: str | None = None
     redis_cluster: bool = False
     cache_ttl: int = 86_400
-    cache_size: int = 10_000
+    cache_bytes: int = 64 * 1024 * 1024
+    table_bytes: int = 64 * 1024 * 1024
+    client_share: float = 0.25
     cache_min_age: float = 300.0
     memo_size: int = 4096
     content_limit: int = 64
@@ -176,7 +187,8 @@ class Settings:
             raise SettingsError(f"ARBITER_LOG_LEVEL must be one of {', '.join(sorted(LOG_LEVELS))}")
         for name in (
             "cache_ttl",
-            "cache_size",
+            "cache_bytes",
+            "table_bytes",
             "memo_size",
             "content_limit",
             "content_ttl",
@@ -191,6 +203,8 @@ class Settings:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive integer")
         if self.redis_cluster and not self.redis_url:
             raise SettingsError("ARBITER_REDIS_CLUSTER needs ARBITER_REDIS_URL (any node of it)")
+        if not 0 < self.client_share <= 1:
+            raise SettingsError("ARBITER_CLIENT_SHARE must be a fraction above 0, at most 1")
         if self.cache_retry < 0 or self.cache_min_age < 0:
             raise SettingsError("ARBITER_CACHE_RETRY and ARBITER_CACHE_MIN_AGE must be >= 0")
         for name in ("redis_timeout", "header_timeout", "idle_timeout", "hint_seconds"):
@@ -240,14 +254,14 @@ class Settings:
             except ValueError:
                 raise SettingsError(f"{name} must be an integer, not {raw!r}") from None
 
-        def seconds(name: str, default: float) -> float:
+        def seconds(name: str, default: float, what: str = "a number of seconds") -> float:
             raw = get(name)
             if raw is None:
                 return default
             try:
                 return float(raw)
             except ValueError:
-                raise SettingsError(f"{name} must be a number of seconds, not {raw!r}") from None
+                raise SettingsError(f"{name} must be {what}, not {raw!r}") from None
 
         def flag(name: str) -> bool | None:
             raw = get(name)
@@ -259,6 +273,11 @@ class Settings:
                 return False
             raise SettingsError(f"{name} must be true or false, not {raw!r}")
 
+        if get("ARBITER_CACHE_SIZE") is not None:
+            raise SettingsError(
+                "ARBITER_CACHE_SIZE (a count of states) is retired: the in-process store is "
+                "bounded in bytes, ARBITER_CACHE_BYTES and ARBITER_TABLE_BYTES"
+            )
         keys = tuple(k.strip() for k in (get("ARBITER_STATE_KEY") or "").split(",") if k.strip())
         return cls(
             env=(get("ARBITER_ENV") or "production").lower(),
@@ -266,7 +285,9 @@ class Settings:
             redis_url=get("ARBITER_REDIS_URL"),
             redis_cluster=bool(flag("ARBITER_REDIS_CLUSTER")),
             cache_ttl=number("ARBITER_CACHE_TTL", 86_400),
-            cache_size=number("ARBITER_CACHE_SIZE", 10_000),
+            cache_bytes=number("ARBITER_CACHE_BYTES", 64 * 1024 * 1024),
+            table_bytes=number("ARBITER_TABLE_BYTES", 64 * 1024 * 1024),
+            client_share=seconds("ARBITER_CLIENT_SHARE", 0.25, "a fraction"),
             cache_min_age=seconds("ARBITER_CACHE_MIN_AGE", 300.0),
             memo_size=number("ARBITER_MEMO_SIZE", 4096),
             content_limit=number("ARBITER_CONTENT_LIMIT", 64),

@@ -36,6 +36,8 @@ class Snap(msgspec.Struct, frozen=True):
     state: Any = None
     packed: bytes | None = None
     move: bytes | None = None
+    #: the bytes the in-process store counts for it (its state's JSON); not stored in Redis
+    size: int = 0
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -51,6 +53,11 @@ class Table(msgspec.Struct, frozen=True):
     history: tuple[Snap, ...] = ()
     options: bytes = b""
     position: bool = False
+
+    @property
+    def size(self) -> int:
+        """The bytes the in-process store counts for the table's states and options."""
+        return self.head.size + sum(snap.size for snap in self.history) + len(self.options)
 
 
 class _SnapRecord(msgspec.Struct, array_like=True, frozen=True):
