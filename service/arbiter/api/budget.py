@@ -134,18 +134,22 @@ class Budget(Generic[K, V]):
 
     def _make_own_room(self, client: str, size: int, now: float) -> None:
         """Drop ``client``'s own entries that may go (module docstring), least recently used
-        first, until ``size`` more bytes fit its quota; :class:`OverQuota` when they cannot."""
-        own = self._owned.get(client, OrderedDict())
+        first, until ``size`` more bytes fit its quota; :class:`OverQuota` (dropping nothing)
+        when they cannot."""
+        need = self.used_by(client) + size - self.quota
+        victims: list[K] = []
         if size <= self.quota:
-            for key in list(own):
-                if self.used_by(client) + size <= self.quota:
-                    return
+            for key in self._owned.get(client, ()):  # stops at the first entries that suffice
                 entry = self._entries[key]
                 if self.own_first or entry.finished or now - entry.used >= self.min_age:
-                    self._drop(key)
-            if self.used_by(client) + size <= self.quota:
-                return
-        raise OverQuota(self.used_by(client), self.quota, self._oldest_expiry(client, now))
+                    victims.append(key)
+                    need -= entry.size
+                    if need <= 0:
+                        break
+        if need > 0:
+            raise OverQuota(self.used_by(client), self.quota, self._oldest_expiry(client, now))
+        for key in victims:
+            self._drop(key)
 
     def _make_room(self, size: int, now: float, refusal: StoreFull | None) -> None:
         """Drop least recently used entries, unused for ``min_age`` or expired, until ``size``
