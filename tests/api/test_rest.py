@@ -402,6 +402,12 @@ def test_a_client_flooding_the_store_starves_nobody_else(make_client: Any) -> No
     assert current.status_code == 200, current.text
     assert new_game(honest, seed=3)["state_id"] is not None
     assert new_game(honest, seed=4, sealed=True)["state_token"]
+    # operators see it: refusals by client (addresses are all `anonymous`), store and reason
+    metrics = client.get("/metrics").text
+    refusals = (
+        'arbiter_store_refusals_total{client="anonymous",code="quota_exceeded",store="tables"}'
+    )
+    assert f"{refusals} 1.0" in metrics
 
 
 # ----------------------------------------------------------------------------------- chance

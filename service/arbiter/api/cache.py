@@ -114,9 +114,9 @@ class Cache(abc.ABC):
         """The cached state, or ``None`` when unknown or expired."""
 
     @abc.abstractmethod
-    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> bool:
-        """Keep a state of ``client`` (:attr:`~arbiter.api.clients.Client.id`); ``False`` when
-        the store does not admit it now."""
+    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> None:
+        """Keep a state of ``client`` (:attr:`~arbiter.api.clients.Client.id`);
+        :class:`StoreFull` or :class:`OverQuota` when the store does not admit it now."""
 
     @abc.abstractmethod
     async def get_table(self, table_id: bytes) -> Table | None:
@@ -186,12 +186,8 @@ class MemoryCache(Cache):
     async def get_state(self, state_id: str) -> Cached | None:
         return self._states.get(state_id)
 
-    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> bool:
-        try:
-            self._states.put(state_id, cached, cached.size, client)
-        except (StoreFull, OverQuota):  # full of others' recent states; or larger than a share
-            return False
-        return True
+    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> None:
+        self._states.put(state_id, cached, cached.size, client)
 
     async def get_table(self, table_id: bytes) -> Table | None:
         kept = self._tables.get(table_id)
@@ -371,7 +367,7 @@ class RedisCache(Cache):
             entry.game, entry.resolve_chance, entry.digest, None, bytes(entry.state), entry.link
         )
 
-    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> bool:
+    async def put_state(self, state_id: str, cached: Cached, client: str = "") -> None:
         assert cached.packed is not None
         entry = Entry(
             cached.game,
@@ -382,7 +378,6 @@ class RedisCache(Cache):
         )
         key = f"arbiter:state:{state_id}"
         await self._run(lambda: self._redis.set(key, encode_entry(entry), ex=self.ttl))
-        return True
 
     # -------------------------------------------------------------------------- tables
 

@@ -95,6 +95,12 @@ def current_id() -> str:
     return "" if client is None else client.id
 
 
+def current_label() -> str:
+    """The :attr:`Client.label` of the request being served (``anonymous`` outside one)."""
+    client = current.get()
+    return "anonymous" if client is None else client.label
+
+
 def key_digest(key: str) -> str:
     """The SHA-256 of a key, as the key file holds it."""
     return hashlib.sha256(key.encode()).hexdigest()

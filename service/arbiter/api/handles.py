@@ -32,7 +32,7 @@ from typing import Any, Literal
 import msgspec
 
 from arbiter.api.cache import Cache, Cached, CacheUnavailable, OverQuota, StoreFull
-from arbiter.api.clients import current_id
+from arbiter.api.clients import current_id, current_label
 from arbiter.api.codec import GameCodec, Payload
 from arbiter.api.history import Link, LogWrite
 from arbiter.api.memo import Known, KnownStates
@@ -158,11 +158,14 @@ class StateStore:
         """Cache an open state; its id, or ``None`` when the store cannot take it now."""
         state_id = self.sealer.state_id(cached.game, cached.resolve_chance, cached.digest)
         try:
-            admitted = await self.cache.put_state(state_id, cached, current_id())
+            await self.cache.put_state(state_id, cached, current_id())
         except CacheUnavailable:
             self.metrics.cache_errors.inc()
             return None
-        return state_id if admitted else None
+        except (StoreFull, OverQuota) as refusal:  # full of others' recent states, or larger
+            self._refused("states", refusal)  # than a client's share: answered without an id
+            return None
+        return state_id
 
     def handle(self, game: str, table_id: bytes, version: int, seat: int) -> str:
         """The handle of ``seat`` (or :data:`MASTER`) for a version of a sealed game."""
@@ -206,11 +209,13 @@ class StateStore:
                 current_id(),
                 finished=not known.to_act,
             )
-        except StoreFull:
+        except StoreFull as full:
+            self._refused("tables", full)
             raise Problem(
                 "store_full", "the in-process store admits no new game now; retry later"
             ) from None
         except OverQuota as over:
+            self._refused("tables", over)
             raise Problem(
                 "quota_exceeded",
                 f"your live sealed games hold {over.used} of the {over.allowed} bytes one client "
@@ -288,6 +293,10 @@ class StateStore:
             raise self._unavailable() from None
         if not written:
             raise _stale(table.game)
+
+    def _refused(self, store: str, refusal: StoreFull | OverQuota) -> None:
+        code = "quota_exceeded" if isinstance(refusal, OverQuota) else "store_full"
+        self.metrics.store_refusals.labels(current_label(), store, code).inc()
 
     def _unavailable(self) -> Problem:
         self.metrics.cache_errors.inc()

@@ -6,7 +6,11 @@
   applied, and moves refused by rule code;
 * ``arbiter_positions_refused_total{game,code}`` -- positions (``POST .../positions``) refused
   by the game, by its code: which impossible tables clients describe;
-* ``arbiter_cache_errors_total`` -- calls to the shared cache that failed.
+* ``arbiter_cache_errors_total`` -- calls to the shared cache that failed;
+* ``arbiter_store_refusals_total{client,store,code}`` -- new entries the in-process store did not
+  admit, by client (a key's name; every address is ``anonymous``, so the labels stay as few as
+  the keys), store (``states``, ``tables``) and why (``quota_exceeded``: the client holds its
+  share; ``store_full``: the store is full of others' recent entries).
 
 Each app gets its own registry (tests build many apps). With several worker processes
 (``PROMETHEUS_MULTIPROC_DIR`` set) ``/metrics`` aggregates every worker's files.
@@ -86,6 +90,12 @@ class Metrics:
         self.cache_errors = Counter(
             "arbiter_cache_errors_total",
             "Calls to the shared state cache that failed.",
+            registry=self.registry,
+        )
+        self.store_refusals = Counter(
+            "arbiter_store_refusals_total",
+            "New entries the in-process store did not admit, by client, store and reason.",
+            ["client", "store", "code"],
             registry=self.registry,
         )
 
