@@ -172,10 +172,14 @@ class StateStore:
         return self.sealer.seal(Ticket(game, table_id, version, seat))
 
     def snap(self, codec: GameCodec, known: Known) -> Snap:
-        packed = codec.state_bytes(known.state) if self.cache.needs_bytes else None
+        """A table's state of ``known``, with the bytes the store counts for it: its msgpack
+        bytes where they are made (Redis), else its JSON (made once, kept by ``known``)."""
+        if self.cache.needs_bytes:
+            packed = codec.state_bytes(known.state)
+            return Snap(known.digest, known.state, packed, size=len(packed))
         if known.json is None:
             known.json = codec.state_json(known.state)
-        return Snap(known.digest, known.state, packed, size=len(known.json))
+        return Snap(known.digest, known.state, None, size=len(known.json))
 
     def _log(self, keep: int, append: tuple[bytes, ...] = ()) -> LogWrite:
         """A change of a move log, or dropping it once it would be longer than histories are."""
