@@ -208,12 +208,10 @@ class MemoryCache(Cache):
             if current is not None:
                 return False
             moves = EMPTY.written(log)
-            size = table.size + moves.size
-            self._tables.put(table_id, (table, moves), size, client, finished=finished)
-            return True
-        if current is None or current[0].version != expected:
+        elif current is None or current[0].version != expected:
             return False
-        moves = current[1].written(log)
+        else:
+            moves = current[1].written(log)
         size = table.size + moves.size
         self._tables.put(table_id, (table, moves), size, client, finished=finished)
         return True
