@@ -36,7 +36,7 @@ def seconds_per_request(
 def bench_game(game: str, rounds: int) -> dict[str, float]:
     """Median seconds per request of ``rest``, ``graphql``, and of both with answers prepared;
     the four passes alternate round by round, so that all share the machine's state."""
-    app = create_app(bench_settings(memo_size=1), registry())
+    app = create_app(bench_settings(memo_bytes=1), registry())
     rest = bodies(app, game, "state_id")
     graphql = [as_graphql(game, body) for body in rest]
     moves = f"/v1/games/{game}/moves"

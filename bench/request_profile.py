@@ -137,13 +137,13 @@ async def send_all(app: ArbiterApp, path: str, sent: list[bytes]) -> float:
     return time.perf_counter() - start
 
 
-def bench_settings(memo_size: int, redis_url: str | None = None) -> Settings:
+def bench_settings(memo_bytes: int, redis_url: str | None = None) -> Settings:
     """The settings of the profiled app: test mode, a fresh state key, quiet logs."""
     return Settings(
         env="test",
         state_keys=(secrets.token_hex(32),),
         log_level="warning",
-        memo_size=memo_size,
+        memo_bytes=memo_bytes,
         redis_url=redis_url,
     )
 

@@ -125,7 +125,7 @@ class Server:
 @contextlib.contextmanager
 def arbiter_server(*, workers: int = 1, **settings: str) -> Iterator[Server]:
     """``arbiter serve --workers N`` (1 by default; more need ``redis_url``) in development mode
-    with extra ``ARBITER_*`` settings (``memo_size="1"`` sets ``ARBITER_MEMO_SIZE``), ready when
+    with extra ``ARBITER_*`` settings (``memo_bytes="1"`` sets ``ARBITER_MEMO_BYTES``), ready when
     entered, ended when left."""
     port = free_port()
     # Only the settings the bench asks for: none of the caller's ARBITER_* variables.

@@ -29,10 +29,10 @@ from bench.support import Connection, arbiter_server, post, wrk
 
 #: How many different states and moves the ``distinct`` scenario sends.
 DISTINCT = 200
-#: The scenarios: name, ``ARBITER_MEMO_SIZE``, how many distinct bodies are sent.
+#: The scenarios: name, ``ARBITER_MEMO_BYTES``, how many distinct bodies are sent.
 #: ``repeat``: one identical request again and again (the server's memo answers it);
 #: ``distinct``: 200 different states and moves, memo off -- every request runs the rules.
-SCENARIOS = (("repeat", 4096, 1), ("distinct", 1, DISTINCT))
+SCENARIOS = (("repeat", 64 * 1024 * 1024, 1), ("distinct", 1, DISTINCT))
 #: The seed of the shuffle of the ``distinct`` bodies.
 SHUFFLE_SEED = 2024
 
@@ -176,8 +176,8 @@ def bench_http(
     """(game, scenario, handle kind, ``moves`` rps, ``echo`` rps) for every game (or those
     named in ``games``) and handle."""
     rows = []
-    for scenario, memo_size, count in SCENARIOS:
-        with arbiter_server(memo_size=str(memo_size)) as server:
+    for scenario, memo_bytes, count in SCENARIOS:
+        with arbiter_server(memo_bytes=str(memo_bytes)) as server:
             for game in registry():
                 if games and game.id not in games:
                     continue
@@ -194,7 +194,7 @@ def bench_http(
     for game in registry():
         if games and game.id not in games:
             continue
-        with arbiter_server(memo_size="1", table_bytes=str(2**34), client_share="1") as server:
+        with arbiter_server(memo_bytes="1", table_bytes=str(2**34), client_share="1") as server:
             steps = walk(over_http(server.base), game.id, DISTINCT)
             for handle in SEALED_HANDLES:
                 moves, echo = sealed_moves_and_echo(

@@ -26,7 +26,7 @@ def measure(
     with (
         redis_server() as (_, port),
         arbiter_server(
-            workers=workers, redis_url=f"redis://127.0.0.1:{port}/0", memo_size="1"
+            workers=workers, redis_url=f"redis://127.0.0.1:{port}/0", memo_bytes="1"
         ) as server,
     ):
         bodies = move_bodies(over_http(server.base), game, DISTINCT)["state_id"]

@@ -87,7 +87,7 @@ def sample_states(game: Any) -> list[Any]:
 def test_corrupted_states_are_refused_with_a_problem(game: Any) -> None:
     import msgspec
 
-    client = TestClient(create_app(settings(memo_size=1), registry()))
+    client = TestClient(create_app(settings(memo_bytes=1), registry()))
     rng = random.Random(game.id)
     refused = 0
     for state in sample_states(game):

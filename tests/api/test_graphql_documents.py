@@ -10,7 +10,7 @@ from graphql import ValidationRule
 from starlette.testclient import TestClient
 
 from arbiter.api.graphql import schema
-from arbiter.api.graphql_documents import Documents
+from arbiter.api.graphql_documents import TOKEN_BYTES, Documents, cost
 from tests.api.test_graphql_limits import post, refused
 
 GAMES = "{ games { id } }"
@@ -59,20 +59,45 @@ def test_a_document_that_does_not_parse_is_not_kept_and_refused_every_time(
         refused(client, "{ games {", "graphql_parse_error")
 
 
-def test_the_documents_kept_are_bounded() -> None:
-    documents = Documents(size=2)
-    kept = [documents.parsed("{ games { id } }"), documents.parsed("{ games { title } }")]
-    documents.parsed("{ games { chance } }")
-    assert documents.parsed("{ games { title } }") is kept[1]
-    assert documents.parsed("{ games { id } }") is not kept[0]  # evicted: parsed again
+def distinct(n: int) -> str:
+    """The ``n``-th of documents that all cost the same."""
+    return "{ games { a" + f"{n:04d}" + ": id } }"
+
+
+def test_the_documents_kept_are_bounded_in_bytes() -> None:
+    documents = Documents(max_bytes=16 * cost(distinct(0)))
+    kept = [documents.parsed(distinct(n)) for n in range(16)]
+    assert documents.total == documents.max_bytes and len(documents) == 16
+    assert documents.parsed(distinct(0)) is kept[0]  # used: now the most recent
+    documents.parsed(distinct(16))
+    assert documents.total <= documents.max_bytes and len(documents) == 16
+    assert documents.parsed(distinct(0)) is kept[0]
+    assert documents.parsed(distinct(1)) is not kept[1]  # the least recently used: parsed again
+
+
+def test_a_document_is_counted_by_its_length_and_its_tokens() -> None:
+    """A long string literal is one token but many bytes; a dense document many tokens."""
+    literal = '{ game(id: "' + "x" * 10_000 + '") { id } }'
+    assert cost(literal) >= 10_000
+    dense = "{ " + " ".join(f"a{i}: games {{ id }}" for i in range(100)) + " }"
+    assert cost(dense) >= TOKEN_BYTES * 600
+
+
+def test_a_document_too_large_to_keep_is_parsed_and_not_kept() -> None:
+    large = "{ " + " ".join(f"a{i}: games {{ id }}" for i in range(100)) + " }"
+    documents = Documents(max_bytes=cost(large) * 8)  # over a sixteenth of the bound
+    assert documents.parsed(large) is not None
+    assert not documents.holds(large) and documents.total == 0
 
 
 def test_a_document_evicted_between_parse_and_validation_is_validated_all_the_same() -> None:
     rule, checked = counting_rule()
-    documents = Documents([rule], size=1)
+    documents = Documents([rule], max_bytes=cost(distinct(0)) * 16)
     tree = documents.parsed(GAMES)
     assert tree is not None
-    documents.parsed("{ games { title } }")  # pushes GAMES out
+    for n in range(16):
+        documents.parsed(distinct(n))  # pushes GAMES out
+    assert not documents.holds(GAMES)
     assert documents.errors(GAMES, tree, schema._schema, ()) == []
     assert len(checked) == 1
 

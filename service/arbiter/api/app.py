@@ -24,7 +24,6 @@ from starlette.routing import Route
 import arbiter
 from arbiter.api import docs, graphql_http, logs, static
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
-from arbiter.api.clients import load_keys, parse_networks
 from arbiter.api.envelope import Health
 from arbiter.api.guard import Guard, json_bodies
 from arbiter.api.handles import StateStore
@@ -35,8 +34,9 @@ from arbiter.api.jsonguard import too_deep
 from arbiter.api.memo import KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi, dumps
-from arbiter.api.problems import Problem
-from arbiter.api.rest import json_response, problem_response, routes
+from arbiter.api.problems import Problem, problem_response
+from arbiter.api.rates import Limit, Rates
+from arbiter.api.rest import json_response, routes
 from arbiter.api.sealing import Sealer
 from arbiter.api.service import Service
 from arbiter.api.settings import Settings
@@ -181,12 +181,30 @@ def create_app(
                 table_bytes=settings.table_bytes,
             )
     sealer = Sealer(settings.secrets) if settings.state_keys else Sealer.development()
-    known = KnownStates(settings.memo_size)
+    known = KnownStates(settings.memo_bytes)
     for game in registry:
         game.content_limit = settings.content_limit
     store = StateStore(cache, sealer, metrics, known, max_history=settings.max_replay)
     hints = HintLimits(settings.hint_seconds, settings.hint_playouts)
-    service = Service(registry, store, metrics, max_replay=settings.max_replay, hints=hints)
+    rates = Rates(
+        settings.rate_limit,
+        settings.heavy_rate_limit,
+        settings.keys,
+        redis_url=settings.redis_url,
+        cluster=settings.redis_cluster,
+        timeout=settings.redis_timeout,
+        redis_down=lambda: getattr(cache, "down", False),
+        metrics=metrics,
+    )
+    service = Service(
+        registry,
+        store,
+        metrics,
+        max_replay=settings.max_replay,
+        hints=hints,
+        rates=rates,
+        share=settings.client_share,
+    )
     openapi_bytes = dumps(build_openapi(registry))
     index, problem_page = routes_html(service.games().games, arbiter.__version__, registry)
 
@@ -268,7 +286,8 @@ class ArbiterApp(Observe):
 
     The middleware stack: :class:`Observe` (request ids, body limit, metrics, logs), then
     :class:`~arbiter.api.guard.Guard` (paths), then :class:`~arbiter.api.identify.Identify` (who
-    is asking: :mod:`arbiter.api.clients`), then Starlette (whose routes that take a body
+    is asking: :mod:`arbiter.api.clients`), then :class:`~arbiter.api.rates.Limit` (the request
+    rate limits, when any is set), then Starlette (whose routes that take a body
     check its content type, :func:`~arbiter.api.guard.json_bodies`).
     """
 
@@ -280,12 +299,10 @@ class ArbiterApp(Observe):
         metrics: Metrics,
         cache: Cache,
     ) -> None:
-        keys = load_keys(settings.api_keys) if settings.api_keys else None
+        rates = service.rates
+        inner: ASGIApp = Limit(app, rates) if rates.counts_requests else app
         identify = Identify(
-            app,
-            keys,
-            trusted=parse_networks(",".join(settings.trusted_proxies)),
-            require_key=not settings.is_development,
+            inner, settings.keys, trusted=settings.networks, require_key=not settings.is_development
         )
         super().__init__(Guard(identify), metrics, settings.max_body)
         self.starlette = app

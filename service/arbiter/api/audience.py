@@ -125,7 +125,7 @@ def moves_for(
     game: AnyGame, state: Any, audience: Audience, known: Known | None = None
 ) -> list[Any]:
     """The legal moves ``audience`` may see: every actor's, or one seat's."""
-    known = known or Known(state, game.to_act(state), b"")
+    known = known or Known(state, game.to_act(state), b"", 0)
     if audience.all_moves:
         return known.all_legal_moves(game, state)
     seat = audience.seat

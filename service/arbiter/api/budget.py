@@ -34,8 +34,12 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
+@dataclass(frozen=True)
 class StoreFull(Exception):
-    """The store is full of recently used entries and admits no new one now."""
+    """The store is full of recently used entries and admits no new one now: in
+    ``retry_after`` seconds its least recently used entry may go."""
+
+    retry_after: float
 
 
 @dataclass(frozen=True)
@@ -120,13 +124,13 @@ class Budget(Generic[K, V]):
             entry.finished = finished
             self._entries.move_to_end(key)
             self._owned[entry.owner].move_to_end(key)
-            self._make_room(0, now, None)
+            self._make_room(0, now, refuse=False)
             return
         if entry is not None:
             self._drop(key)
         if self.used_by(client) + size > self.quota:
             self._make_own_room(client, size, now)
-        self._make_room(size, now, StoreFull("the store is full of recently used entries"))
+        self._make_room(size, now, refuse=True)
         self._entries[key] = _Entry(client, size, now, now + self.ttl, value, finished)
         self._owned.setdefault(client, OrderedDict())[key] = None
         self._used[client] = self.used_by(client) + size
@@ -151,14 +155,15 @@ class Budget(Generic[K, V]):
         for key in victims:
             self._drop(key)
 
-    def _make_room(self, size: int, now: float, refusal: StoreFull | None) -> None:
+    def _make_room(self, size: int, now: float, *, refuse: bool) -> None:
         """Drop least recently used entries, unused for ``min_age`` or expired, until ``size``
-        more bytes fit; ``refusal`` when they cannot (``None``: keep what cannot be dropped)."""
+        more bytes fit; :class:`StoreFull` when they cannot and ``refuse`` (else keep what cannot
+        be dropped)."""
         while self.total + size > self.max_bytes and self._entries:
             key, oldest = next(iter(self._entries.items()))
             if oldest.expires > now and now - oldest.used < self.min_age:
-                if refusal is not None:
-                    raise refusal
+                if refuse:
+                    raise StoreFull(min(oldest.used + self.min_age, oldest.expires) - now)
                 return
             self._drop(key)
 

@@ -7,7 +7,8 @@ limits) and what ``/metrics`` shows of it is kept per client. A client is:
   ``Authorization: Bearer <key>``. The file holds each key's SHA-256, never the key itself, with
   the name the key stands for (:class:`KeyFile`)::
 
-      {"keys": [{"name": "acme-backend", "sha256": "9f86d0...", "revoked": false}]}
+      {"keys": [{"name": "acme-backend", "sha256": "9f86d0...", "revoked": false},
+                {"name": "audit", "sha256": "60303a...", "rate": "unlimited"}]}
 
   Make a key with ``python3 -c 'import secrets; print(secrets.token_urlsafe(32))'`` and its
   digest with ``printf %s "$KEY" | sha256sum``. The API (``/v1/...``, ``/graphql``) reads the
@@ -37,6 +38,7 @@ from pathlib import Path
 from typing import Literal
 
 import msgspec
+from limits import RateLimitItem, parse_many
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
@@ -51,11 +53,14 @@ class KeyFileError(ValueError):
 class Key(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One key of the key file: the client's ``name`` (letters, digits, ``.``, ``_``, ``-``; up
     to 64 -- it labels metrics), the SHA-256 of the key in lowercase hex, and whether it is
-    revoked."""
+    revoked; ``rate`` and ``heavy_rate``, when given, replace the service's rate limits for this
+    client (:mod:`arbiter.api.rates`; ``"unlimited"``: none)."""
 
     name: str
     sha256: str
     revoked: bool = False
+    rate: str | None = None
+    heavy_rate: str | None = None
 
 
 class KeyFile(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -126,11 +131,38 @@ def load_keys(path: str) -> dict[str, Key]:
             raise KeyFileError(f"ARBITER_API_KEYS: {key.name!r} is not a client name")
         if not _SHA256.match(key.sha256):
             raise KeyFileError(f"ARBITER_API_KEYS: the sha256 of {key.name} is not 64 hex digits")
+        try:
+            for limit in (key.rate, key.heavy_rate):
+                if limit is not None:
+                    parse_limit(limit, f"ARBITER_API_KEYS: a limit of {key.name}")
+        except ValueError as error:
+            raise KeyFileError(str(error)) from None
         if key.name in names or key.sha256 in found:
             raise KeyFileError(f"ARBITER_API_KEYS: {key.name} or its key is listed twice")
         names.add(key.name)
         found[key.sha256] = key
     return found
+
+
+#: What a key's limit says for "no limit for this key".
+UNLIMITED = "unlimited"
+
+
+def parse_limit(text: str, setting: str) -> tuple[RateLimitItem, ...]:
+    """The windows of a rate limit in the notation of the `limits` library (``50/second``,
+    ``50/second;2000/minute``; ``unlimited``: none); ``ValueError`` naming ``setting``."""
+    if text.strip().lower() == UNLIMITED:
+        return ()
+    try:
+        items = tuple(parse_many(text))
+    except ValueError:
+        items = ()
+    if not items or any(item.amount < 1 for item in items):
+        raise ValueError(
+            f"{setting}: {text!r} is not a rate limit (write it as `50/second` or "
+            f"`50/second;2000/minute`)"
+        )
+    return items
 
 
 def parse_networks(text: str) -> tuple[Network, ...]:

@@ -609,7 +609,10 @@ class Mutation:
 
 
 class ArbiterSchema(strawberry.Schema):
-    """Logs only unexpected errors: refusals (problems) and invalid queries are the client's."""
+    """Logs only unexpected errors: refusals (problems) and invalid queries are the client's.
+    ``documents``: the documents it parsed and kept (:func:`make_schema`)."""
+
+    documents: Documents
 
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
@@ -630,14 +633,16 @@ def make_schema(documents: Documents | None = None) -> ArbiterSchema:
     settings (:func:`arbiter.api.graphql_http.build_schema`). The types are shared, so the SDL is
     the same for both.
     """
-    kept = documents or Documents()
-    return ArbiterSchema(
+    kept = Documents() if documents is None else documents
+    made = ArbiterSchema(
         query=Query,
         mutation=Mutation,
         extensions=[lambda: DocumentCache(kept)],
         execution_context_class=ArbiterExecutionContext,
         config=StrawberryConfig(scalar_map={Seed: SEED_SCALAR}),
     )
+    made.documents = kept
+    return made
 
 
 #: The schema without limits: ``arbiter export-schemas`` writes its SDL to ``schema/schema.graphql``.

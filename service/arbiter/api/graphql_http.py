@@ -109,8 +109,9 @@ from arbiter.api.graphql_documents import Documents
 from arbiter.api.guard import is_json
 from arbiter.api.jsonguard import decode_json
 from arbiter.api.logs import refused
-from arbiter.api.problems import Problem, from_validation
-from arbiter.api.rest import JSON_MEDIA_TYPE, problem_response
+from arbiter.api.problems import Problem, from_validation, problem_response
+from arbiter.api.rates import LARGE_DOCUMENT
+from arbiter.api.rest import JSON_MEDIA_TYPE
 from arbiter.api.service import Service
 from arbiter.api.settings import Settings
 
@@ -165,7 +166,10 @@ def build_schema(settings: Settings) -> ArbiterSchema:
     ]
     if not settings.introspection_enabled:
         rules.append(NoSchemaIntrospectionCustomRule)
-    return make_schema(Documents(rules, max_tokens=settings.graphql_max_tokens))
+    documents = Documents(
+        rules, max_tokens=settings.graphql_max_tokens, max_bytes=settings.graphql_document_bytes
+    )
+    return make_schema(documents)
 
 
 def limits_rule(
@@ -334,6 +338,8 @@ def endpoint(service: Service, settings: Settings) -> Callable[[Request], Awaita
             )
         try:
             body = read_request(await request.body())
+            if len(body.query) > LARGE_DOCUMENT and not schema.documents.holds(body.query):
+                await service.rates.heavy()  # a large document, parsed anew: heavy
         except Problem as problem:
             return problem_response(problem)
         context = {"request": request, "service": service}

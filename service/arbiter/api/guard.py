@@ -27,8 +27,7 @@ from typing import Any
 
 from starlette.routing import BaseRoute, Route
 
-from arbiter.api.problems import Problem
-from arbiter.api.rest import problem_response
+from arbiter.api.problems import Problem, problem_response
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

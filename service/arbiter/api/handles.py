@@ -216,7 +216,9 @@ class StateStore:
         except StoreFull as full:
             self._refused("tables", full)
             raise Problem(
-                "store_full", "the in-process store admits no new game now; retry later"
+                "store_full",
+                "the in-process store admits no new game now; retry later",
+                headers={"Retry-After": str(max(1, math.ceil(full.retry_after)))},
             ) from None
         except OverQuota as over:
             self._refused("tables", over)
@@ -457,7 +459,7 @@ class StateStore:
                 state = self.decode(game, codec, snap.packed)
             await self.ensure_content(game, codec, state.content_id)
         self._check_pinned(game, state, "")
-        return known or self.known.learn(snap.digest, game, state)
+        return known or self.known.learn(snap.digest, game, state, size=snap.size or None)
 
     async def get(self, state_id: str) -> Cached:
         """The cached entry of ``state_id`` (404 ``unknown_state``, 503 ``cache_unavailable``)."""

@@ -14,8 +14,7 @@ from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any, Final
 
 from arbiter.api.clients import Client, Key, Network, current
-from arbiter.api.problems import Problem
-from arbiter.api.rest import problem_response
+from arbiter.api.problems import Problem, problem_response
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -1,55 +1,152 @@
 """Long tasks: the requests whose cost grows with what they ask (a replay, a hint's search).
 
-One runs at a time per worker; the others wait their turn, and past :data:`MAX_WAITING` waiting
-a new one is refused with ``503 busy``. A running task gives the event loop back at least every
-:data:`SLICE` seconds, so health probes and short requests are answered meanwhile.
+One runs at a time per worker. The others wait in one queue per client (:mod:`arbiter.api.clients`)
+and take turns **by client**, round robin: when a task ends, the next to run is the oldest waiting
+task of the client that waited longest for a turn (the client of the task that ended goes last),
+not the oldest task overall -- so one client's five hints do not hold another client's replay
+behind all five, only behind the one running.
+
+Bounds: at most :data:`MAX_WAITING` tasks wait in one worker (past that a new one is refused with
+``503 busy``), and one client at most its share of them (``ARBITER_CLIENT_SHARE``, at least one):
+a client past its share is refused alone, ``429 quota_exceeded`` with ``used`` and ``allowed``
+counted in tasks. A running task gives the event loop back at least every :data:`SLICE` seconds,
+so health probes and short requests are answered meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
+from collections import deque
 
+from arbiter.api.clients import current_id, current_label
+from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem
+from arbiter.api.rates import Rates
 
 #: A long task gives the event loop back at least this often, in seconds.
 SLICE = 0.002
 #: Long tasks waiting for their turn in one worker before more are refused (``503 busy``).
 MAX_WAITING = 16
+#: What ``Retry-After`` says to a client refused a place in the queue, in seconds.
+RETRY_AFTER = 2
 
 
 class LongTasks:
-    """The long-task turn of one worker: ``async with tasks.turn():`` runs a task in its turn."""
+    """The long-task turns of one worker: ``async with tasks.turn():`` runs a task in its turn
+    (module docstring). ``share``: the fraction of :data:`MAX_WAITING` one client may fill;
+    ``rates``: each task is a heavy operation of its client (:mod:`arbiter.api.rates`), counted
+    before it queues."""
 
-    def __init__(self) -> None:
-        self._running = asyncio.Semaphore(1)
-        #: tasks waiting for their turn now
-        self.waiting = 0
+    def __init__(
+        self, share: float = 1.0, *, rates: Rates | None = None, metrics: Metrics | None = None
+    ) -> None:
+        self.share = share
+        self.rates = rates
+        self.metrics = metrics
+        self._running = False
+        #: the waiting tasks of each client, the clients in the order their turns come
+        self._queues: dict[str, deque[asyncio.Future[None]]] = {}
 
     @property
     def busy(self) -> bool:
         """Whether a long task is running now."""
-        return self._running.locked()
+        return self._running
+
+    @property
+    def waiting(self) -> int:
+        """Tasks waiting for their turn now."""
+        return sum(len(queue) for queue in self._queues.values())
+
+    def allowed(self) -> int:
+        """Tasks one client may have waiting."""
+        return max(1, math.floor(MAX_WAITING * self.share))
 
     def turn(self) -> _Turn:
-        """The turn of a new task; ``503 busy`` when too many are waiting already."""
+        """The turn of a new task of the current client (entered: over its heavy rate limit
+        ``429 rate_limited``; ``503 busy`` when the worker's queue is full, ``429
+        quota_exceeded`` when this client's part of it is)."""
+        return _Turn(self, current_id())
+
+    def _admit(self, client: str) -> None:
+        try:
+            self._check(client)
+        except Problem as refused:
+            if self.metrics is not None:
+                self.metrics.long_task_refusals.labels(current_label(), refused.code).inc()
+            raise
+
+    def _check(self, client: str) -> None:
         if self.waiting >= MAX_WAITING:
-            raise Problem("busy", "too many long requests are waiting; retry later")
-        return _Turn(self)
+            raise Problem(
+                "busy",
+                "too many long requests are waiting; retry later",
+                headers={"Retry-After": str(RETRY_AFTER)},
+            )
+        used, allowed = len(self._queues.get(client, ())), self.allowed()
+        if used >= allowed:
+            raise Problem(
+                "quota_exceeded",
+                f"your client has {used} long requests (replays, hints) waiting in this worker, "
+                f"as many as one client may; send the next when one is answered",
+                used=used,
+                allowed=allowed,
+                headers={"Retry-After": str(RETRY_AFTER)},
+            )
+
+    async def _acquire(self, client: str) -> None:
+        if not self._running and not self._queues:
+            self._running = True
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queues.setdefault(client, deque()).append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # handed the turn, then cancelled
+                self._release(client)
+            else:
+                self._forget(client, waiter)
+            raise
+
+    def _forget(self, client: str, waiter: asyncio.Future[None]) -> None:
+        queue = self._queues.get(client)
+        if queue is not None and waiter in queue:
+            queue.remove(waiter)
+            if not queue:
+                del self._queues[client]
+
+    def _release(self, ended: str) -> None:
+        """The running task, of client ``ended``, ended: hand the turn to the first waiting task
+        of the next client in line (``ended`` last), which then goes to the back of the line."""
+        queue = self._queues.get(ended)
+        if queue is not None and len(self._queues) > 1:  # others wait: their turn first
+            self._queues[ended] = self._queues.pop(ended)
+        while self._queues:
+            client = next(iter(self._queues))
+            queue = self._queues.pop(client)
+            waiter = queue.popleft()
+            if queue:
+                self._queues[client] = queue
+            if not waiter.done():
+                waiter.set_result(None)
+                return
+        self._running = False
 
 
 class _Turn:
-    """Waits for the running task to end when entered; lets the next one run when left."""
+    """Waits for the task's turn when entered; hands the turn on when left."""
 
-    def __init__(self, tasks: LongTasks) -> None:
+    def __init__(self, tasks: LongTasks, client: str) -> None:
         self.tasks = tasks
+        self.client = client
 
     async def __aenter__(self) -> None:
         tasks = self.tasks
-        tasks.waiting += 1
-        try:
-            await tasks._running.acquire()
-        finally:
-            tasks.waiting -= 1
+        if tasks.rates is not None:
+            await tasks.rates.heavy()
+        tasks._admit(self.client)
+        await tasks._acquire(self.client)
 
     async def __aexit__(self, *exc: object) -> None:
-        self.tasks._running.release()
+        self.tasks._release(self.client)

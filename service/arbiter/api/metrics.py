@@ -10,7 +10,11 @@
 * ``arbiter_store_refusals_total{client,store,code}`` -- new entries the in-process store did not
   admit, by client (a key's name; every address is ``anonymous``, so the labels stay as few as
   the keys), store (``states``, ``tables``) and why (``quota_exceeded``: the client holds its
-  share; ``store_full``: the store is full of others' recent entries).
+  share; ``store_full``: the store is full of others' recent entries);
+* ``arbiter_rate_limited_total{client,limit}`` -- requests refused by a client's rate limit
+  (``requests``, ``heavy``: :mod:`arbiter.api.rates`), by client as above;
+* ``arbiter_long_task_refusals_total{client,code}`` -- long tasks (replays, hints) refused a place
+  in their worker's queue: ``quota_exceeded`` (the client's part is full) or ``busy``.
 
 Each app gets its own registry (tests build many apps). With several worker processes
 (``PROMETHEUS_MULTIPROC_DIR`` set) ``/metrics`` aggregates every worker's files.
@@ -96,6 +100,19 @@ class Metrics:
             "arbiter_store_refusals_total",
             "New entries the in-process store did not admit, by client, store and reason.",
             ["client", "store", "code"],
+            registry=self.registry,
+        )
+
+        self.rate_limited = Counter(
+            "arbiter_rate_limited_total",
+            "Requests refused by their client's rate limit, by client and limit.",
+            ["client", "limit"],
+            registry=self.registry,
+        )
+        self.long_task_refusals = Counter(
+            "arbiter_long_task_refusals_total",
+            "Long tasks refused a place in their worker's queue, by client and code.",
+            ["client", "code"],
             registry=self.registry,
         )
 

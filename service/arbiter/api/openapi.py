@@ -52,7 +52,7 @@ from arbiter.api.envelope import (
     TablePosition,
     Validation,
 )
-from arbiter.api.openapi_paths import Operations
+from arbiter.api.openapi_paths import HEADERS, Operations
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import Registry
 from arbiter.core.record import GameRecord, record_type
@@ -704,6 +704,16 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
     components: dict[str, Any] = {
         "parameters": {"game": game_param, "positionGame": position_game},
         "schemas": api_components(registry),
+        "headers": HEADERS,
+        "securitySchemes": {
+            "apiKey": {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "A key of the service's key file (ARBITER_API_KEYS), sent as "
+                "`Authorization: Bearer <key>`. Where the service has no keys, or in "
+                "development, a request without one is counted as its address.",
+            }
+        },
     }
     components["links"] = operations.link_components()
     if operations.examples.shared:
@@ -729,6 +739,8 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
             {"name": "operations", "description": "Health, readiness, metrics, diagnostics."},
             {"name": "docs", "description": "Pages for people, and this document."},
         ],
+        # a key where the service has keys; none where it has not (an empty requirement)
+        "security": [{"apiKey": []}, {}],
         "paths": paths,
         "components": components,
     }

@@ -104,8 +104,9 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "result_mismatch": {"replayGame": None},
     "replay_too_long": {"replayGame": None},
     "store_full": dict.fromkeys(SETUP_OPS),
-    "quota_exceeded": dict.fromkeys(SETUP_OPS),
+    "quota_exceeded": dict.fromkeys(SETUP_OPS | {"hint"}),
     "busy": {"replayGame": None, "hint": None},
+    "rate_limited": dict.fromkeys(API_OPS),
     "cache_unavailable": dict.fromkeys(STATE_OPS | SETUP_OPS),
 }
 #: Codes no operation documents: a 500 is a bug, never a contract, and 405 answers the methods
@@ -123,8 +124,38 @@ STATUS_TEXT = {
     413: "The body is too large.",
     415: "The body is not sent as JSON.",
     422: "The request, the state or the move is refused.",
-    429: "The client holds its share of the store; see `Retry-After`.",
+    429: "The client is over its rate limit, or holds its share; see `Retry-After`.",
     503: "The service cannot serve this now; retry later.",
+}
+
+
+#: The headers of the answers that say when to retry (``components.headers``).
+RETRY_HEADERS: dict[int, dict[str, Any]] = {
+    429: {
+        "Retry-After": {"$ref": "#/components/headers/RetryAfter"},
+        "RateLimit-Policy": {"$ref": "#/components/headers/RateLimitPolicy"},
+        "RateLimit": {"$ref": "#/components/headers/RateLimit"},
+    },
+    503: {"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+}
+#: ``components.headers``.
+HEADERS: dict[str, Any] = {
+    "RetryAfter": {
+        "description": "Seconds to wait before retrying (every 429; a 503 where the service "
+        "can tell).",
+        "schema": {"type": "integer", "minimum": 1},
+    },
+    "RateLimitPolicy": {
+        "description": "The rate limit the client is held to (`rate_limited` and every answer "
+        "under a request limit; IETF draft-ietf-httpapi-ratelimit-headers): one item per "
+        'window, `"requests-60s";q=2000;w=60` -- `q` requests per `w` seconds.',
+        "schema": {"type": "string"},
+    },
+    "RateLimit": {
+        "description": 'What remains of the window nearest exhaustion: `"requests-60s";r=0;t=12` '
+        "-- `r` requests left, `t` seconds until it grows again.",
+        "schema": {"type": "string"},
+    },
 }
 
 
@@ -220,6 +251,7 @@ class Operations:
                 media["examples"] = examples
             responses[str(status)] = {
                 "description": text + ".",
+                **({"headers": RETRY_HEADERS[status]} if status in RETRY_HEADERS else {}),
                 "content": {PROBLEM_MEDIA_TYPE: media},
             }
         return responses
@@ -700,7 +732,8 @@ class Operations:
                 "A seat's handle asks for its own seat only (403 `forbidden_seat`); a seat that "
                 "does not decide now is 409 `not_deciding`. `seconds` (default 1) and `playouts` "
                 "are bounded by the server (`ARBITER_HINT_SECONDS`, `ARBITER_HINT_PLAYOUTS`); "
-                "hints run one at a time per worker (503 `busy` when too many wait).",
+                "hints run one at a time per worker, turns taken by client (429 `quota_exceeded` "
+                "when too many of the client's wait, 503 `busy` when too many of all clients').",
             ),
             "/v1/games/{game}/replay": self._game_post(
                 "replayGame",

@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 
 import msgspec
+from starlette.responses import Response
 
+from arbiter.api.logs import refused, request_id
 from arbiter.core import ArbiterError, IllegalMove, InvalidState
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
@@ -187,9 +189,18 @@ CODES: dict[str, ProblemCode] = {
     "quota_exceeded": ProblemCode(
         429,
         "Quota exceeded",
-        "Your client holds its share of the store (ARBITER_CLIENT_SHARE) in live sealed games: "
-        "`used` and `allowed` say how many bytes, `Retry-After` when one of them expires. Finish "
-        "or abandon a game first; other clients are not affected.",
+        "Your client holds its share (ARBITER_CLIENT_SHARE) of what one worker keeps: of the "
+        "store's live sealed games (`used` and `allowed` in bytes, `Retry-After` when one of "
+        "them expires: finish or abandon a game first), or of its queue of long requests "
+        "(replays, hints; `used` and `allowed` in requests). Other clients are not affected.",
+    ),
+    "rate_limited": ProblemCode(
+        429,
+        "Rate limited",
+        "Your client sent more requests, or more hints, replays, content registrations and large "
+        "GraphQL documents, than its rate limit allows (ARBITER_RATE_LIMIT, "
+        "ARBITER_HEAVY_RATE_LIMIT, or its key's own). `Retry-After` says when to retry; "
+        "`RateLimit-Policy` and `RateLimit` (IETF draft) the limit and what remains of it.",
     ),
     "not_deciding": ProblemCode(
         409,
@@ -317,6 +328,17 @@ class Problem(Exception):
 
     def __repr__(self) -> str:
         return f"Problem({self.status}, {self.code!r}, {self.detail!r})"
+
+
+_encoder = msgspec.json.Encoder()
+
+
+def problem_response(problem: Problem) -> Response:
+    """The REST answer of ``problem``: its document, status and headers (and the refusal noted
+    for the access log)."""
+    refused(problem.code)
+    body = _encoder.encode(problem.details(request_id.get()))
+    return Response(body, problem.status, problem.headers or None, PROBLEM_MEDIA_TYPE)
 
 
 def from_core(error: ArbiterError, *, prefix: str = "", game: str | None = None) -> Problem:

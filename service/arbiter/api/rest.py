@@ -3,7 +3,8 @@
 Bodies are decoded by msgspec straight into the request structs of :mod:`arbiter.api.envelope`
 (malformed JSON: ``400 malformed_json``; wrong types or unknown members: ``422 invalid_request``
 with a ``pointer``), answers are encoded in one pass. Refusals are raised as
-:class:`~arbiter.api.problems.Problem` and rendered by :func:`problem_response`.
+:class:`~arbiter.api.problems.Problem` and rendered by
+:func:`~arbiter.api.problems.problem_response`.
 """
 
 from __future__ import annotations
@@ -31,25 +32,17 @@ from arbiter.api.envelope import (
 )
 from arbiter.api.handles import Handle
 from arbiter.api.jsonguard import check_envelope, decode_error
-from arbiter.api.logs import refused, request_id
-from arbiter.api.problems import PROBLEM_MEDIA_TYPE, Problem
+from arbiter.api.problems import Problem
 from arbiter.api.service import Service
 
 JSON_MEDIA_TYPE = "application/json"
 T = TypeVar("T")
 
 _encoder = msgspec.json.Encoder()
-_problem_encoder = msgspec.json.Encoder()
 
 
 def json_response(value: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     return Response(_encoder.encode(value), status, headers, JSON_MEDIA_TYPE)
-
-
-def problem_response(problem: Problem) -> Response:
-    refused(problem.code)
-    body = _problem_encoder.encode(problem.details(request_id.get()))
-    return Response(body, problem.status, problem.headers or None, PROBLEM_MEDIA_TYPE)
 
 
 def _decode(decoder: msgspec.json.Decoder[T], body: bytes) -> T:

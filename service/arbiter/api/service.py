@@ -75,6 +75,7 @@ from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
 from arbiter.api.positions import Positions
 from arbiter.api.problems import Problem
+from arbiter.api.rates import Rates
 from arbiter.api.sealing import MASTER
 from arbiter.api.tables import Table
 from arbiter.core import (
@@ -104,6 +105,8 @@ class Service:
         *,
         max_replay: int = 10_000,
         hints: HintLimits | None = None,
+        rates: Rates | None = None,
+        share: float = 1.0,
     ) -> None:
         self.registry = registry
         self.store = store
@@ -111,8 +114,10 @@ class Service:
         self.max_replay = max_replay
         self.codecs = {game.id: GameCodec(game) for game in registry}
         self._infos = [game.info() for game in registry]
-        #: One replay or hint at a time in this worker.
-        self.long_tasks = LongTasks()
+        #: The rate limits of each client (none unless configured).
+        self.rates = rates or Rates(None, None)
+        #: One replay or hint at a time in this worker, turns taken by client.
+        self.long_tasks = LongTasks(share, rates=self.rates, metrics=metrics)
         #: Positions from a real table: set a game up from one, tell a state's.
         self.positions = Positions(self)
         #: Move hints (Monte-Carlo tree search).
@@ -569,7 +574,9 @@ class Service:
         )
 
     async def register_content(self, game_id: str, content: Payload) -> ContentCreated:
-        """Check and register a content pack; its id is the hash of its canonical JSON."""
+        """Check and register a content pack; its id is the hash of its canonical JSON (a
+        heavy operation of its client: :mod:`arbiter.api.rates`)."""
+        await self.rates.heavy()
         game, codec = self.game(game_id)
         pack = codec.content(content)
         with untrusted(True, game.id, ""):

@@ -33,7 +33,9 @@ Secrets and storage:
   eviction by newer ones of other clients; default 300. When a store is full of protected
   entries a new state is not admitted (its answer carries ``"state_id": null``; a new sealed game
   is refused with 503) instead of evicting another client's recent state.
-* ``ARBITER_MEMO_SIZE`` -- states each process remembers it made or checked; default 4096.
+* ``ARBITER_MEMO_BYTES`` -- bytes of states each process remembers it made or checked (each
+  counted as four times its JSON, :mod:`arbiter.api.memo`); default 67108864 (64 MiB).
+  (``ARBITER_MEMO_SIZE``, a count of states, is retired: setting it is refused.)
 * ``ARBITER_CONTENT_LIMIT`` -- registered content packs each game keeps in process memory (the
   default pack is always kept; the least recently used other pack is dropped, and reloaded from
   Redis when it is configured); default 64.
@@ -58,6 +60,14 @@ Clients (:mod:`arbiter.api.clients`):
   counted as the address its ``X-Forwarded-For`` names (the right-most one that is not a trusted
   proxy); the header is ignored from anywhere else. Default: none.
 
+Rate limits per client (:mod:`arbiter.api.rates`), in the notation ``50/second`` or
+``50/second;2000/minute``; off unless set, so one client driving a worker at full speed is never
+limited by default. A key of the key file may carry its own (``"rate"``, ``"heavy_rate"``):
+
+* ``ARBITER_RATE_LIMIT`` -- requests to the API (``/v1/...``, ``/graphql``) per client.
+* ``ARBITER_HEAVY_RATE_LIMIT`` -- hints, replays, content registrations and large GraphQL
+  documents per client, over REST and GraphQL alike.
+
 Bounds on work:
 
 * ``ARBITER_MAX_BODY`` -- the largest request body in bytes; default 1048576 (1 MiB). Larger bodies
@@ -72,6 +82,9 @@ Bounds on work:
   development and test, false otherwise.
 * ``ARBITER_GRAPHQL_MAX_DEPTH`` (default 10), ``ARBITER_GRAPHQL_MAX_ALIASES`` (default 10),
   ``ARBITER_GRAPHQL_MAX_TOKENS`` (default 2000) -- limits on one GraphQL document.
+* ``ARBITER_GRAPHQL_DOCUMENT_BYTES`` -- bytes of GraphQL documents each process keeps parsed
+  (each counted as its text and its tokens' tree, :mod:`arbiter.api.graphql_documents`); default
+  16777216 (16 MiB).
 * ``ARBITER_HEADER_TIMEOUT`` -- seconds a client may take to send a request's head; default 10.
   They count from the connection's opening (or the head's first byte on a kept-alive connection)
   and are not extended by more bytes; the same bound applies to each pause while a request's body
@@ -94,9 +107,9 @@ import binascii
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from arbiter.api.clients import load_keys, parse_networks
+from arbiter.api.clients import Key, Network, load_keys, parse_limit, parse_networks
 
 DEVELOPMENT_ENVS = frozenset({"development", "test"})
 KNOWN_ENVS = frozenset({"production", "staging"}) | DEVELOPMENT_ENVS
@@ -152,7 +165,7 @@ class Settings:
     table_bytes: int = 64 * 1024 * 1024
     client_share: float = 0.25
     cache_min_age: float = 300.0
-    memo_size: int = 4096
+    memo_bytes: int = 64 * 1024 * 1024
     content_limit: int = 64
     content_ttl: int = 2_592_000
     cache_retry: float = 1.0
@@ -166,11 +179,18 @@ class Settings:
     graphql_max_depth: int = 10
     graphql_max_aliases: int = 10
     graphql_max_tokens: int = 2000
+    graphql_document_bytes: int = 16 * 1024 * 1024
     header_timeout: float = 10.0
     idle_timeout: float = 5.0
     log_level: str = "info"
     api_keys: str | None = None
     trusted_proxies: tuple[str, ...] = ()
+    rate_limit: str | None = None
+    heavy_rate_limit: str | None = None
+    #: the key file's keys by digest (``None``: no keys) and the trusted proxies' networks, read
+    #: once when the settings are made
+    keys: dict[str, Key] | None = field(init=False, repr=False, compare=False, default=None)
+    networks: tuple[Network, ...] = field(init=False, repr=False, compare=False, default=())
 
     def __post_init__(self) -> None:
         if self.env not in KNOWN_ENVS:
@@ -189,7 +209,7 @@ class Settings:
             "cache_ttl",
             "cache_bytes",
             "table_bytes",
-            "memo_size",
+            "memo_bytes",
             "content_limit",
             "content_ttl",
             "max_body",
@@ -198,6 +218,7 @@ class Settings:
             "graphql_max_depth",
             "graphql_max_aliases",
             "graphql_max_tokens",
+            "graphql_document_bytes",
         ):
             if getattr(self, name) < 1:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive integer")
@@ -211,9 +232,13 @@ class Settings:
             if getattr(self, name) <= 0:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive number of seconds")
         try:
-            parse_networks(",".join(self.trusted_proxies))
+            object.__setattr__(self, "networks", parse_networks(",".join(self.trusted_proxies)))
             if self.api_keys is not None:
-                load_keys(self.api_keys)
+                object.__setattr__(self, "keys", load_keys(self.api_keys))
+            if self.rate_limit is not None:
+                parse_limit(self.rate_limit, "ARBITER_RATE_LIMIT")
+            if self.heavy_rate_limit is not None:
+                parse_limit(self.heavy_rate_limit, "ARBITER_HEAVY_RATE_LIMIT")
         except ValueError as error:
             raise SettingsError(str(error)) from None
 
@@ -278,6 +303,11 @@ class Settings:
                 "ARBITER_CACHE_SIZE (a count of states) is retired: the in-process store is "
                 "bounded in bytes, ARBITER_CACHE_BYTES and ARBITER_TABLE_BYTES"
             )
+        if get("ARBITER_MEMO_SIZE") is not None:
+            raise SettingsError(
+                "ARBITER_MEMO_SIZE (a count of states) is retired: the memo is bounded in bytes, "
+                "ARBITER_MEMO_BYTES"
+            )
         keys = tuple(k.strip() for k in (get("ARBITER_STATE_KEY") or "").split(",") if k.strip())
         return cls(
             env=(get("ARBITER_ENV") or "production").lower(),
@@ -289,7 +319,7 @@ class Settings:
             table_bytes=number("ARBITER_TABLE_BYTES", 64 * 1024 * 1024),
             client_share=seconds("ARBITER_CLIENT_SHARE", 0.25, "a fraction"),
             cache_min_age=seconds("ARBITER_CACHE_MIN_AGE", 300.0),
-            memo_size=number("ARBITER_MEMO_SIZE", 4096),
+            memo_bytes=number("ARBITER_MEMO_BYTES", 64 * 1024 * 1024),
             content_limit=number("ARBITER_CONTENT_LIMIT", 64),
             content_ttl=number("ARBITER_CONTENT_TTL", 2_592_000),
             cache_retry=seconds("ARBITER_CACHE_RETRY", 1.0),
@@ -303,6 +333,7 @@ class Settings:
             graphql_max_depth=number("ARBITER_GRAPHQL_MAX_DEPTH", 10),
             graphql_max_aliases=number("ARBITER_GRAPHQL_MAX_ALIASES", 10),
             graphql_max_tokens=number("ARBITER_GRAPHQL_MAX_TOKENS", 2000),
+            graphql_document_bytes=number("ARBITER_GRAPHQL_DOCUMENT_BYTES", 16 * 1024 * 1024),
             header_timeout=seconds("ARBITER_HEADER_TIMEOUT", 10.0),
             idle_timeout=seconds("ARBITER_IDLE_TIMEOUT", 5.0),
             log_level=(get("ARBITER_LOG_LEVEL") or "info").lower(),
@@ -310,4 +341,6 @@ class Settings:
             trusted_proxies=tuple(
                 p.strip() for p in (get("ARBITER_TRUSTED_PROXIES") or "").split(",") if p.strip()
             ),
+            rate_limit=get("ARBITER_RATE_LIMIT"),
+            heavy_rate_limit=get("ARBITER_HEAVY_RATE_LIMIT"),
         )
