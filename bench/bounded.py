@@ -9,8 +9,9 @@ latency with and without the replays, and when each replay finished. Target: eve
 
 ``packs`` -- memory after registering 10,000 content packs. One worker gets 10,000 distinct small
 valid packs (a game's default pack, its ``name`` varied) on one keep-alive connection; its RSS
-(``VmRSS``) is read every 1,000. A game keeps ``ARBITER_CONTENT_LIMIT`` (64) packs, so the series
-must level off; at the end the first pack must be gone (404) and the last one kept.
+(``VmRSS``) is read every 1,000. A process keeps ``ARBITER_CONTENT_BYTES`` of packs, one client at
+most its share (``ARBITER_CLIENT_SHARE``), losing its own oldest first, so the series must level
+off; at the end the first pack must be gone (404) and the last one kept.
 
 ``redis`` -- a frozen Redis. A private ``redis-server`` and one worker using it; ``wrk`` measures
 open requests (``POST .../moves`` with a full ``state``), ``state_id`` requests (``POST .../moves``)

@@ -202,6 +202,8 @@ def test_several_workers_share_a_random_256_bit_hex_key_in_development(
         ("ARBITER_CLIENT_SHARE", "half", "a fraction"),
         ("ARBITER_CACHE_BYTES", "0", "positive"),
         ("ARBITER_MEMO_SIZE", "4096", "retired"),
+        ("ARBITER_CONTENT_LIMIT", "64", "retired"),
+        ("ARBITER_CONTENT_BYTES", "0", "positive"),
         ("ARBITER_MEMO_BYTES", "0", "positive"),
         ("ARBITER_GRAPHQL_DOCUMENT_BYTES", "-1", "positive"),
         ("ARBITER_RATE_LIMIT", "lots", "not a rate limit"),

@@ -31,6 +31,7 @@ from arbiter.api.hints import HintLimits
 from arbiter.api.home import routes_html
 from arbiter.api.identify import Identify
 from arbiter.api.jsonguard import too_deep
+from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi, dumps
@@ -145,6 +146,10 @@ class Observe:
             logs.request_id.reset(token)
 
 
+#: The count of packs a game may keep in the service: any (their bytes are bounded instead).
+UNBOUNDED_PACKS = 1 << 30
+
+
 def _too_large(limit: int) -> Problem:
     return Problem("body_too_large", f"the request body exceeds {limit} bytes", status=413)
 
@@ -182,9 +187,12 @@ def create_app(
             )
     sealer = Sealer(settings.secrets) if settings.state_keys else Sealer.development()
     known = KnownStates(settings.memo_bytes)
-    for game in registry:
-        game.content_limit = settings.content_limit
-    store = StateStore(cache, sealer, metrics, known, max_history=settings.max_replay)
+    for game in registry:  # the packs the service keeps are bounded in bytes (KeptPacks)
+        game.content_limit = UNBOUNDED_PACKS
+    packs = KeptPacks(
+        settings.content_bytes, settings.client_share, settings.content_ttl, settings.cache_min_age
+    )
+    store = StateStore(cache, sealer, metrics, known, max_history=settings.max_replay, packs=packs)
     hints = HintLimits(settings.hint_seconds, settings.hint_playouts)
     rates = Rates(
         settings.rate_limit,

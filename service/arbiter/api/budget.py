@@ -74,6 +74,7 @@ class Budget(Generic[K, V]):
         *,
         own_first: bool,
         clock: Callable[[], float] = time.monotonic,
+        on_drop: Callable[[K, V], None] | None = None,
     ) -> None:
         self.max_bytes = max_bytes
         self.quota = max(1, int(max_bytes * share))
@@ -81,6 +82,8 @@ class Budget(Generic[K, V]):
         self.min_age = min_age
         self.own_first = own_first
         self._clock = clock
+        #: told of every entry that leaves the map (evicted, expired, replaced by another)
+        self._on_drop = on_drop
         #: every entry, least recently used first
         self._entries: OrderedDict[K, _Entry[V]] = OrderedDict()
         #: each client's keys, least recently used first, and the bytes they hold
@@ -127,7 +130,7 @@ class Budget(Generic[K, V]):
             self._make_room(0, now, refuse=False)
             return
         if entry is not None:
-            self._drop(key)
+            self._drop(key, replaced=True)
         if self.used_by(client) + size > self.quota:
             self._make_own_room(client, size, now)
         self._make_room(size, now, refuse=True)
@@ -172,7 +175,8 @@ class Budget(Generic[K, V]):
         self.total += size - entry.size
         entry.size = size
 
-    def _drop(self, key: K) -> None:
+    def _drop(self, key: K, *, replaced: bool = False) -> None:
+        """Drop an entry; ``replaced``: by a new one under the same key (``on_drop`` not told)."""
         entry = self._entries.pop(key)
         own = self._owned[entry.owner]
         del own[key]
@@ -180,6 +184,8 @@ class Budget(Generic[K, V]):
         self._used[entry.owner] -= entry.size
         if not own:
             del self._owned[entry.owner], self._used[entry.owner]
+        if self._on_drop is not None and not replaced:
+            self._on_drop(key, entry.value)
 
     def _oldest_expiry(self, client: str, now: float) -> float:
         """Seconds until the first of ``client``'s entries expires (the ttl if it holds none)."""

@@ -35,6 +35,7 @@ from arbiter.api.cache import Cache, Cached, CacheUnavailable, OverQuota, StoreF
 from arbiter.api.clients import current_id, current_label
 from arbiter.api.codec import GameCodec, Payload
 from arbiter.api.history import Link, LogWrite
+from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import Known, KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, from_core
@@ -139,11 +140,14 @@ class StateStore:
         known: KnownStates,
         *,
         max_history: int = 10_000,
+        packs: KeptPacks | None = None,
     ) -> None:
         self.cache = cache
         self.sealer = sealer
         self.metrics = metrics
         self.known = known
+        #: the registered content packs this process keeps, by client
+        self.packs = KeptPacks(64 * 1024 * 1024, 1.0, 2_592_000, 0.0) if packs is None else packs
         #: the most moves a history keeps (``ARBITER_MAX_REPLAY``: a longer record cannot be
         #: replayed)
         self.max_history = max_history
@@ -582,8 +586,10 @@ class StateStore:
     # ---------------------------------------------------------------------------- content
 
     async def ensure_content(self, game: AnyGame, codec: GameCodec, content_id: str) -> bool:
-        """Load a content pack another process registered, if this one lacks it."""
+        """Load a content pack another process registered, if this one lacks it (a use of it:
+        :mod:`arbiter.api.kept_packs`)."""
         if game.has_content(content_id):
+            self.packs.used(game, content_id)
             return True
         try:
             data = await self.cache.get_content(game.id, content_id)
@@ -597,7 +603,18 @@ class StateStore:
         except (msgspec.MsgspecError, ArbiterError):
             log.warning("a stored content pack no longer loads", extra={"game": game.id})
             return False
+        self.keep_content(game, loaded, len(data))
         return loaded == content_id
+
+    def keep_content(self, game: AnyGame, content_id: str, size: int) -> None:
+        """Count a pack the game just registered (``size``: its JSON's bytes) as the current
+        client's; refused (and dropped) when the client or the process has no room for it."""
+        try:
+            self.packs.keep(game, content_id, size, current_id())
+        except Problem as refused:
+            if refused.code in ("quota_exceeded", "store_full"):
+                self.metrics.store_refusals.labels(current_label(), "packs", refused.code).inc()
+            raise
 
     async def share_content(self, game: AnyGame, content_id: str, data: bytes) -> bool:
         """Store a registered pack where other processes find it; false if the cache is down."""

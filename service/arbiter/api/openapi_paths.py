@@ -103,8 +103,9 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "step_mismatch": {"replayGame": None},
     "result_mismatch": {"replayGame": None},
     "replay_too_long": {"replayGame": None},
-    "store_full": dict.fromkeys(SETUP_OPS),
-    "quota_exceeded": dict.fromkeys(SETUP_OPS | {"hint"}),
+    # a new sealed game; a content pack registered, or loaded from Redis for a state played with it
+    "store_full": dict.fromkeys(SETUP_OPS | STATE_OPS | {"registerContent"}),
+    "quota_exceeded": dict.fromkeys(SETUP_OPS | STATE_OPS | {"registerContent"}),
     "busy": {"replayGame": None, "hint": None},
     "rate_limited": dict.fromkeys(API_OPS),
     "cache_unavailable": dict.fromkeys(STATE_OPS | SETUP_OPS),

@@ -183,16 +183,18 @@ CODES: dict[str, ProblemCode] = {
     "store_full": ProblemCode(
         503,
         "State store full",
-        "The in-process state store is full of recently used states and does not evict them for "
-        "newer ones; retry later (see ARBITER_TABLE_BYTES and ARBITER_CACHE_MIN_AGE).",
+        "The in-process store of sealed games, or of content packs, is full of recently used "
+        "entries and does not evict them for newer ones; retry after `Retry-After` (see "
+        "ARBITER_TABLE_BYTES, ARBITER_CONTENT_BYTES and ARBITER_CACHE_MIN_AGE).",
     ),
     "quota_exceeded": ProblemCode(
         429,
         "Quota exceeded",
         "Your client holds its share (ARBITER_CLIENT_SHARE) of what one worker keeps: of the "
         "store's live sealed games (`used` and `allowed` in bytes, `Retry-After` when one of "
-        "them expires: finish or abandon a game first), or of its queue of long requests "
-        "(replays, hints; `used` and `allowed` in requests). Other clients are not affected.",
+        "them expires: finish or abandon a game first), of its queue of long requests "
+        "(replays, hints; `used` and `allowed` in requests), or a content pack alone is larger "
+        "than its share of the packs kept (bytes). Other clients are not affected.",
     ),
     "rate_limited": ProblemCode(
         429,

@@ -581,7 +581,9 @@ class Service:
         pack = codec.content(content)
         with untrusted(True, game.id, ""):
             content_id = game.register_content(pack)
-        await self.store.share_content(game, content_id, content_json(pack))
+        data = content_json(pack)
+        self.store.keep_content(game, content_id, len(data))
+        await self.store.share_content(game, content_id, data)
         return ContentCreated(game=game.id, content_id=content_id)
 
     async def get_content(self, game_id: str, content_id: str) -> Any:

@@ -36,9 +36,12 @@ Secrets and storage:
 * ``ARBITER_MEMO_BYTES`` -- bytes of states each process remembers it made or checked (each
   counted as four times its JSON, :mod:`arbiter.api.memo`); default 67108864 (64 MiB).
   (``ARBITER_MEMO_SIZE``, a count of states, is retired: setting it is refused.)
-* ``ARBITER_CONTENT_LIMIT`` -- registered content packs each game keeps in process memory (the
-  default pack is always kept; the least recently used other pack is dropped, and reloaded from
-  Redis when it is configured); default 64.
+* ``ARBITER_CONTENT_BYTES`` -- bytes of registered content packs each process keeps, every game's
+  together, each counted as four times its JSON (:mod:`arbiter.api.kept_packs`: a client holds
+  at most ``ARBITER_CLIENT_SHARE`` of it, losing its own least recently used packs first; the
+  default packs are always kept; a pack dropped is reloaded from Redis when it is configured);
+  default 67108864 (64 MiB). (``ARBITER_CONTENT_LIMIT``, a count of packs, is retired: setting
+  it is refused.)
 * ``ARBITER_CONTENT_TTL`` -- seconds a registered pack lives in Redis after its last use;
   default 2592000 (30 days).
 * ``ARBITER_CACHE_RETRY`` -- seconds Redis rests after a failure before it is tried again (by a
@@ -166,7 +169,7 @@ class Settings:
     client_share: float = 0.25
     cache_min_age: float = 300.0
     memo_bytes: int = 64 * 1024 * 1024
-    content_limit: int = 64
+    content_bytes: int = 64 * 1024 * 1024
     content_ttl: int = 2_592_000
     cache_retry: float = 1.0
     redis_timeout: float = 0.25
@@ -210,7 +213,7 @@ class Settings:
             "cache_bytes",
             "table_bytes",
             "memo_bytes",
-            "content_limit",
+            "content_bytes",
             "content_ttl",
             "max_body",
             "max_replay",
@@ -303,6 +306,11 @@ class Settings:
                 "ARBITER_CACHE_SIZE (a count of states) is retired: the in-process store is "
                 "bounded in bytes, ARBITER_CACHE_BYTES and ARBITER_TABLE_BYTES"
             )
+        if get("ARBITER_CONTENT_LIMIT") is not None:
+            raise SettingsError(
+                "ARBITER_CONTENT_LIMIT (a count of packs) is retired: the packs a process keeps "
+                "are bounded in bytes, ARBITER_CONTENT_BYTES"
+            )
         if get("ARBITER_MEMO_SIZE") is not None:
             raise SettingsError(
                 "ARBITER_MEMO_SIZE (a count of states) is retired: the memo is bounded in bytes, "
@@ -320,7 +328,7 @@ class Settings:
             client_share=seconds("ARBITER_CLIENT_SHARE", 0.25, "a fraction"),
             cache_min_age=seconds("ARBITER_CACHE_MIN_AGE", 300.0),
             memo_bytes=number("ARBITER_MEMO_BYTES", 64 * 1024 * 1024),
-            content_limit=number("ARBITER_CONTENT_LIMIT", 64),
+            content_bytes=number("ARBITER_CONTENT_BYTES", 64 * 1024 * 1024),
             content_ttl=number("ARBITER_CONTENT_TTL", 2_592_000),
             cache_retry=seconds("ARBITER_CACHE_RETRY", 1.0),
             redis_timeout=seconds("ARBITER_REDIS_TIMEOUT", 0.25),

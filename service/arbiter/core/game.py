@@ -164,6 +164,10 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         self._packs.add(cid, content)
         return cid
 
+    def drop_content(self, content_id: str) -> None:
+        """Forget a registered pack now (its owner's bounds say so); the default pack stays."""
+        self._packs.remove(content_id)
+
     def has_content(self, content_id: str) -> bool:
         """Whether the pack is kept now (a use of it)."""
         return content_id in self._packs

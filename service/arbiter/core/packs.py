@@ -78,6 +78,10 @@ class ContentPacks(Generic[ContentT]):
         self._recent[content_id] = entry or _Entry(content)
         self._trim()
 
+    def remove(self, content_id: str) -> None:
+        """Drop a registered pack now, with its derived data (a pinned one stays)."""
+        self._recent.pop(content_id, None)
+
     def get(self, content_id: str) -> ContentT | None:
         """The pack with this id, or ``None`` if it is not kept (never registered or dropped)."""
         entry = self._entry(content_id)
