@@ -83,7 +83,8 @@ def test_the_pieces_point_at_each_other() -> None:
         redis["spec"]["selector"].items() <= statefulset["template"]["metadata"]["labels"].items()
     )
     args = statefulset["template"]["spec"]["containers"][0]["args"]
-    assert args[args.index("--maxmemory-policy") + 1] == "allkeys-lru"
+    # evicts open states and packs (TTL), never a live game (no TTL): arbiter.api.cache
+    assert args[args.index("--maxmemory-policy") + 1] == "volatile-lru"
 
 
 def test_the_configuration_is_settings_the_service_accepts() -> None:

@@ -1,7 +1,8 @@
 """The lock under ``requirements/`` (``make lock``) is what every install uses, and it is whole.
 
 * ``dev.txt`` (``make test``) and ``runtime.txt`` (``make serve``, the image) pin every package,
-  direct and transitive, to one exact version with hashes (``uv pip compile --generate-hashes``;
+  direct and transitive, to one exact version with hashes for each Python (a package may be
+  pinned once per range of Pythons, by markers) (``uv pip compile --generate-hashes``;
   ``uv pip sync --require-hashes`` and ``pip --require-hashes`` refuse anything else).
 * Each direct dependency of ``pyproject.toml`` is pinned, to a version its range allows; the
   runtime set is the dev set's runtime part, at the same versions; the build backend is pinned as
@@ -16,7 +17,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from packaging.markers import default_environment
+from packaging.markers import Marker, default_environment
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -35,12 +36,18 @@ def pins(name: str) -> dict[str, str]:
     """The exact version of each package ``requirements/<name>`` pins (by canonical name)."""
     text = (LOCK / name).read_text()
     found: dict[str, str] = {}
+    read = 0
+    here = default_environment()
     for pin in PIN.finditer(text):
         assert pin["hashes"].count("--hash=") >= 1
-        found[canonicalize_name(pin["name"])] = pin["version"]
+        read += 1
+        # a universal lock may pin a package twice, for Pythons its markers tell apart
+        if pin["marker"] is None or Marker(pin["marker"]).evaluate(here):
+            assert canonicalize_name(pin["name"]) not in found, f"{name}: {pin['name']} twice"
+            found[canonicalize_name(pin["name"])] = pin["version"]
     # every line that is not a comment, a hash or blank belongs to a pin the pattern read
     names = re.findall(r"^([A-Za-z0-9._-]+)==", text, re.MULTILINE)
-    assert len(names) == len(found), f"{name}: a pin without hashes or of an unknown form"
+    assert len(names) == read, f"{name}: a pin without hashes or of an unknown form"
     return found
 
 

@@ -176,6 +176,11 @@ def create_app(
                 retry_after=settings.cache_retry,
                 content_ttl=settings.content_ttl,
                 cluster=settings.redis_cluster,
+                quotas={
+                    "states": max(1, int(settings.cache_bytes * settings.client_share)),
+                    "tables": max(1, int(settings.table_bytes * settings.client_share)),
+                    "packs": max(1, int(settings.content_bytes * settings.client_share)),
+                },
             )
         else:
             cache = MemoryCache(

@@ -11,11 +11,20 @@ Two backends:
   a Redis Cluster through redis-py's cluster client, the URL naming any of its nodes): open
   states are msgpack bytes under
   ``arbiter:state:<state_id>`` with a TTL; a table is one record under ``arbiter:table:{<id>}``
-  (hash-tagged) whose TTL is refreshed by every write, replaced by a Lua compare-and-set on its
-  version, and its move log a list under ``arbiter:log:{<id>}`` (same hash tag) written by the
-  same script; content packs are their canonical JSON under
-  ``arbiter:content:<game>:<content_id>``, their TTL (``ARBITER_CONTENT_TTL``) refreshed whenever
-  a process loads them.
+  (hash-tagged), replaced by a Lua compare-and-set on its version, and its move log a list under
+  ``arbiter:log:{<id>}`` (same hash tag) written by the same script; content packs are their
+  canonical JSON under ``arbiter:content:<game>:<content_id>``, their TTL
+  (``ARBITER_CONTENT_TTL``) refreshed whenever a process loads them.
+
+**Redis never evicts a table.** Open states and packs carry a Redis TTL; tables and their logs do
+not: their record holds its expiry (``e``, ms, moved on by every write), reads treat a record past
+it as gone, and every worker sweeps expired tables from the index :data:`TABLE_INDEX` every
+:data:`SWEEP_EVERY` seconds. Run Redis with ``maxmemory-policy volatile-lru`` (as ``deploy/``
+does): under memory pressure it evicts open states and packs, least recently used first, never a
+live game. A Redis full of tables answers writes with an out-of-memory error: a new entry is then
+not admitted (:class:`StoreFull`: a state without an id, a game or step ``503 store_full``), and
+the circuit stays closed (Redis is full, not away). Each client is held to its share of the
+states, tables and packs in Redis as in process (:mod:`arbiter.api.redis_quotas`).
 
 Each open state keeps how it was reached and each table its move log
 (:mod:`arbiter.api.history`): that is what a game's record is exported from.
@@ -49,6 +58,7 @@ import abc
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any, cast
@@ -59,10 +69,11 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisClusterException, RedisError
+from redis.exceptions import OutOfMemoryError, RedisClusterException, RedisError
 
 from arbiter.api.budget import Budget, OverQuota, StoreFull
 from arbiter.api.history import EMPTY, Link, LogWrite, MoveLog
+from arbiter.api.redis_quotas import Kind, RedisQuotas, Refused
 from arbiter.api.sealing import Entry, decode_entry, encode_entry
 from arbiter.api.tables import Table, decode_table, encode_table
 
@@ -147,7 +158,8 @@ class Cache(abc.ABC):
     async def get_content(self, game: str, content_id: str) -> bytes | None: ...
 
     @abc.abstractmethod
-    async def put_content(self, game: str, content_id: str, data: bytes) -> None: ...
+    async def put_content(self, game: str, content_id: str, data: bytes, client: str = "") -> None:
+        """Keep a pack's JSON where other processes find it, as ``client``'s."""
 
     @abc.abstractmethod
     async def ping(self) -> None:
@@ -223,7 +235,7 @@ class MemoryCache(Cache):
     async def get_content(self, game: str, content_id: str) -> bytes | None:
         return None
 
-    async def put_content(self, game: str, content_id: str, data: bytes) -> None:
+    async def put_content(self, game: str, content_id: str, data: bytes, client: str = "") -> None:
         # Without Redis a pack lives only in its game's bounded registry in this process
         # (ARBITER_CONTENT_LIMIT): keeping its bytes here too would hold every pack forever.
         return None
@@ -232,23 +244,28 @@ class MemoryCache(Cache):
         return None
 
 
-#: Write a table if its version is still the expected one (ARGV[1], '' for a new table), and
-#: change its move log (KEYS[2]) in the same step: keep its first ARGV[5] moves (a shorter log is
-#: broken: emptied, and nothing appended), then append ARGV[6..] (see history.LogWrite).
+#: Write a table if its version is still the expected one (ARGV[1], '' for a new table, whose
+#: owner ARGV[6] is kept as 'o'), with its new version, record and expiry (ARGV[2..4]: 'v', 'd',
+#: 'e' in ms; no Redis TTL: see the module docstring), and change its move log (KEYS[2]) in the
+#: same step: keep its first ARGV[5] moves (a shorter log is broken: emptied, and nothing
+#: appended), then append ARGV[7..] (see history.LogWrite). ``{1, owner}`` when written, ``{0}``
+#: when another write came first.
 _CAS = """
 local current = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
-  if current then return 0 end
+  if current then return {0} end
+  redis.call('HSET', KEYS[1], 'o', ARGV[6])
 elseif current ~= ARGV[1] then
-  return 0
+  return {0}
 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3], 'e', ARGV[4])
+redis.call('PERSIST', KEYS[1])
+local owner = redis.call('HGET', KEYS[1], 'o') or ''
 local keep = tonumber(ARGV[5])
 local length = redis.call('LLEN', KEYS[2])
-if length < keep or (keep == 0 and #ARGV == 5) then
+if length < keep or (keep == 0 and #ARGV == 6) then
   redis.call('DEL', KEYS[2])
-  return 1
+  return {1, owner}
 end
 if length > keep then
   if keep == 0 then
@@ -257,18 +274,47 @@ if length > keep then
     redis.call('LTRIM', KEYS[2], 0, keep - 1)
   end
 end
-for first = 6, #ARGV, 1000 do
+for first = 7, #ARGV, 1000 do
   redis.call('RPUSH', KEYS[2], unpack(ARGV, first, math.min(first + 999, #ARGV)))
 end
-redis.call('PEXPIRE', KEYS[2], ARGV[4])
-return 1
+redis.call('PERSIST', KEYS[2])
+return {1, owner}
 """
 
-#: A table's move log, read with its table's existence in one step (both keys share a slot):
-#: ``{exists, moves}``.
+#: A table's move log, read with its table's expiry in one step (both keys share a slot):
+#: ``{exists, expiry or '', moves}``.
 _READ_LOG = """
-return {redis.call('EXISTS', KEYS[1]), redis.call('LRANGE', KEYS[2], 0, -1)}
+return {redis.call('EXISTS', KEYS[1]), redis.call('HGET', KEYS[1], 'e') or '',
+        redis.call('LRANGE', KEYS[2], 0, -1)}
 """
+
+#: Delete a table and its log if it expired (ARGV[1]: now, ms); its expiry if it was written
+#: since (the sweeper schedules it again), 0 when deleted or gone, -1 for a record of an older
+#: release (a Redis TTL ends it).
+_EXPIRE = """
+local e = redis.call('HGET', KEYS[1], 'e')
+if not e then
+  if redis.call('EXISTS', KEYS[1]) == 1 then return -1 end
+  redis.call('DEL', KEYS[2])
+  return 0
+end
+if tonumber(e) > tonumber(ARGV[1]) then return tonumber(e) end
+redis.call('DEL', KEYS[1], KEYS[2])
+return 0
+"""
+
+#: The sorted set of every table id (hex) by when it expires (ms): what the sweeper reads.
+TABLE_INDEX = "arbiter:tables"
+#: Seconds between two sweeps of expired tables by one worker.
+SWEEP_EVERY = 30.0
+#: Tables one sweep deletes at most (the next sweep goes on).
+SWEEP_BATCH = 500
+#: What ``Retry-After`` says when Redis is full (its ``maxmemory`` reached), in seconds.
+FULL_RETRY = 5.0
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 class RedisCache(Cache):
@@ -286,6 +332,7 @@ class RedisCache(Cache):
         retry_after: float = 1.0,
         content_ttl: int = 2_592_000,
         cluster: bool = False,
+        quotas: dict[Kind, int] | None = None,
     ) -> None:
         self.ttl = ttl
         self.cluster = cluster
@@ -312,6 +359,10 @@ class RedisCache(Cache):
             )
         self._cas = self._redis.register_script(_CAS)
         self._read_log = self._redis.register_script(_READ_LOG)
+        self._expire = self._redis.register_script(_EXPIRE)
+        #: what each client holds, where quotas are set (``None``: nobody is counted)
+        self.quotas = None if quotas is None else RedisQuotas(self._redis, quotas)
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ---------------------------------------------------------------------- the circuit
 
@@ -348,8 +399,34 @@ class RedisCache(Cache):
         self._check()
         try:
             return await command()
+        except OutOfMemoryError:  # Redis is at its maxmemory: full, not away
+            raise StoreFull(FULL_RETRY) from None
         except FAILURES as error:
             raise await self._failed(error) from None
+
+    async def _keep(
+        self, client: str, kind: Kind, key: str, size: int, ttl: int, *, own: bool
+    ) -> None:
+        """Count a new entry as ``client``'s (:mod:`arbiter.api.redis_quotas`), deleting the
+        client's own entries it makes room from; :class:`OverQuota` when it is refused."""
+        quotas = self.quotas
+        if quotas is None or not client:
+            return
+        now = now_ms()
+        try:
+            victims = await self._run(
+                lambda: quotas.keep(client, kind, key, size, now, now + ttl * 1000, own=own)
+            )
+        except Refused as refused:
+            retry = max(0.0, (refused.first_expiry_ms - now) / 1000)
+            raise OverQuota(refused.used, quotas.quotas[kind], retry) from None
+        if victims:
+            await self._run(lambda: self._redis.delete(*victims))
+
+    async def _release(self, client: str, kind: Kind, key: str) -> None:
+        if self.quotas is not None and client:
+            quotas = self.quotas
+            await self._run(lambda: quotas.release(client, kind, key))
 
     # -------------------------------------------------------------------------- states
 
@@ -375,7 +452,13 @@ class RedisCache(Cache):
             cached.link,
         )
         key = f"arbiter:state:{state_id}"
-        await self._run(lambda: self._redis.set(key, encode_entry(entry), ex=self.ttl))
+        data = encode_entry(entry)
+        await self._keep(client, "states", key, len(data), self.ttl, own=True)
+        try:
+            await self._run(lambda: self._redis.set(key, data, ex=self.ttl))
+        except StoreFull:
+            await self._release(client, "states", key)
+            raise
 
     # -------------------------------------------------------------------------- tables
 
@@ -388,8 +471,10 @@ class RedisCache(Cache):
         return "arbiter:log:{" + table_id.hex() + "}"
 
     async def get_table(self, table_id: bytes) -> Table | None:
-        data = await self._run(lambda: self._redis.hget(self._table_key(table_id), "d"))
-        if data is None:
+        self._start_sweeping()
+        key = self._table_key(table_id)
+        data, expires = await self._run(lambda: self._redis.hmget(key, "d", "e"))
+        if data is None or (expires is not None and int(expires) <= now_ms()):
             return None
         try:
             return decode_table(cast(bytes, data))
@@ -406,22 +491,44 @@ class RedisCache(Cache):
         *,
         finished: bool = False,
     ) -> bool:
+        self._start_sweeping()
+        record = encode_table(table)
+        key = self._table_key(table_id)
+        expires = now_ms() + self.ttl * 1000
         args: list[str | bytes] = [
             "" if expected is None else str(expected),
             str(table.version),
-            encode_table(table),
-            str(self.ttl * 1000),
+            record,
+            str(expires),
             str(log.keep),
+            client,
             *log.append,
         ]
-        keys = [self._table_key(table_id), self._log_key(table_id)]
-        written = await self._run(lambda: self._cas(keys=keys, args=args))
-        return bool(written)
+        keys = [key, self._log_key(table_id)]
+        if expected is None:  # a new game: counted, then known to the sweeper, then written
+            size = len(record) + sum(len(move) for move in log.append)
+            await self._keep(client, "tables", key, size, self.ttl, own=False)
+            try:
+                await self._run(lambda: self._redis.zadd(TABLE_INDEX, {table_id.hex(): expires}))
+                written = await self._run(lambda: self._cas(keys=keys, args=args))
+            except (StoreFull, CacheUnavailable):
+                await self._release(client, "tables", key)
+                raise
+        else:
+            written = await self._run(lambda: self._cas(keys=keys, args=args))
+        if not int(written[0]):
+            return False
+        if finished:  # over: no longer counted against its owner
+            owner = written[1].decode() if isinstance(written[1], bytes) else str(written[1])
+            await self._release(owner, "tables", key)
+        return True
 
     async def get_log(self, table_id: bytes) -> list[bytes] | None:
         keys = [self._table_key(table_id), self._log_key(table_id)]
-        exists, moves = await self._run(lambda: self._read_log(keys=keys))
-        return [bytes(m) for m in moves] if exists else None
+        exists, expires, moves = await self._run(lambda: self._read_log(keys=keys))
+        if not exists or (expires and int(expires) <= now_ms()):
+            return None
+        return [bytes(m) for m in moves]
 
     # ------------------------------------------------------------------------- content
 
@@ -430,9 +537,54 @@ class RedisCache(Cache):
         data = await self._run(lambda: self._redis.getex(key, ex=self.content_ttl))
         return None if data is None else cast(bytes, data)
 
-    async def put_content(self, game: str, content_id: str, data: bytes) -> None:
+    async def put_content(self, game: str, content_id: str, data: bytes, client: str = "") -> None:
         key = f"arbiter:content:{game}:{content_id}"
-        await self._run(lambda: self._redis.set(key, data, ex=self.content_ttl))
+        await self._keep(client, "packs", key, len(data), self.content_ttl, own=True)
+        try:
+            await self._run(lambda: self._redis.set(key, data, ex=self.content_ttl))
+        except StoreFull:
+            await self._release(client, "packs", key)
+            raise
+
+    # -------------------------------------------------------------------- expired tables
+
+    def _start_sweeping(self) -> None:
+        if self._sweeper is None or self._sweeper.done():
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY * random.uniform(0.5, 1.5))
+            try:
+                await self.sweep()
+            except (CacheUnavailable, StoreFull):
+                continue
+            except Exception:  # a sweep must never end the loop that runs it
+                log.exception("sweeping expired tables failed")
+
+    async def sweep(self, now: int | None = None) -> int:
+        """Delete the tables (and logs) that expired by ``now`` (ms; the clock by default);
+        how many. Every worker sweeps every :data:`SWEEP_EVERY` seconds; sweeps may overlap."""
+        now = now_ms() if now is None else now
+        due = await self._run(
+            lambda: self._redis.zrangebyscore(TABLE_INDEX, "-inf", now, start=0, num=SWEEP_BATCH)
+        )
+        deleted = 0
+        for member in due:
+            hexed = member.decode() if isinstance(member, bytes) else str(member)
+            deleted += await self._sweep_one(hexed, now)
+        return deleted
+
+    async def _sweep_one(self, hexed: str, now: int) -> int:
+        """Delete one table if it expired (1), or schedule it again if it was written since."""
+        table_id = bytes.fromhex(hexed)
+        keys = [self._table_key(table_id), self._log_key(table_id)]
+        expires = int(await self._run(lambda: self._expire(keys=keys, args=[now])))
+        if expires > 0:  # written since: due later
+            await self._run(lambda: self._redis.zadd(TABLE_INDEX, {hexed: expires}))
+            return 0
+        await self._run(lambda: self._redis.zrem(TABLE_INDEX, hexed))
+        return int(expires == 0)
 
     async def ping(self) -> None:
         """Readiness: unavailable at once while the circuit is open, else one bounded PING (of a
@@ -449,8 +601,9 @@ class RedisCache(Cache):
         raise CacheUnavailable("no master of the Redis cluster answers")
 
     async def close(self) -> None:
-        if self._probe is not None:
-            self._probe.cancel()
-            with contextlib.suppress(BaseException):
-                await self._probe
+        for task in (self._probe, self._sweeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(BaseException):
+                    await task
         await self._redis.aclose()

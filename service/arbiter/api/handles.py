@@ -301,6 +301,13 @@ class StateStore:
             )
         except CacheUnavailable:
             raise self._unavailable() from None
+        except StoreFull as full:  # Redis at its maxmemory: the step is not taken
+            self._refused("tables", full)
+            raise Problem(
+                "store_full",
+                "the store is full and cannot keep this step now; retry later",
+                headers={"Retry-After": str(max(1, math.ceil(full.retry_after)))},
+            ) from None
         if not written:
             raise _stale(table.game)
 
@@ -619,12 +626,15 @@ class StateStore:
     async def share_content(self, game: AnyGame, content_id: str, data: bytes) -> bool:
         """Store a registered pack where other processes find it; false if the cache is down."""
         try:
-            await self.cache.put_content(game.id, content_id, data)
+            await self.cache.put_content(game.id, content_id, data, current_id())
         except CacheUnavailable:
             self.metrics.cache_errors.inc()
             log.warning(
                 "a content pack was registered in this process only", extra={"game": game.id}
             )
+            return False
+        except (StoreFull, OverQuota) as refusal:  # Redis full, or the client's share of it
+            self._refused("packs", refusal)
             return False
         return True
 
