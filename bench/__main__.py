@@ -13,6 +13,9 @@ Parts (``--only`` picks some, comma-separated; all of them by default):
   while 8 long replays run (target: every probe < 100 ms); the RSS of a worker registering 10,000
   content packs (must level off); a frozen Redis (SIGSTOP), where open requests must be unaffected
   and ``state_id`` and sealed requests fail fast with 503.
+* ``fairness`` (:mod:`bench.fairness`) -- an honest client's p50/p99 latency quiet and while
+  another client (another key) floods the same worker with sealed games, open states or hints;
+  the goal is within 2x, and the honest client never refused nor left without a ``state_id``.
 
 Beside ``make bench``: ``python -m bench.turns --against 39d2571`` (Scythe player turns per second
 with every move checked, next to an earlier commit, and a late decision's cost against an early
@@ -34,10 +37,10 @@ import argparse
 import signal
 import sys
 
-from bench import bounded, core, graphql, throughput
+from bench import bounded, core, fairness, graphql, throughput
 
-PARTS = ("core", "http", "graphql", "probes", "packs", "redis")
-GROUPS = {"all": PARTS, "bounded": ("probes", "packs", "redis")}
+PARTS = ("core", "http", "graphql", "probes", "packs", "redis", "fairness")
+GROUPS = {"all": PARTS, "bounded": ("probes", "packs", "redis", "fairness")}
 
 
 def parts(text: str) -> list[str]:
@@ -108,6 +111,8 @@ def main() -> None:
         bounded.bench_packs(games, args.packs, args.pack_every, args.time_limit)
     if "redis" in chosen:
         bounded.bench_redis("the-ancient-world", args.redis_seconds, args.connections)
+    if "fairness" in chosen:
+        fairness.run(max(args.seconds, 3.0))
 
 
 if __name__ == "__main__":

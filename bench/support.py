@@ -189,13 +189,18 @@ def redis_server() -> Iterator[tuple[subprocess.Popen[bytes], int]]:
 class Connection:
     """One keep-alive HTTP/1.1 connection for many small requests in a row."""
 
-    def __init__(self, port: int, timeout: float = 30) -> None:
+    def __init__(
+        self, port: int, timeout: float = 30, headers: dict[str, str] | None = None
+    ) -> None:
         self._port = port
         self._timeout = timeout
+        self._headers = headers or {}
         self._conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
 
     def request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
-        headers = {} if body is None else {"content-type": "application/json"}
+        headers = dict(self._headers)
+        if body is not None:
+            headers["content-type"] = "application/json"
         for attempt in (1, 2):
             try:
                 self._conn.request(method, path, body=body, headers=headers)
@@ -298,13 +303,15 @@ def wrk(
     method: str = "POST",
     timeout: float = 2.0,
     once: bool = False,
+    headers: dict[str, str] | None = None,
 ) -> WrkResult:
     """``wrk -t1 --latency`` sending ``bodies`` to ``url`` in turn, for ``seconds`` (at least 1).
 
     ``once``: no body is sent twice (requests that change what they name, such as a sealed game's
     move, which makes its handle stale): wrk stops when all but ``connections`` bodies are
     answered (the rest may be in flight then), or at ``seconds``; the rate is the answers over
-    the time from the start to the last one (wrk's own is over its whole duration).
+    the time from the start to the last one (wrk's own is over its whole duration). ``headers``
+    go with every request (a key's ``Authorization``).
     """
     if once and len(bodies) <= 2 * connections:
         raise ValueError(f"once needs more than {2 * connections} bodies, not {len(bodies)}")
@@ -318,7 +325,10 @@ def wrk(
             f"local bodies = {{\n{listing}\n}}\n"
             f"local method = '{method}'\n"
             f"local stop_after = {stop_after}\n"
-            "local headers = {['content-type'] = 'application/json'}\n" + _SCRIPT_TAIL
+            "local headers = {['content-type'] = 'application/json'"
+            + "".join(f", ['{k}'] = '{v}'" for k, v in (headers or {}).items())
+            + "}\n"
+            + _SCRIPT_TAIL
         )
         duration = max(1, round(seconds))
         out = subprocess.run(
