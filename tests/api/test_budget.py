@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from starlette.testclient import TestClient
+
+from arbiter.api.app import create_app
 from arbiter.api.budget import Budget, OverQuota, StoreFull
+from arbiter.api.clients import key_digest
+from arbiter.core import Registry
+from tests.api.conftest import settings
+from tests.toy import Pig
 
 
 def budget(
@@ -93,3 +102,49 @@ def test_a_client_playing_games_one_after_another_is_never_refused() -> None:
     now[0] += 300  # idle now: the next game may take the oldest one's room
     store.put("live5", "game", 100, "a")
     assert store.get("live0") is None and store.get("live5") == "game"
+
+
+def test_every_change_of_what_a_client_holds_is_told() -> None:
+    """``on_usage`` (the ``arbiter_client_bytes`` gauge) follows puts, rewrites, own evictions
+    and expired entries dropped: its running sums are what each client holds."""
+    now = [0.0]
+    held: dict[str, int] = {}
+
+    def told(client: str, delta: int) -> None:
+        held[client] = held.get(client, 0) + delta
+
+    store: Budget[str, str] = Budget(
+        1000, 0.5, ttl=100, min_age=0, own_first=True, clock=lambda: now[0], on_usage=told
+    )
+    for i in range(8):
+        store.put(f"a{i}", "x", 100, "a")  # past its share: its own oldest go
+    store.put("b", "y", 200, "b")
+    store.put("b", "y", 250, "b")  # rewritten, larger
+    assert held == {"a": store.used_by("a"), "b": 250} and held["a"] == 500
+    now[0] = 200  # everything expired: dropped when next looked at
+    store.put("c", "z", 10, "c")
+    assert [store.get(k) for k in ("b", "a7")] == [None, None]
+    assert held["b"] == 0 and held["a"] == 400 and held["c"] == 10
+
+
+def test_the_client_bytes_gauge_shows_each_key_and_every_address_as_anonymous(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "keys.json"
+    path.write_text(json.dumps({"keys": [{"name": "acme", "sha256": key_digest("acme-key")}]}))
+    app = create_app(settings(api_keys=str(path)), Registry([Pig()]))
+    client = TestClient(app)
+    keyed = {"Authorization": "Bearer acme-key"}
+    assert client.post("/v1/games/pig/states", json={"players": 2, "seed": 1}).status_code == 201
+    made = client.post(
+        "/v1/games/pig/states", json={"players": 2, "seed": 2, "sealed": True}, headers=keyed
+    )
+    assert made.status_code == 201
+    text = client.get("/metrics").text
+    gauges = {
+        line.split("{")[1].split("}")[0]: float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("arbiter_client_bytes{")
+    }
+    assert gauges['client="anonymous",store="states"'] > 0
+    assert gauges['client="acme",store="tables"'] > 0

@@ -189,13 +189,18 @@ def create_app(
                 min_age=settings.cache_min_age,
                 share=settings.client_share,
                 table_bytes=settings.table_bytes,
+                usage=metrics.usage,
             )
     sealer = Sealer(settings.secrets) if settings.state_keys else Sealer.development()
     known = KnownStates(settings.memo_bytes)
     for game in registry:  # the packs the service keeps are bounded in bytes (KeptPacks)
         game.content_limit = UNBOUNDED_PACKS
     packs = KeptPacks(
-        settings.content_bytes, settings.client_share, settings.content_ttl, settings.cache_min_age
+        settings.content_bytes,
+        settings.client_share,
+        settings.content_ttl,
+        settings.cache_min_age,
+        usage=metrics.usage,
     )
     store = StateStore(cache, sealer, metrics, known, max_history=settings.max_replay, packs=packs)
     hints = HintLimits(settings.hint_seconds, settings.hint_playouts)

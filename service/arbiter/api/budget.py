@@ -75,6 +75,7 @@ class Budget(Generic[K, V]):
         own_first: bool,
         clock: Callable[[], float] = time.monotonic,
         on_drop: Callable[[K, V], None] | None = None,
+        on_usage: Callable[[str, int], None] | None = None,
     ) -> None:
         self.max_bytes = max_bytes
         self.quota = max(1, int(max_bytes * share))
@@ -84,6 +85,8 @@ class Budget(Generic[K, V]):
         self._clock = clock
         #: told of every entry that leaves the map (evicted, expired, replaced by another)
         self._on_drop = on_drop
+        #: told of every change of the bytes a client holds: the client, and by how many bytes
+        self._on_usage = on_usage
         #: every entry, least recently used first
         self._entries: OrderedDict[K, _Entry[V]] = OrderedDict()
         #: each client's keys, least recently used first, and the bytes they hold
@@ -138,6 +141,8 @@ class Budget(Generic[K, V]):
         self._owned.setdefault(client, OrderedDict())[key] = None
         self._used[client] = self.used_by(client) + size
         self.total += size
+        if self._on_usage is not None:
+            self._on_usage(client, size)
 
     def _make_own_room(self, client: str, size: int, now: float) -> None:
         """Drop ``client``'s own entries that may go (module docstring), least recently used
@@ -173,6 +178,8 @@ class Budget(Generic[K, V]):
     def _resize(self, entry: _Entry[V], size: int) -> None:
         self._used[entry.owner] += size - entry.size
         self.total += size - entry.size
+        if self._on_usage is not None and size != entry.size:
+            self._on_usage(entry.owner, size - entry.size)
         entry.size = size
 
     def _drop(self, key: K, *, replaced: bool = False) -> None:
@@ -184,6 +191,8 @@ class Budget(Generic[K, V]):
         self._used[entry.owner] -= entry.size
         if not own:
             del self._owned[entry.owner], self._used[entry.owner]
+        if self._on_usage is not None:
+            self._on_usage(entry.owner, -entry.size)
         if self._on_drop is not None and not replaced:
             self._on_drop(key, entry.value)
 

@@ -172,7 +172,7 @@ class Cache(abc.ABC):
 class MemoryCache(Cache):
     """The in-process store (see the module docstring): ``max_bytes`` of open states and
     ``table_bytes`` (default: as many) of sealed games, each client holding at most ``share`` of
-    each."""
+    each; ``usage`` is told of every change of what a client holds (store, client, bytes)."""
 
     kind = "embedded"
 
@@ -185,14 +185,27 @@ class MemoryCache(Cache):
         min_age: float = 300.0,
         share: float = 1.0,
         table_bytes: int | None = None,
+        usage: Callable[[str, str, int], None] | None = None,
     ) -> None:
         self.ttl = ttl
         self._states: Budget[str, Cached] = Budget(
-            max_bytes, share, ttl, min_age, own_first=True, clock=clock
+            max_bytes,
+            share,
+            ttl,
+            min_age,
+            own_first=True,
+            clock=clock,
+            on_usage=None if usage is None else lambda c, d: usage("states", c, d),
         )
         #: a table and its move log, kept and evicted together
         self._tables: Budget[bytes, tuple[Table, MoveLog]] = Budget(
-            table_bytes or max_bytes, share, ttl, min_age, own_first=False, clock=clock
+            table_bytes or max_bytes,
+            share,
+            ttl,
+            min_age,
+            own_first=False,
+            clock=clock,
+            on_usage=None if usage is None else lambda c, d: usage("tables", c, d),
         )
 
     async def get_state(self, state_id: str) -> Cached | None:

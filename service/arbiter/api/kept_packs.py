@@ -23,6 +23,7 @@ default pack is never counted: it is always kept.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Final
 
 from arbiter.api.budget import Budget, OverQuota, StoreFull
@@ -36,9 +37,22 @@ FACTOR: Final = 4
 class KeptPacks:
     """The registered packs of every game in this process (module docstring)."""
 
-    def __init__(self, max_bytes: int, share: float, ttl: float, min_age: float) -> None:
+    def __init__(
+        self,
+        max_bytes: int,
+        share: float,
+        ttl: float,
+        min_age: float,
+        usage: Callable[[str, str, int], None] | None = None,
+    ) -> None:
         self._budget: Budget[tuple[str, str], AnyGame] = Budget(
-            max_bytes, share, ttl, min_age, own_first=True, on_drop=self._dropped
+            max_bytes,
+            share,
+            ttl,
+            min_age,
+            own_first=True,
+            on_drop=self._dropped,
+            on_usage=None if usage is None else lambda c, d: usage("packs", c, d),
         )
 
     @property

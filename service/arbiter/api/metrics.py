@@ -13,6 +13,10 @@
   share; ``store_full``: the store is full of others' recent entries);
 * ``arbiter_rate_limited_total{client,limit}`` -- requests refused by a client's rate limit
   (``requests``, ``heavy``: :mod:`arbiter.api.rates`), by client as above;
+* ``arbiter_client_bytes{client,store}`` -- the bytes each client holds in the in-process stores
+  (``states``, ``tables``, ``packs``), clients as above (every address summed as ``anonymous``);
+  with several workers, the sum over them. With Redis, what clients hold there is in its
+  ``arbiter:usage:*`` keys (:mod:`arbiter.api.redis_quotas`);
 * ``arbiter_long_task_refusals_total{client,code}`` -- long tasks (replays, hints) refused a place
   in their worker's queue: ``quota_exceeded`` (the client's part is full) or ``busy``.
 
@@ -28,6 +32,7 @@ from prometheus_client import (
     CONTENT_TYPE_LATEST,
     CollectorRegistry,
     Counter,
+    Gauge,
     Histogram,
     disable_created_metrics,
     generate_latest,
@@ -115,6 +120,22 @@ class Metrics:
             ["client", "code"],
             registry=self.registry,
         )
+
+        self.client_bytes = Gauge(
+            "arbiter_client_bytes",
+            "Bytes each client holds in the in-process stores, by client and store.",
+            ["client", "store"],
+            registry=self.registry,
+            multiprocess_mode="livesum",
+        )
+        self._held: dict[tuple[str, str], int] = {}
+
+    def usage(self, store: str, client: str, delta: int) -> None:
+        """A client (:attr:`~arbiter.api.clients.Client.id`) holds ``delta`` bytes more of
+        ``store``: its gauge follows (every address counts as ``anonymous``)."""
+        label = client[4:] if client.startswith("key:") else "anonymous"
+        held = self._held[(label, store)] = self._held.get((label, store), 0) + delta
+        self.client_bytes.labels(label, store).set(held)
 
     def observe(self, route: str, method: str, status: int, seconds: float) -> None:
         key = (route, method, status)
