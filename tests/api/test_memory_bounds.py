@@ -10,9 +10,7 @@ keeping every entry would grow by 240 entries -- several times the bound.
 
 from __future__ import annotations
 
-import gc
-import tracemalloc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,24 +20,13 @@ from arbiter.api.app import create_app
 from arbiter.core import Registry
 from tests.api.conftest import settings
 from tests.toy import Pig
+from tests.tracing import traced, tracing  # noqa: F401 - the fixture of every test here
+
+pytestmark = pytest.mark.usefixtures("tracing")
 
 #: Requests after which memory is read first, and in all.
 FIRST, LAST = 60, 300
 KiB = 1024
-
-
-def traced() -> int:
-    gc.collect()
-    return tracemalloc.get_traced_memory()[0]
-
-
-@pytest.fixture
-def tracing() -> Iterator[None]:
-    tracemalloc.start()
-    try:
-        yield
-    finally:
-        tracemalloc.stop()
 
 
 def growth(client: TestClient, send: Callable[[TestClient, int], Any]) -> tuple[int, int]:
@@ -53,7 +40,7 @@ def growth(client: TestClient, send: Callable[[TestClient, int], Any]) -> tuple[
     return traced() - before, size
 
 
-def test_graphql_documents_kept_level_off(tracing: None) -> None:
+def test_graphql_documents_kept_level_off() -> None:
     bound = 256 * KiB
     client = TestClient(create_app(settings(graphql_document_bytes=bound), Registry([Pig()])))
 
@@ -67,7 +54,7 @@ def test_graphql_documents_kept_level_off(tracing: None) -> None:
     assert grown < 2 * bound, grown
 
 
-def test_the_memo_and_the_store_level_off(tracing: None) -> None:
+def test_the_memo_and_the_store_level_off() -> None:
     """Distinct open states by the hundred, each a new memo entry and a new ``state_id``."""
     bound = 256 * KiB
     client = TestClient(
@@ -88,7 +75,7 @@ def test_the_memo_and_the_store_level_off(tracing: None) -> None:
     assert grown < 3 * bound, grown  # the memo's and the store's bounds, and noise
 
 
-def test_registered_packs_level_off(tracing: None) -> None:
+def test_registered_packs_level_off() -> None:
     bound = 64 * KiB
     client = TestClient(create_app(settings(content_bytes=bound), Registry([Pig()])))
 

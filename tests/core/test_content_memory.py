@@ -8,8 +8,6 @@ once (tables built): the memory traced after the 500th is close to that after th
 
 from __future__ import annotations
 
-import gc
-import tracemalloc
 from collections.abc import Iterator
 
 import msgspec
@@ -17,6 +15,9 @@ import pytest
 
 from arbiter.games.scythe.content import ScytheContent, default_content
 from arbiter.games.scythe.game import Scythe
+from tests.tracing import traced, tracing  # noqa: F401 - the fixture of every test here
+
+pytestmark = pytest.mark.usefixtures("tracing")
 
 
 def small_packs(count: int) -> Iterator[bytes]:
@@ -28,21 +29,7 @@ def small_packs(count: int) -> Iterator[bytes]:
         yield msgspec.json.encode(base)
 
 
-def traced() -> int:
-    gc.collect()
-    return tracemalloc.get_traced_memory()[0]
-
-
-@pytest.fixture
-def tracing() -> Iterator[None]:
-    tracemalloc.start()
-    try:
-        yield
-    finally:
-        tracemalloc.stop()
-
-
-def test_memory_levels_off_however_many_packs_are_registered(tracing: None) -> None:
+def test_memory_levels_off_however_many_packs_are_registered() -> None:
     game = Scythe()
     game.content_limit = 16
     before = traced()

@@ -25,7 +25,6 @@ when it is set up.
 from __future__ import annotations
 
 import logging
-import math
 import secrets
 from typing import Any, Literal
 
@@ -38,7 +37,7 @@ from arbiter.api.history import Link, LogWrite
 from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import Known, KnownStates
 from arbiter.api.metrics import Metrics
-from arbiter.api.problems import Problem, from_core
+from arbiter.api.problems import Problem, from_core, retry_after
 from arbiter.api.sealing import MASTER, InvalidToken, Sealer, Ticket
 from arbiter.api.tables import MAX_HISTORY, Snap, Table
 from arbiter.core import ArbiterError, RulesVersionMismatch, UnknownContent
@@ -222,7 +221,7 @@ class StateStore:
             raise Problem(
                 "store_full",
                 "the in-process store admits no new game now; retry later",
-                headers={"Retry-After": str(max(1, math.ceil(full.retry_after)))},
+                headers=retry_after(full.retry_after),
             ) from None
         except OverQuota as over:
             self._refused("tables", over)
@@ -232,7 +231,7 @@ class StateStore:
                 "may hold in this store; finish or abandon one, or retry when one expires",
                 used=over.used,
                 allowed=over.allowed,
-                headers={"Retry-After": str(max(1, math.ceil(over.retry_after)))},
+                headers=retry_after(over.retry_after),
             ) from None
         except CacheUnavailable:
             raise self._unavailable() from None
@@ -306,7 +305,7 @@ class StateStore:
             raise Problem(
                 "store_full",
                 "the store is full and cannot keep this step now; retry later",
-                headers={"Retry-After": str(max(1, math.ceil(full.retry_after)))},
+                headers=retry_after(full.retry_after),
             ) from None
         if not written:
             raise _stale(table.game)

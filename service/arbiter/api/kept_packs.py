@@ -22,12 +22,11 @@ default pack is never counted: it is always kept.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Final
 
 from arbiter.api.budget import Budget, OverQuota, StoreFull
-from arbiter.api.problems import Problem
+from arbiter.api.problems import Problem, retry_after
 from arbiter.core.registry import AnyGame
 
 #: Bytes a pack counts per byte of its canonical JSON (module docstring).
@@ -77,7 +76,7 @@ class KeptPacks:
                 "store_full",
                 "this process keeps as many content packs as it may, all of them used recently; "
                 "retry later",
-                headers={"Retry-After": str(max(1, math.ceil(full.retry_after)))},
+                headers=retry_after(full.retry_after),
                 game=game.id,
             ) from None
         except OverQuota as over:
@@ -88,7 +87,7 @@ class KeptPacks:
                 "client's content packs may hold in this process",
                 used=over.used,
                 allowed=over.allowed,
-                headers={"Retry-After": str(max(1, math.ceil(over.retry_after)))},
+                headers=retry_after(over.retry_after),
                 game=game.id,
             ) from None
 

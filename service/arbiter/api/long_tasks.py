@@ -21,7 +21,7 @@ from collections import deque
 
 from arbiter.api.clients import current_id, current_label
 from arbiter.api.metrics import Metrics
-from arbiter.api.problems import Problem
+from arbiter.api.problems import Problem, retry_after
 from arbiter.api.rates import Rates
 
 #: A long task gives the event loop back at least this often, in seconds.
@@ -81,7 +81,7 @@ class LongTasks:
             raise Problem(
                 "busy",
                 "too many long requests are waiting; retry later",
-                headers={"Retry-After": str(RETRY_AFTER)},
+                headers=retry_after(RETRY_AFTER),
             )
         used, allowed = len(self._queues.get(client, ())), self.allowed()
         if used >= allowed:
@@ -91,7 +91,7 @@ class LongTasks:
                 f"as many as one client may; send the next when one is answered",
                 used=used,
                 allowed=allowed,
-                headers={"Retry-After": str(RETRY_AFTER)},
+                headers=retry_after(RETRY_AFTER),
             )
 
     async def _acquire(self, client: str) -> None:

@@ -14,6 +14,7 @@ serves a short page there.
 
 from __future__ import annotations
 
+import math
 import re
 
 import msgspec
@@ -333,6 +334,11 @@ class Problem(Exception):
 
 
 _encoder = msgspec.json.Encoder()
+
+
+def retry_after(seconds: float) -> dict[str, str]:
+    """The ``Retry-After`` header of a refusal: whole seconds, at least one."""
+    return {"Retry-After": str(max(1, math.ceil(seconds)))}
 
 
 def problem_response(problem: Problem) -> Response:
