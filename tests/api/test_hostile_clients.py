@@ -111,10 +111,10 @@ class Table:
     async def from_state(cls, service: Service, game: AnyGame, state: Any, players: int) -> Table:
         codec = service.codecs[game.id]
         known = service._learn(game, codec, state)
-        table_id, _ = await service.store.open_table(codec, known, True, players, b"{}", ())
+        table_id, table = await service.store.open_table(codec, known, True, players, b"{}", ())
         store = service.store
-        tokens = [store.handle(game.id, table_id, 0, k) for k in range(players)]
-        return cls(service, game, tokens, store.handle(game.id, table_id, 0, MASTER))
+        tokens = [store.handle(game.id, table_id, table, k) for k in range(players)]
+        return cls(service, game, tokens, store.handle(game.id, table_id, table, MASTER))
 
     async def probes(self, seat: int, own: list[Any], others: list[Any], chance: list[Any]) -> Any:
         """Everything seat ``seat`` can ask, as plain data, in a fixed order."""

@@ -3,9 +3,11 @@ nothing readable in them -- not even a key id."""
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any
 
+import msgspec
 import pytest
 
 from arbiter.api.sealing import MASTER, InvalidToken, Sealer, Ticket, b64decode, b64encode
@@ -95,3 +97,14 @@ def test_a_handle_of_a_game_this_server_never_kept_is_unknown(make_client: Any) 
     token = new_game(one, sealed=True)["state_token"]
     response = other.post("/v1/games/pig/moves", json={"state_token": token, "move": HOLD})
     problem(response, 404, "unknown_state")
+
+
+def test_a_handle_of_an_earlier_release_without_a_head_still_opens() -> None:
+    """Handles sealed before they carried the digest of their step (four members) open as
+    before: their step is checked by version alone."""
+    sealer = Sealer((bytes(32),))
+    earlier = msgspec.msgpack.encode(["pig", b"t" * 16, 3, 0])
+    nonce = os.urandom(12)
+    sealed = sealer._cipher.encrypt(nonce, earlier, b"arbiter/handle/v2")
+    ticket = sealer.open(b64encode(b"\x02" + nonce + sealed))
+    assert ticket == Ticket("pig", b"t" * 16, 3, 0) and ticket.head == b""

@@ -38,7 +38,7 @@ from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import Known, KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, from_core, retry_after
-from arbiter.api.sealing import MASTER, InvalidToken, Sealer, Ticket
+from arbiter.api.sealing import HEAD_BYTES, MASTER, InvalidToken, Sealer, Ticket
 from arbiter.api.tables import MAX_HISTORY, Snap, Table
 from arbiter.core import ArbiterError, RulesVersionMismatch, UnknownContent
 from arbiter.core.registry import AnyGame
@@ -170,9 +170,11 @@ class StateStore:
             return None
         return state_id
 
-    def handle(self, game: str, table_id: bytes, version: int, seat: int) -> str:
-        """The handle of ``seat`` (or :data:`MASTER`) for a version of a sealed game."""
-        return self.sealer.seal(Ticket(game, table_id, version, seat))
+    def handle(self, game: str, table_id: bytes, table: Table, seat: int) -> str:
+        """The handle of ``seat`` (or :data:`MASTER`) for the current step of a sealed game: its
+        version and the state it holds then."""
+        head = table.head.digest[:HEAD_BYTES]
+        return self.sealer.seal(Ticket(game, table_id, table.version, seat, head))
 
     def snap(self, codec: GameCodec, known: Known) -> Snap:
         """A table's state of ``known``, with the bytes the store counts for it: its msgpack
@@ -310,6 +312,27 @@ class StateStore:
         if not written:
             raise _stale(table.game)
 
+    def _rolled_back(self, game: str, ticket: Ticket, table: Table) -> Problem:
+        """The store holds an older step of the game than a handle it gave (or another state at
+        the handle's step): it went back -- a restore, a replica that lagged, a restart that lost
+        writes. Never acted on, never taken for a stale handle."""
+        self.metrics.rollbacks.inc()
+        log.error(
+            "a sealed game's store went back",
+            extra={"game": game, "handle_version": ticket.version, "version": table.version},
+        )
+        return Problem(
+            "table_rolled_back",
+            f"the store holds step {table.version} of this game, but this handle was given for "
+            f"{'another state at ' if ticket.version == table.version else ''}step "
+            f"{ticket.version}: the store went back (restored, or it lost writes). The moves "
+            f"after step {table.version} are not in it; get the game as the store holds it with "
+            f"POST /v1/games/{game}/current (any of its handles) and play them again if they "
+            "stand",
+            pointer="/state_token",
+            game=game,
+        )
+
     def _refused(self, store: str, refusal: StoreFull | OverQuota) -> None:
         code = "quota_exceeded" if isinstance(refusal, OverQuota) else "store_full"
         self.metrics.store_refusals.labels(current_label(), store, code).inc()
@@ -381,7 +404,9 @@ class StateStore:
         current: bool = False,
     ) -> Resolved:
         """The sealed game a handle names: its current state if the handle is current (or if
-        ``current`` asks for the current version whatever the handle's)."""
+        ``current`` asks for the current version whatever the handle's). A handle of a step the
+        store no longer holds -- it went back -- is ``409 table_rolled_back``, except for
+        ``current``, the way back to the game as the store holds it."""
         try:
             ticket = self.sealer.open(token)
         except InvalidToken as error:
@@ -406,7 +431,15 @@ class StateStore:
                 pointer="/state_token",
                 game=game.id,
             )
-        if not current and ticket.version != table.version:
+        if ticket.version > table.version or (
+            ticket.version == table.version
+            and ticket.head
+            and ticket.head != table.head.digest[:HEAD_BYTES]
+        ):
+            refusal = self._rolled_back(game.id, ticket, table)
+            if not current:  # never acts on a state the handle was not given for
+                raise refusal
+        elif not current and ticket.version != table.version:
             raise _stale(game.id)
         if resolve_chance is not None and resolve_chance != table.resolve_chance:
             raise Problem(

@@ -7,6 +7,8 @@
 * ``arbiter_positions_refused_total{game,code}`` -- positions (``POST .../positions``) refused
   by the game, by its code: which impossible tables clients describe;
 * ``arbiter_cache_errors_total`` -- calls to the shared cache that failed;
+* ``arbiter_rollbacks_total`` -- handles shown to the service for a step of a sealed game its
+  store no longer holds: the store went back (a restore, lost writes; ``table_rolled_back``);
 * ``arbiter_store_refusals_total{client,store,code}`` -- new entries the in-process store did not
   admit, by client (a key's name; every address is ``anonymous``, so the labels stay as few as
   the keys), store (``states``, ``tables``) and why (``quota_exceeded``: the client holds its
@@ -99,6 +101,11 @@ class Metrics:
         self.cache_errors = Counter(
             "arbiter_cache_errors_total",
             "Calls to the shared state cache that failed.",
+            registry=self.registry,
+        )
+        self.rollbacks = Counter(
+            "arbiter_rollbacks_total",
+            "Handles of a sealed game's step its store no longer holds (the store went back).",
             registry=self.registry,
         )
         self.store_refusals = Counter(

@@ -96,6 +96,7 @@ SCOPES: dict[str, dict[str, int | None]] = {
         ("undo", "newState", "applyMove", "replayGame", "current", "setUpPosition", *EXPORT_OPS)
     ),
     "stale_state": dict.fromkeys(HANDLE_OPS | {"undo", "hint"}),
+    "table_rolled_back": dict.fromkeys(HANDLE_OPS | {"undo", "hint"}),
     "nothing_to_undo": {"undo": None},
     "history_unavailable": {"exportRecord": None},
     "positions_unsupported": dict.fromkeys(POSITION_OPS),

@@ -130,6 +130,15 @@ CODES: dict[str, ProblemCode] = {
         "Master handle required",
         "Only the master handle of a sealed game (the one its creator received) may do this.",
     ),
+    "table_rolled_back": ProblemCode(
+        409,
+        "Sealed game rolled back",
+        "The store holds an earlier step of this sealed game than the handle was given for, or "
+        "another state at its step: the store went back (restored from a snapshot, a replica "
+        "that lagged, a restart that lost writes), and the moves after the step it holds are "
+        "not in it. The handle acts on nothing; `current` with any of the game's handles answers "
+        "the game as the store holds it. Never a stale handle: those are `stale_state`.",
+    ),
     "stale_state": ProblemCode(
         409,
         "Stale state",

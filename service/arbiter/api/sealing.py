@@ -54,6 +54,8 @@ _TAG = 16
 
 #: The role of a master handle in :attr:`Ticket.seat`.
 MASTER = -1
+#: The bytes of a state's digest a handle carries (:attr:`Ticket.head`).
+HEAD_BYTES = 8
 
 
 class Entry(msgspec.Struct, array_like=True, frozen=True):
@@ -74,13 +76,17 @@ class Entry(msgspec.Struct, array_like=True, frozen=True):
 class Ticket(msgspec.Struct, array_like=True, frozen=True):
     """What a handle of a sealed game says: whose it is and which step of which game.
 
-    ``seat`` is the seat the handle sees and acts for, or :data:`MASTER`.
+    ``seat`` is the seat the handle sees and acts for, or :data:`MASTER`. ``head`` is the first
+    :data:`HEAD_BYTES` bytes of the digest of the state at ``version``: a handle binds to that one
+    state, so a store that went back and took another path to the same version is told from the
+    game the handle was given for (empty in handles of earlier releases).
     """
 
     game: str
     table: bytes
     version: int
     seat: int
+    head: bytes = b""
 
     @property
     def is_master(self) -> bool:

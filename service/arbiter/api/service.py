@@ -727,7 +727,7 @@ class Service:
         seat_tokens: list[str] | UnsetType = UNSET
         if role == MASTER:
             seat_tokens = [
-                self.store.handle(game.id, table_id, table.version, k) for k in range(table.players)
+                self.store.handle(game.id, table_id, table, k) for k in range(table.players)
             ]
         acting: list[SeatAnswer] | UnsetType = UNSET
         if audience.acting:
@@ -756,7 +756,7 @@ class Service:
             sealed=True,
             resolve_chance=table.resolve_chance,
             as_seat=seat,
-            state_token=self.store.handle(game.id, table_id, table.version, role),
+            state_token=self.store.handle(game.id, table_id, table, role),
             seat_tokens=seat_tokens,
             acting=acting,
             view=view,
