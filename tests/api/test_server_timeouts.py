@@ -10,9 +10,11 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -220,3 +222,36 @@ def test_the_connection_cap_stays_below_the_open_file_limit() -> None:
     cap = connection_cap()
     assert 16 <= cap <= 1000
     assert soft == resource.RLIM_INFINITY or cap <= max(16, soft // 2)
+
+
+def test_a_request_past_the_shutdown_grace_gets_a_problem_to_retry(tmp_path: Path) -> None:
+    """SIGTERM lets running requests finish for ``ARBITER_SHUTDOWN_GRACE`` seconds; one still
+    running then (here a hint thinking for 3 s, the grace 1 s) is answered ``503 shutting_down``
+    with ``Retry-After`` -- never uvicorn's empty 500."""
+    process, port = start_serve(
+        tmp_path, env={"ARBITER_SHUTDOWN_GRACE": "1", "ARBITER_HINT_SECONDS": "3"}
+    )
+    try:
+        wait_until_healthy(process, port, tmp_path)
+        _, _, made = request(port, "POST", "/v1/games/scythe/states", {"players": 2, "seed": 1})
+        state_id = json.loads(made)["state_id"]
+        answers: list[tuple[int, dict[str, str], bytes]] = []
+        hint = {"state_id": state_id, "seconds": 3, "playouts": 10**6}
+        asking = threading.Thread(
+            target=lambda: answers.append(request(port, "POST", "/v1/games/scythe/hints", hint))
+        )
+        asking.start()
+        time.sleep(0.5)  # the hint is thinking
+        process.send_signal(signal.SIGTERM)
+        asking.join(timeout=10)
+        status, headers, body = answers[0]
+        assert status == 503, body
+        assert headers["content-type"] == "application/problem+json"
+        assert json.loads(body)["code"] == "shutting_down"
+        assert int(headers["retry-after"]) >= 1
+        # uvicorn ends by raising the signal it caught again, as a process stopped by it would
+        assert process.wait(timeout=10) in (0, -signal.SIGTERM)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=10)

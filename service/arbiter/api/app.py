@@ -7,6 +7,7 @@ the factory ``arbiter serve`` hands to uvicorn.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import secrets
@@ -35,7 +36,7 @@ from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi, dumps
-from arbiter.api.problems import Problem, problem_response
+from arbiter.api.problems import Problem, problem_response, retry_after
 from arbiter.api.rates import Limit, Rates
 from arbiter.api.rest import json_response, routes
 from arbiter.api.sealing import Sealer
@@ -117,6 +118,12 @@ class Observe:
                 await self.app(scope, receive_wrapper, send_wrapper)
         except ClientDisconnect:  # the client left (or the body timer closed it): no answer
             status = 499
+        except asyncio.CancelledError:
+            # uvicorn cancels what still runs when the shutdown grace (ARBITER_SHUTDOWN_GRACE)
+            # is over: the client gets a problem it can retry, not an empty 500
+            if started:
+                raise
+            await problem_response(_shutting_down())(scope, receive, send_wrapper)
         except Exception:
             logging.getLogger("arbiter.api").exception("unhandled error")
             if not started:
@@ -148,6 +155,15 @@ class Observe:
 
 #: The count of packs a game may keep in the service: any (their bytes are bounded instead).
 UNBOUNDED_PACKS = 1 << 30
+
+
+def _shutting_down() -> Problem:
+    return Problem(
+        "shutting_down",
+        "this worker stopped before it could answer; retry (another worker, or this one once "
+        "it is back, answers)",
+        headers=retry_after(1),
+    )
 
 
 def _too_large(limit: int) -> Problem:

@@ -109,6 +109,7 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "quota_exceeded": dict.fromkeys(SETUP_OPS | STATE_OPS | {"registerContent"}),
     "busy": {"replayGame": None, "hint": None},
     "rate_limited": dict.fromkeys(API_OPS),
+    "shutting_down": dict.fromkeys(API_OPS),
     "cache_unavailable": dict.fromkeys(STATE_OPS | SETUP_OPS),
 }
 #: Codes no operation documents: a 500 is a bug, never a contract, and 405 answers the methods

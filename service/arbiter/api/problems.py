@@ -241,6 +241,13 @@ CODES: dict[str, ProblemCode] = {
         401, "Key revoked", "The key sent was revoked; ask the service's operators for another."
     ),
     "internal_error": ProblemCode(500, "Internal error", "The service failed; see its logs."),
+    "shutting_down": ProblemCode(
+        503,
+        "Shutting down",
+        "The worker was stopped (SIGTERM) and its grace (ARBITER_SHUTDOWN_GRACE) ran out before "
+        "this request was answered. Nothing it would have changed was kept unless a later "
+        "`current` shows it; retry after `Retry-After`.",
+    ),
     "cache_unavailable": ProblemCode(
         503,
         "State cache unavailable",

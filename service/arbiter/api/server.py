@@ -31,8 +31,10 @@ Other limits given to uvicorn:
   too, so a flood of connections turns into fast 503s rather than into a process that has run out
   of file descriptors (and with them of Redis connections). The deadlines above bound how long a
   connection can hold a slot; per-client limits belong in the load balancer in front.
-* **Shutdown** -- requests still running :data:`GRACEFUL_SHUTDOWN` seconds after SIGTERM are
-  cancelled, within Kubernetes' default 30 s grace period.
+* **Shutdown** -- requests still running ``ARBITER_SHUTDOWN_GRACE`` seconds (20 by default)
+  after SIGTERM are cancelled, within Kubernetes' default 30 s grace period; each is answered
+  ``503 shutting_down`` with ``Retry-After`` (:class:`~arbiter.api.app.Observe`), not uvicorn's
+  empty 500.
 * WebSockets are off (``ws="none"``): the service has none, and an upgraded connection would
   escape these deadlines.
 
@@ -71,9 +73,6 @@ above what this API's clients send, and small enough that a hostile header costs
 
 MAX_CONNECTIONS = 1000
 """Connections one worker holds at most before answering 503 (see :func:`connection_cap`)."""
-
-GRACEFUL_SHUTDOWN = 20
-"""Seconds running requests get to finish after SIGTERM."""
 
 _REQUEST_TIMEOUT = (
     b"HTTP/1.1 408 Request Timeout\r\n"
@@ -358,7 +357,7 @@ def run(
         proxy_headers=proxy_headers,
         # The protocols use the exact (float) idle timeout; this whole-second value is uvicorn's.
         timeout_keep_alive=max(1, math.ceil(settings.idle_timeout)),
-        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN,
+        timeout_graceful_shutdown=max(1, math.ceil(settings.shutdown_grace)),
         limit_concurrency=connection_cap(),
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,
     )

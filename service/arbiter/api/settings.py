@@ -92,6 +92,9 @@ Bounds on work:
   They count from the connection's opening (or the head's first byte on a kept-alive connection)
   and are not extended by more bytes; the same bound applies to each pause while a request's body
   arrives. Enforced by :mod:`arbiter.api.server`.
+* ``ARBITER_SHUTDOWN_GRACE`` -- seconds the requests still running when a worker is told to stop
+  (SIGTERM) get to finish; those still running then are answered ``503 shutting_down`` with
+  ``Retry-After``. Keep it below the orchestrator's own grace (Kubernetes: 30 s); default 20.
 * ``ARBITER_IDLE_TIMEOUT`` -- seconds an idle keep-alive connection stays open; default 5. Behind a
   proxy that pools connections, make it longer than the proxy's own idle timeout.
 
@@ -184,6 +187,7 @@ class Settings:
     graphql_max_tokens: int = 2000
     graphql_document_bytes: int = 16 * 1024 * 1024
     header_timeout: float = 10.0
+    shutdown_grace: float = 20.0
     idle_timeout: float = 5.0
     log_level: str = "info"
     api_keys: str | None = None
@@ -231,7 +235,13 @@ class Settings:
             raise SettingsError("ARBITER_CLIENT_SHARE must be a fraction above 0, at most 1")
         if self.cache_retry < 0 or self.cache_min_age < 0:
             raise SettingsError("ARBITER_CACHE_RETRY and ARBITER_CACHE_MIN_AGE must be >= 0")
-        for name in ("redis_timeout", "header_timeout", "idle_timeout", "hint_seconds"):
+        for name in (
+            "redis_timeout",
+            "header_timeout",
+            "idle_timeout",
+            "hint_seconds",
+            "shutdown_grace",
+        ):
             if getattr(self, name) <= 0:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive number of seconds")
         try:
@@ -343,6 +353,7 @@ class Settings:
             graphql_max_tokens=number("ARBITER_GRAPHQL_MAX_TOKENS", 2000),
             graphql_document_bytes=number("ARBITER_GRAPHQL_DOCUMENT_BYTES", 16 * 1024 * 1024),
             header_timeout=seconds("ARBITER_HEADER_TIMEOUT", 10.0),
+            shutdown_grace=seconds("ARBITER_SHUTDOWN_GRACE", 20.0),
             idle_timeout=seconds("ARBITER_IDLE_TIMEOUT", 5.0),
             log_level=(get("ARBITER_LOG_LEVEL") or "info").lower(),
             api_keys=get("ARBITER_API_KEYS"),
