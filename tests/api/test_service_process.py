@@ -207,6 +207,8 @@ def test_several_workers_share_a_random_256_bit_hex_key_in_development(
         ("ARBITER_MEMO_BYTES", "0", "positive"),
         ("ARBITER_GRAPHQL_DOCUMENT_BYTES", "-1", "positive"),
         ("ARBITER_RATE_LIMIT", "lots", "not a rate limit"),
+        ("ARBITER_REDIS_DURABILITY", "always", "none, aof or replicas:N"),
+        ("ARBITER_SHUTDOWN_GRACE", "0", "positive number of seconds"),
     ],
 )
 def test_store_bounds_are_checked(name: str, value: str, message: str) -> None:

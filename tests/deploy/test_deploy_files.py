@@ -85,6 +85,10 @@ def test_the_pieces_point_at_each_other() -> None:
     args = statefulset["template"]["spec"]["containers"][0]["args"]
     # evicts open states and packs (TTL), never a live game (no TTL): arbiter.api.cache
     assert args[args.index("--maxmemory-policy") + 1] == "volatile-lru"
+    # every write on disk before Redis answers it, on a volume that outlives the pod
+    assert _durable(args) and one("ConfigMap")["data"]["ARBITER_REDIS_DURABILITY"] == "aof"
+    claims = statefulset["volumeClaimTemplates"]
+    assert [c["metadata"]["name"] for c in claims] == ["data"]
 
 
 def test_the_configuration_is_settings_the_service_accepts() -> None:
@@ -117,7 +121,21 @@ def test_the_compose_file_follows_the_compose_specification() -> None:
         arbiter["env_file"] == "arbiter.env" and "ARBITER_STATE_KEY" not in arbiter["environment"]
     )
     assert arbiter["depends_on"]["redis"]["condition"] == "service_healthy"
-    assert "healthcheck" in compose["services"]["redis"]
+    redis = compose["services"]["redis"]
+    assert "healthcheck" in redis
+    assert (
+        _durable(redis["command"]) and arbiter["environment"]["ARBITER_REDIS_DURABILITY"] == "aof"
+    )
+    assert redis["command"][redis["command"].index("--maxmemory-policy") + 1] == "volatile-lru"
+    assert [v.split(":")[1] for v in redis["volumes"]] == ["/data"]
+
+
+def _durable(args: list[str]) -> bool:
+    """Redis' arguments keep every write in the append-only file, fsynced before it answers."""
+    return (
+        args[args.index("--appendonly") + 1] == "yes"
+        and args[args.index("--appendfsync") + 1] == "always"
+    )
 
 
 def test_the_image_is_multi_stage_slim_pinned_and_runs_as_a_user() -> None:

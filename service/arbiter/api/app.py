@@ -192,6 +192,7 @@ def create_app(
                 retry_after=settings.cache_retry,
                 content_ttl=settings.content_ttl,
                 cluster=settings.redis_cluster,
+                durability=settings.redis_durability,
                 quotas={
                     "states": max(1, int(settings.cache_bytes * settings.client_share)),
                     "tables": max(1, int(settings.table_bytes * settings.client_share)),

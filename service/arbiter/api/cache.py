@@ -69,7 +69,12 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import OutOfMemoryError, RedisClusterException, RedisError
+from redis.exceptions import (
+    OutOfMemoryError,
+    RedisClusterException,
+    RedisError,
+    ResponseError,
+)
 
 from arbiter.api.budget import Budget, OverQuota, StoreFull
 from arbiter.api.history import EMPTY, Link, LogWrite, MoveLog
@@ -346,8 +351,16 @@ class RedisCache(Cache):
         content_ttl: int = 2_592_000,
         cluster: bool = False,
         quotas: dict[Kind, int] | None = None,
+        durability: str = "none",
     ) -> None:
         self.ttl = ttl
+        #: ``ARBITER_REDIS_DURABILITY``: ``aof`` -- Redis must keep every write on disk before it
+        #: answers it; ``replicas:N`` -- each step of a sealed game waits for N replicas
+        self.aof = durability == "aof"
+        self.replicas = (
+            int(durability.partition(":")[2]) if durability.startswith("replicas:") else 0
+        )
+        self._aof_checked = False
         self.cluster = cluster
         self.content_ttl = content_ttl
         self.timeout = timeout
@@ -523,18 +536,73 @@ class RedisCache(Cache):
             await self._keep(client, "tables", key, size, self.ttl, own=False)
             try:
                 await self._run(lambda: self._redis.zadd(TABLE_INDEX, {table_id.hex(): expires}))
-                written = await self._run(lambda: self._cas(keys=keys, args=args))
+                written = await self._write_table(keys, args)
             except (StoreFull, CacheUnavailable):
                 await self._release(client, "tables", key)
                 raise
         else:
-            written = await self._run(lambda: self._cas(keys=keys, args=args))
+            written = await self._write_table(keys, args)
         if not int(written[0]):
             return False
         if finished:  # over: no longer counted against its owner
             owner = written[1].decode() if isinstance(written[1], bytes) else str(written[1])
             await self._release(owner, "tables", key)
         return True
+
+    async def _write_table(self, keys: list[str], args: list[str | bytes]) -> Any:
+        """The compare-and-set of a table, durable as ``ARBITER_REDIS_DURABILITY`` asks before
+        the service answers: with ``replicas:N`` the write and a ``WAIT N`` go on one
+        connection, and a step fewer replicas acknowledged is ``CacheUnavailable`` (503: the
+        client asks ``current`` whether it stands); with ``aof`` Redis must run
+        ``appendfsync always`` (checked once, :meth:`_check_aof`)."""
+        if self.aof and not self._aof_checked:
+            await self._check_aof()
+        if not self.replicas:
+            return await self._run(lambda: self._cas(keys=keys, args=args))
+        wait_ms = max(1, int(self.timeout * 800))  # within the socket's timeout
+
+        async def written_and_acknowledged() -> Any:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                await self._cas(keys=keys, args=args, client=pipe)
+                pipe.execute_command("WAIT", self.replicas, wait_ms)
+                return await pipe.execute()
+
+        written, acknowledged = await self._run(written_and_acknowledged)
+        if int(written[0]) and int(acknowledged) < self.replicas:
+            log.error(
+                "a step of a sealed game reached fewer replicas than ARBITER_REDIS_DURABILITY asks",
+                extra={"replicas": int(acknowledged), "wanted": self.replicas},
+            )
+            raise CacheUnavailable("the step did not reach enough replicas in time")
+        return written
+
+    async def _check_aof(self) -> None:
+        """With ``ARBITER_REDIS_DURABILITY=aof``: Redis must write every write to its append-only
+        file and fsync it before answering (``appendonly yes``, ``appendfsync always``), so that
+        nothing the service answered is lost when Redis stops. ``CacheUnavailable`` (and an
+        error in the log) when it does not; a Redis that refuses ``CONFIG GET`` (a managed one)
+        is taken at its word, with a warning."""
+        self._check()
+        try:
+            appendonly = await self._redis.config_get("appendonly")
+            appendfsync = await self._redis.config_get("appendfsync")
+        except ResponseError:  # CONFIG renamed or refused: cannot tell
+            log.warning("cannot read Redis' persistence settings; assuming appendfsync always")
+            self._aof_checked = True
+            return
+        except FAILURES as error:
+            raise await self._failed(error) from None
+        found = (appendonly.get("appendonly"), appendfsync.get("appendfsync"))
+        if found != ("yes", "always"):
+            log.error(
+                "ARBITER_REDIS_DURABILITY=aof, but Redis runs appendonly %s, appendfsync %s",
+                *found,
+            )
+            raise CacheUnavailable(
+                "Redis does not keep every write on disk before it answers (ARBITER_REDIS_"
+                "DURABILITY=aof needs appendonly yes and appendfsync always)"
+            )
+        self._aof_checked = True
 
     async def get_log(self, table_id: bytes) -> list[bytes] | None:
         keys = [self._table_key(table_id), self._log_key(table_id)]
@@ -604,6 +672,9 @@ class RedisCache(Cache):
         cluster: ready while any master answers; requests for a down master's keys get 503)."""
         if not self.cluster:
             await self._run(lambda: self._redis.ping())
+            if self.aof:
+                self._aof_checked = False  # checked again at each probe: it may have changed
+                await self._check_aof()
             return
         for node in self._redis.get_primaries():
             try:

@@ -48,6 +48,12 @@ Secrets and storage:
   background probe; requests meanwhile skip it at no cost); default 1.0.
 * ``ARBITER_REDIS_TIMEOUT`` -- seconds allowed for one Redis command, connecting included;
   default 0.25.
+* ``ARBITER_REDIS_DURABILITY`` -- what makes a step of a sealed game durable before the service
+  answers it: ``none`` (default: as durable as Redis' own settings make it), ``aof`` (Redis must
+  run ``appendonly yes`` and ``appendfsync always``, so every write is on disk before Redis
+  answers it; checked at start and by every readiness probe, which fails otherwise), or
+  ``replicas:N`` (each step waits for N replicas to acknowledge it, within the timeout, or is
+  answered 503; a single Redis with replicas only).
 
 Clients (:mod:`arbiter.api.clients`):
 
@@ -122,6 +128,7 @@ KNOWN_ENVS = frozenset({"production", "staging"}) | DEVELOPMENT_ENVS
 LOG_LEVELS = frozenset({"debug", "info", "warning", "error", "critical"})
 MIN_KEY_BYTES = 32
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
+_DURABILITY = re.compile(r"^(none|aof|replicas:[1-9])$")
 _BASE64 = re.compile(r"^[A-Za-z0-9+/_-]+={0,2}$")
 
 
@@ -176,6 +183,7 @@ class Settings:
     content_ttl: int = 2_592_000
     cache_retry: float = 1.0
     redis_timeout: float = 0.25
+    redis_durability: str = "none"
     max_body: int = 1_048_576
     max_replay: int = 10_000
     hint_seconds: float = 2.0
@@ -231,6 +239,16 @@ class Settings:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive integer")
         if self.redis_cluster and not self.redis_url:
             raise SettingsError("ARBITER_REDIS_CLUSTER needs ARBITER_REDIS_URL (any node of it)")
+        if not _DURABILITY.match(self.redis_durability):
+            raise SettingsError(
+                "ARBITER_REDIS_DURABILITY must be none, aof or replicas:N (N from 1 to 9), not "
+                f"{self.redis_durability!r}"
+            )
+        if self.redis_durability.startswith("replicas:") and self.redis_cluster:
+            raise SettingsError(
+                "ARBITER_REDIS_DURABILITY=replicas:N is not supported with a Redis Cluster yet: "
+                "use aof (each master with appendfsync always)"
+            )
         if not 0 < self.client_share <= 1:
             raise SettingsError("ARBITER_CLIENT_SHARE must be a fraction above 0, at most 1")
         if self.cache_retry < 0 or self.cache_min_age < 0:
@@ -342,6 +360,7 @@ class Settings:
             content_ttl=number("ARBITER_CONTENT_TTL", 2_592_000),
             cache_retry=seconds("ARBITER_CACHE_RETRY", 1.0),
             redis_timeout=seconds("ARBITER_REDIS_TIMEOUT", 0.25),
+            redis_durability=(get("ARBITER_REDIS_DURABILITY") or "none").lower(),
             max_body=number("ARBITER_MAX_BODY", 1_048_576),
             max_replay=number("ARBITER_MAX_REPLAY", 10_000),
             hint_seconds=seconds("ARBITER_HINT_SECONDS", 2.0),
