@@ -30,6 +30,7 @@ from arbiter.api.guard import Guard, json_bodies
 from arbiter.api.handles import StateStore
 from arbiter.api.hints import HintLimits
 from arbiter.api.home import routes_html
+from arbiter.api.idempotency import Idempotency, Keys, MemoryKeys, RedisKeys
 from arbiter.api.identify import Identify
 from arbiter.api.jsonguard import too_deep
 from arbiter.api.kept_packs import KeptPacks
@@ -322,7 +323,8 @@ class ArbiterApp(Observe):
     The middleware stack: :class:`Observe` (request ids, body limit, metrics, logs), then
     :class:`~arbiter.api.guard.Guard` (paths), then :class:`~arbiter.api.identify.Identify` (who
     is asking: :mod:`arbiter.api.clients`), then :class:`~arbiter.api.rates.Limit` (the request
-    rate limits, when any is set), then Starlette (whose routes that take a body
+    rate limits, when any is set), then :class:`~arbiter.api.idempotency.Idempotency` (requests
+    with an ``Idempotency-Key``), then Starlette (whose routes that take a body
     check its content type, :func:`~arbiter.api.guard.json_bodies`).
     """
 
@@ -335,7 +337,14 @@ class ArbiterApp(Observe):
         cache: Cache,
     ) -> None:
         rates = service.rates
-        inner: ASGIApp = Limit(app, rates) if rates.counts_requests else app
+        keys: Keys
+        if isinstance(cache, RedisCache):
+            keys = RedisKeys(cache.run, cache.client, settings.idempotency_ttl)
+        else:
+            keys = MemoryKeys(settings.cache_bytes, settings.client_share, settings.idempotency_ttl)
+        inner: ASGIApp = Idempotency(app, keys)
+        if rates.counts_requests:
+            inner = Limit(inner, rates)
         identify = Identify(
             inner, settings.keys, trusted=settings.networks, require_key=not settings.is_development
         )

@@ -105,6 +105,11 @@ class Budget(Generic[K, V]):
         """How many clients hold anything."""
         return len(self._used)
 
+    def discard(self, key: K) -> None:
+        """Forget ``key`` now (nothing if it is not kept)."""
+        if key in self._entries:
+            self._drop(key)
+
     def get(self, key: K) -> V | None:
         entry = self._entries.get(key)
         if entry is None:

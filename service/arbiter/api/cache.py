@@ -430,6 +430,16 @@ class RedisCache(Cache):
         except FAILURES as error:
             raise await self._failed(error) from None
 
+    @property
+    def client(self) -> Any:
+        """The redis-py client, for the other keys the service keeps in this Redis
+        (:mod:`arbiter.api.idempotency`); their commands go through :meth:`run`."""
+        return self._redis
+
+    async def run(self, command: Callable[[], Awaitable[Any]]) -> Any:
+        """One Redis command, under the circuit breaker (see the module docstring)."""
+        return await self._run(command)
+
     async def _keep(
         self, client: str, kind: Kind, key: str, size: int, ttl: int, *, own: bool
     ) -> None:

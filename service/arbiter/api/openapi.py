@@ -52,7 +52,7 @@ from arbiter.api.envelope import (
     TablePosition,
     Validation,
 )
-from arbiter.api.openapi_paths import HEADERS, Operations
+from arbiter.api.openapi_paths import HEADERS, IDEMPOTENCY_KEY, Operations
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import Registry
 from arbiter.core.record import GameRecord, record_type
@@ -702,7 +702,11 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
     if operations.examples.position_game_ids:
         position_game["examples"] = operations.examples.position_game_ids
     components: dict[str, Any] = {
-        "parameters": {"game": game_param, "positionGame": position_game},
+        "parameters": {
+            "game": game_param,
+            "positionGame": position_game,
+            "idempotencyKey": IDEMPOTENCY_KEY,
+        },
         "schemas": api_components(registry),
         "headers": HEADERS,
         "securitySchemes": {

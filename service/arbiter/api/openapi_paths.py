@@ -71,6 +71,21 @@ EXPORT_OPS = frozenset({"exportRecord", "exportPosition"})
 #: Operations whose rules may refuse the request with a game's own code (``<game>.<rule>``).
 RULE_OPS = STATE_OPS | SETUP_OPS | {"registerContent"}
 
+#: Operations a client may retry safely with an ``Idempotency-Key`` (arbiter.api.idempotency).
+IDEMPOTENT_OPS = frozenset({"applyMove", "newState", "undo", "registerContent"})
+IDEMPOTENCY_PARAM = {"$ref": "#/components/parameters/idempotencyKey"}
+#: ``components.parameters.idempotencyKey``.
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "Makes the request safe to retry: the first request with a key runs, every "
+    "later one with the same key and body gets its answer (`Idempotency-Replayed: true`), "
+    "nothing applied twice; the key with another body is 422 `idempotency_key_reused`, while "
+    "the first still runs 409 `idempotency_in_progress`. Keys are per client and kept "
+    "ARBITER_IDEMPOTENCY_TTL seconds (24 h by default).",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
+}
 #: Operations that may answer each of the service's codes (see the module docstring), with the
 #: status where an operation answers a code with another than its own.
 SCOPES: dict[str, dict[str, int | None]] = {
@@ -110,6 +125,11 @@ SCOPES: dict[str, dict[str, int | None]] = {
     "busy": {"replayGame": None, "hint": None},
     "rate_limited": dict.fromkeys(API_OPS),
     "shutting_down": dict.fromkeys(API_OPS),
+    # requests with an Idempotency-Key (arbiter.api.idempotency)
+    **dict.fromkeys(
+        ("idempotency_key_reused", "idempotency_in_progress"),
+        dict.fromkeys(IDEMPOTENT_OPS),
+    ),
     "cache_unavailable": dict.fromkeys(STATE_OPS | SETUP_OPS),
 }
 #: Codes no operation documents: a 500 is a bug, never a contract, and 405 answers the methods
@@ -372,6 +392,8 @@ class Operations:
         }
         if description:
             op["description"] = description
+        if operation_id in IDEMPOTENT_OPS:
+            parameters = [*(parameters or []), IDEMPOTENCY_PARAM]
         if parameters:
             op["parameters"] = parameters
         if body is not None:

@@ -139,6 +139,18 @@ CODES: dict[str, ProblemCode] = {
         "not in it. The handle acts on nothing; `current` with any of the game's handles answers "
         "the game as the store holds it. Never a stale handle: those are `stale_state`.",
     ),
+    "idempotency_key_reused": ProblemCode(
+        422,
+        "Idempotency key reused",
+        "This `Idempotency-Key` was sent before with another request (another body or path). "
+        "A key names one request: use a new key for a new request.",
+    ),
+    "idempotency_in_progress": ProblemCode(
+        409,
+        "Request in progress",
+        "The first request with this `Idempotency-Key` is still running; retry after "
+        "`Retry-After` to get its answer.",
+    ),
     "stale_state": ProblemCode(
         409,
         "Stale state",

@@ -18,6 +18,8 @@ Secrets and storage:
   (:class:`~arbiter.api.cache.RedisCache` in cluster mode); default false.
 * ``ARBITER_CACHE_TTL`` -- seconds a cached state (a ``state_id``) lives, and a sealed game after
   its last use; default 86400 (24 h).
+* ``ARBITER_IDEMPOTENCY_TTL`` -- seconds the answer to a request with an ``Idempotency-Key`` is
+  kept for its retries (:mod:`arbiter.api.idempotency`); default 86400 (24 h).
 * ``ARBITER_CACHE_BYTES`` -- bytes of open states the in-process store keeps (each counted as its
   JSON and the moves that reached it; the process holds about three times that); default
   67108864 (64 MiB). (``ARBITER_CACHE_SIZE``, a count of states, is retired: setting it is
@@ -196,6 +198,7 @@ class Settings:
     graphql_document_bytes: int = 16 * 1024 * 1024
     header_timeout: float = 10.0
     shutdown_grace: float = 20.0
+    idempotency_ttl: int = 86_400
     idle_timeout: float = 5.0
     log_level: str = "info"
     api_keys: str | None = None
@@ -222,6 +225,7 @@ class Settings:
             raise SettingsError(f"ARBITER_LOG_LEVEL must be one of {', '.join(sorted(LOG_LEVELS))}")
         for name in (
             "cache_ttl",
+            "idempotency_ttl",
             "cache_bytes",
             "table_bytes",
             "memo_bytes",
@@ -373,6 +377,7 @@ class Settings:
             graphql_document_bytes=number("ARBITER_GRAPHQL_DOCUMENT_BYTES", 16 * 1024 * 1024),
             header_timeout=seconds("ARBITER_HEADER_TIMEOUT", 10.0),
             shutdown_grace=seconds("ARBITER_SHUTDOWN_GRACE", 20.0),
+            idempotency_ttl=number("ARBITER_IDEMPOTENCY_TTL", 86_400),
             idle_timeout=seconds("ARBITER_IDLE_TIMEOUT", 5.0),
             log_level=(get("ARBITER_LOG_LEVEL") or "info").lower(),
             api_keys=get("ARBITER_API_KEYS"),
