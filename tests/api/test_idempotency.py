@@ -84,7 +84,7 @@ def test_a_malformed_key_is_refused(make_client: Any, bad: str) -> None:
         json=SEALED,
         headers={"Idempotency-Key": bad.encode()},
     )
-    problem(answer, 400, "invalid_request")
+    problem(answer, 422, "invalid_request")
 
 
 def test_while_the_first_runs_a_retry_is_told_to_wait() -> None:

@@ -427,7 +427,7 @@ class StateStore:
         if table is None:
             raise Problem(
                 "unknown_state",
-                "no sealed game has this handle (unknown, or expired after ARBITER_CACHE_TTL)",
+                _NO_TABLE,
                 pointer="/state_token",
                 game=game.id,
             )
@@ -591,7 +591,7 @@ class StateStore:
         if moves is None:
             raise Problem(
                 "unknown_state",
-                "no sealed game has this handle (unknown, or expired after ARBITER_CACHE_TTL)",
+                _NO_TABLE,
                 pointer="/state_token",
                 game=game.id,
             )
@@ -669,6 +669,14 @@ class StateStore:
             self._refused("packs", refusal)
             return False
         return True
+
+
+#: Why a handle names no game: the store no longer holds it.
+_NO_TABLE = (
+    "the store holds no game of this handle: it expired (ARBITER_CACHE_TTL after its last move), "
+    "the in-process store let it go (finished or idle, for its owner's newer games), or the store "
+    "lost it (a Redis without persistence restarted)"
+)
 
 
 def _stale(game: str) -> Problem:

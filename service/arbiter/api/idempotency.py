@@ -11,7 +11,8 @@ same header, for the whole operation) -- it may send the same request again and 
   meet); every later request with the key and the **same** body gets that very answer (the same
   status, body and handles), without anything applied again -- ``Idempotency-Replayed: true``
   says so;
-* the key with **another** body (or path) is ``422 idempotency_key_reused``;
+* the key with **another** body (or path) is ``422 idempotency_key_reused``; a key that is not
+  1 to 255 visible ASCII characters, ``422 invalid_request``;
 * while the first request still runs, the key is ``409 idempotency_in_progress`` (retry after
   ``Retry-After``);
 * an answer the service could not give (5xx: the store away, a shutdown) is not kept: a retry runs
@@ -159,9 +160,7 @@ class Idempotency:
             return
         if not _KEY.match(raw):
             problem = Problem(
-                "invalid_request",
-                "an Idempotency-Key is 1 to 255 visible ASCII characters",
-                status=400,
+                "invalid_request", "an Idempotency-Key is 1 to 255 visible ASCII characters"
             )
             await problem_response(problem)(scope, receive, send)
             return
