@@ -198,7 +198,10 @@ def test_with_redis_every_worker_counts_together(redis_url: str) -> None:
     one window whichever serves them."""
     name = f"10.9.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
     apps = [
-        create_app(settings(rate_limit="3/minute", redis_url=redis_url), Registry([Pig()]))
+        create_app(
+            settings(rate_limit="3/minute", redis_url=redis_url, redis_timeout=2.0),
+            Registry([Pig()]),
+        )
         for _ in range(2)
     ]
     one, two = (TestClient(app, client=(name, 1)) for app in apps)

@@ -37,7 +37,7 @@ from arbiter.api.history import Link, LogWrite
 from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import Known, KnownStates
 from arbiter.api.metrics import Metrics
-from arbiter.api.problems import Problem, from_core, retry_after
+from arbiter.api.problems import Problem, from_core, over_quota, store_full
 from arbiter.api.sealing import HEAD_BYTES, MASTER, InvalidToken, Sealer, Ticket
 from arbiter.api.tables import MAX_HISTORY, Snap, Table
 from arbiter.core import ArbiterError, RulesVersionMismatch, UnknownContent
@@ -220,20 +220,17 @@ class StateStore:
             )
         except StoreFull as full:
             self._refused("tables", full)
-            raise Problem(
-                "store_full",
-                "the in-process store admits no new game now; retry later",
-                headers=retry_after(full.retry_after),
+            raise store_full(
+                "the store admits no new game now; retry later", full.retry_after
             ) from None
         except OverQuota as over:
             self._refused("tables", over)
-            raise Problem(
-                "quota_exceeded",
+            raise over_quota(
                 f"your live sealed games hold {over.used} of the {over.allowed} bytes one client "
                 "may hold in this store; finish or abandon one, or retry when one expires",
-                used=over.used,
-                allowed=over.allowed,
-                headers=retry_after(over.retry_after),
+                over.used,
+                over.allowed,
+                over.retry_after,
             ) from None
         except CacheUnavailable:
             raise self._unavailable() from None
@@ -304,10 +301,8 @@ class StateStore:
             raise self._unavailable() from None
         except StoreFull as full:  # Redis at its maxmemory: the step is not taken
             self._refused("tables", full)
-            raise Problem(
-                "store_full",
-                "the store is full and cannot keep this step now; retry later",
-                headers=retry_after(full.retry_after),
+            raise store_full(
+                "the store is full and cannot keep this step now; retry later", full.retry_after
             ) from None
         if not written:
             raise _stale(table.game)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Final
 
 from arbiter.api.budget import Budget, OverQuota, StoreFull
-from arbiter.api.problems import Problem, retry_after
+from arbiter.api.problems import over_quota, store_full
 from arbiter.core.registry import AnyGame
 
 #: Bytes a pack counts per byte of its canonical JSON (module docstring).
@@ -72,23 +72,21 @@ class KeptPacks:
             self._budget.put((game.id, content_id), game, FACTOR * size, client)
         except StoreFull as full:
             game.drop_content(content_id)
-            raise Problem(
-                "store_full",
+            raise store_full(
                 "this process keeps as many content packs as it may, all of them used recently; "
                 "retry later",
-                headers=retry_after(full.retry_after),
-                game=game.id,
+                full.retry_after,
+                game.id,
             ) from None
         except OverQuota as over:
             game.drop_content(content_id)
-            raise Problem(
-                "quota_exceeded",
+            raise over_quota(
                 f"this pack counts as {FACTOR * size} bytes, more than the {over.allowed} one "
                 "client's content packs may hold in this process",
-                used=over.used,
-                allowed=over.allowed,
-                headers=retry_after(over.retry_after),
-                game=game.id,
+                over.used,
+                over.allowed,
+                over.retry_after,
+                game.id,
             ) from None
 
     def used(self, game: AnyGame, content_id: str) -> None:

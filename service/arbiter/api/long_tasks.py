@@ -21,7 +21,7 @@ from collections import deque
 
 from arbiter.api.clients import current_id, current_label
 from arbiter.api.metrics import Metrics
-from arbiter.api.problems import Problem, retry_after
+from arbiter.api.problems import Problem, over_quota, retry_after
 from arbiter.api.rates import Rates
 
 #: A long task gives the event loop back at least this often, in seconds.
@@ -85,13 +85,12 @@ class LongTasks:
             )
         used, allowed = len(self._queues.get(client, ())), self.allowed()
         if used >= allowed:
-            raise Problem(
-                "quota_exceeded",
+            raise over_quota(
                 f"your client has {used} long requests (replays, hints) waiting in this worker, "
                 f"as many as one client may; send the next when one is answered",
-                used=used,
-                allowed=allowed,
-                headers=retry_after(RETRY_AFTER),
+                used,
+                allowed,
+                RETRY_AFTER,
             )
 
     async def _acquire(self, client: str) -> None:

@@ -369,6 +369,25 @@ def retry_after(seconds: float) -> dict[str, str]:
     return {"Retry-After": str(max(1, math.ceil(seconds)))}
 
 
+def store_full(detail: str, retry: float, game: str | None = None) -> Problem:
+    """``503 store_full``: a store full of others' recent entries admits no new one now."""
+    return Problem("store_full", detail, headers=retry_after(retry), game=game)
+
+
+def over_quota(
+    detail: str, used: int, allowed: int, retry: float, game: str | None = None
+) -> Problem:
+    """``429 quota_exceeded``: the client holds its share; what it uses, what it may."""
+    return Problem(
+        "quota_exceeded",
+        detail,
+        used=used,
+        allowed=allowed,
+        headers=retry_after(retry),
+        game=game,
+    )
+
+
 def problem_response(problem: Problem) -> Response:
     """The REST answer of ``problem``: its document, status and headers (and the refusal noted
     for the access log)."""
