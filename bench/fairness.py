@@ -39,6 +39,7 @@ from bench.support import (
     table,
     wrk,
 )
+from bench.throughput import walk
 
 GAME = "the-ancient-world"
 KEYS = {"honest": "honest-bench-key-0123456789abcdef", "flood": "flood-bench-key-0123456789abcdef"}
@@ -79,6 +80,26 @@ def play(connection: Connection, seconds: float) -> Honest:
         answer = json.loads(data)
         seen.without_id += answer["state_id"] is None
     return seen
+
+
+def by_wrk(server: Any, seconds: float) -> WrkResult:
+    """The honest client as ``wrk -c1`` (little CPU of its own, so that the measure is the
+    server's): distinct moves by ``state_id`` of random games its key made."""
+    connection = Connection(server.port, headers=bearer("honest"))
+
+    def send(path: str, body: Any) -> Any:
+        status, data = connection.request("POST", path, json.dumps(body).encode())
+        assert status in (200, 201), data[:200]
+        return json.loads(data)
+
+    try:
+        steps = walk(send, GAME, 300)
+    finally:
+        connection.close()
+    bodies = [json.dumps({"state_id": s["envelope"]["state_id"], "move": s["move"]}) for s in steps]
+    return wrk(
+        server.base + f"/v1/games/{GAME}/moves", bodies, seconds, 1, headers=bearer("honest")
+    )
 
 
 def replays(connection: Connection, seconds: float) -> Honest:
@@ -211,6 +232,36 @@ def run(seconds: float) -> bool:
                     f"{flood.rps:,.0f} rps {flood.status_text()}",
                 ]
             )
+        # the same, the honest client as wrk -c1 (its own CPU out of the measure)
+        quiet_wrk = by_wrk(server, seconds)
+        flood_bodies = SCENARIOS[0].bodies(server.base)
+        flooding = threading.Thread(
+            target=lambda: wrk(
+                server.base + SCENARIOS[0].path,
+                flood_bodies,
+                seconds + 2,
+                2,
+                headers=bearer("flood"),
+                timeout=10,
+            )
+        )
+        flooding.start()
+        time.sleep(0.5)
+        loud_wrk = by_wrk(server, seconds)
+        flooding.join()
+        rows.append(
+            [
+                "moves (wrk -c1) / sealed games",
+                f"{quiet_wrk.p50:.2f}",
+                f"{quiet_wrk.p99:.2f}",
+                f"{loud_wrk.p50:.2f}",
+                f"{loud_wrk.p99:.2f}",
+                f"{loud_wrk.p50 / quiet_wrk.p50:.1f}x / {loud_wrk.p99 / quiet_wrk.p99:.1f}x",
+                f"{loud_wrk.requests}",
+                "0" if set(loud_wrk.statuses) <= {200} else loud_wrk.status_text(),
+                "as above",
+            ]
+        )
     table(
         f"An honest client while another floods one worker ({seconds:g} s each; ms)",
         [

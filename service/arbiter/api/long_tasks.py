@@ -1,10 +1,9 @@
 """Long tasks: the requests whose cost grows with what they ask (a replay, a hint's search).
 
 One runs at a time per worker. The others wait in one queue per client (:mod:`arbiter.api.clients`)
-and take turns **by client**, round robin: when a task ends, the next to run is the oldest waiting
-task of the client that waited longest for a turn (the client of the task that ended goes last),
-not the oldest task overall -- so one client's five hints do not hold another client's replay
-behind all five, only behind the one running.
+and take turns **by client**, round robin (:class:`~arbiter.api.round_robin.RoundRobin`): one
+client's five hints do not hold another client's replay behind all five, only behind the one
+running.
 
 Bounds: at most :data:`MAX_WAITING` tasks wait in one worker (past that a new one is refused with
 ``503 busy``), and one client at most its share of them (``ARBITER_CLIENT_SHARE``, at least one):
@@ -15,14 +14,13 @@ so health probes and short requests are answered meanwhile.
 
 from __future__ import annotations
 
-import asyncio
 import math
-from collections import deque
 
 from arbiter.api.clients import current_id, current_label
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, over_quota, retry_after
 from arbiter.api.rates import Rates
+from arbiter.api.round_robin import RoundRobin
 
 #: A long task gives the event loop back at least this often, in seconds.
 SLICE = 0.002
@@ -44,19 +42,17 @@ class LongTasks:
         self.share = share
         self.rates = rates
         self.metrics = metrics
-        self._running = False
-        #: the waiting tasks of each client, the clients in the order their turns come
-        self._queues: dict[str, deque[asyncio.Future[None]]] = {}
+        self._turns = RoundRobin(1)
 
     @property
     def busy(self) -> bool:
         """Whether a long task is running now."""
-        return self._running
+        return self._turns.running > 0
 
     @property
     def waiting(self) -> int:
         """Tasks waiting for their turn now."""
-        return sum(len(queue) for queue in self._queues.values())
+        return self._turns.waiting
 
     def allowed(self) -> int:
         """Tasks one client may have waiting."""
@@ -83,7 +79,7 @@ class LongTasks:
                 "too many long requests are waiting; retry later",
                 headers=retry_after(RETRY_AFTER),
             )
-        used, allowed = len(self._queues.get(client, ())), self.allowed()
+        used, allowed = self._turns.waiting_of(client), self.allowed()
         if used >= allowed:
             raise over_quota(
                 f"your client has {used} long requests (replays, hints) waiting in this worker, "
@@ -92,45 +88,6 @@ class LongTasks:
                 allowed,
                 RETRY_AFTER,
             )
-
-    async def _acquire(self, client: str) -> None:
-        if not self._running and not self._queues:
-            self._running = True
-            return
-        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queues.setdefault(client, deque()).append(waiter)
-        try:
-            await waiter
-        except asyncio.CancelledError:
-            if waiter.done() and not waiter.cancelled():  # handed the turn, then cancelled
-                self._release(client)
-            else:
-                self._forget(client, waiter)
-            raise
-
-    def _forget(self, client: str, waiter: asyncio.Future[None]) -> None:
-        queue = self._queues.get(client)
-        if queue is not None and waiter in queue:
-            queue.remove(waiter)
-            if not queue:
-                del self._queues[client]
-
-    def _release(self, ended: str) -> None:
-        """The running task, of client ``ended``, ended: hand the turn to the first waiting task
-        of the next client in line (``ended`` last), which then goes to the back of the line."""
-        queue = self._queues.get(ended)
-        if queue is not None and len(self._queues) > 1:  # others wait: their turn first
-            self._queues[ended] = self._queues.pop(ended)
-        while self._queues:
-            client = next(iter(self._queues))
-            queue = self._queues.pop(client)
-            waiter = queue.popleft()
-            if queue:
-                self._queues[client] = queue
-            if not waiter.done():
-                waiter.set_result(None)
-                return
-        self._running = False
 
 
 class _Turn:
@@ -145,7 +102,7 @@ class _Turn:
         if tasks.rates is not None:
             await tasks.rates.heavy()
         tasks._admit(self.client)
-        await tasks._acquire(self.client)
+        await tasks._turns.acquire(self.client)
 
     async def __aexit__(self, *exc: object) -> None:
-        self.tasks._release(self.client)
+        self.tasks._turns.release(self.client)

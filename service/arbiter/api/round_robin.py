@@ -1,0 +1,72 @@
+"""Turns taken by client: :class:`RoundRobin`, the queue of long tasks (:mod:`.long_tasks`).
+
+At most ``slots`` holders at once. Who waits, waits in one queue per client
+(:mod:`arbiter.api.clients`), and a freed slot goes to the oldest waiter of the client that waited
+longest for a turn -- the client whose holder just left goes last -- not to the oldest waiter
+overall: a client with many requests in flight holds the others back by one turn, not by all of
+its requests.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+
+
+class RoundRobin:
+    """Slots handed out round robin by client (module docstring)."""
+
+    def __init__(self, slots: int = 1) -> None:
+        self.slots = slots
+        self.running = 0
+        #: the waiters of each client, the clients in the order their turns come
+        self._queues: dict[str, deque[asyncio.Future[None]]] = {}
+
+    @property
+    def waiting(self) -> int:
+        """Waiters now, of every client."""
+        return sum(len(queue) for queue in self._queues.values())
+
+    def waiting_of(self, client: str) -> int:
+        """Waiters of ``client`` now."""
+        return len(self._queues.get(client, ()))
+
+    async def acquire(self, client: str) -> None:
+        """A slot for ``client``: at once when one is free and nobody waits, else in turn."""
+        if self.running < self.slots and not self._queues:
+            self.running += 1
+            return
+        waiter: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queues.setdefault(client, deque()).append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            if waiter.done() and not waiter.cancelled():  # handed a slot, then cancelled
+                self.release(client)
+            else:
+                self._forget(client, waiter)
+            raise
+
+    def release(self, ended: str) -> None:
+        """``ended``'s holder leaves: its slot goes to the next client in line (``ended``
+        last), whose first waiter takes it; that client goes to the back of the line."""
+        queue = self._queues.get(ended)
+        if queue is not None and len(self._queues) > 1:  # others wait: their turn first
+            self._queues[ended] = self._queues.pop(ended)
+        while self._queues:
+            client = next(iter(self._queues))
+            queue = self._queues.pop(client)
+            waiter = queue.popleft()
+            if queue:
+                self._queues[client] = queue
+            if not waiter.done():
+                waiter.set_result(None)  # the slot passes on: ``running`` stays
+                return
+        self.running -= 1
+
+    def _forget(self, client: str, waiter: asyncio.Future[None]) -> None:
+        queue = self._queues.get(client)
+        if queue is not None and waiter in queue:
+            queue.remove(waiter)
+            if not queue:
+                del self._queues[client]
