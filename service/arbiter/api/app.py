@@ -24,6 +24,7 @@ from starlette.routing import Route
 
 import arbiter
 from arbiter.api import docs, graphql_http, logs, static
+from arbiter.api.budget import share_of
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
 from arbiter.api.guard import Guard, json_bodies
@@ -195,9 +196,9 @@ def create_app(
                 cluster=settings.redis_cluster,
                 durability=settings.redis_durability,
                 quotas={
-                    "states": max(1, int(settings.cache_bytes * settings.client_share)),
-                    "tables": max(1, int(settings.table_bytes * settings.client_share)),
-                    "packs": max(1, int(settings.content_bytes * settings.client_share)),
+                    "states": share_of(settings.cache_bytes, settings.client_share),
+                    "tables": share_of(settings.table_bytes, settings.client_share),
+                    "packs": share_of(settings.content_bytes, settings.client_share),
                 },
             )
         else:
@@ -229,7 +230,7 @@ def create_app(
         redis_url=settings.redis_url,
         cluster=settings.redis_cluster,
         timeout=settings.redis_timeout,
-        redis_down=lambda: getattr(cache, "down", False),
+        redis_down=lambda: store.cache.down,
         metrics=metrics,
     )
     service = Service(

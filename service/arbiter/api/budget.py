@@ -62,6 +62,12 @@ class _Entry(Generic[V]):
     finished: bool = False
 
 
+def share_of(whole: int, share: float) -> int:
+    """What one client may hold of ``whole`` with ``share`` (``ARBITER_CLIENT_SHARE``): at
+    least one."""
+    return max(1, int(whole * share))
+
+
 class Budget(Generic[K, V]):
     """The map (module docstring)."""
 
@@ -78,7 +84,7 @@ class Budget(Generic[K, V]):
         on_usage: Callable[[str, int], None] | None = None,
     ) -> None:
         self.max_bytes = max_bytes
-        self.quota = max(1, int(max_bytes * share))
+        self.quota = share_of(max_bytes, share)
         self.ttl = ttl
         self.min_age = min_age
         self.own_first = own_first

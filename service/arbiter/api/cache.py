@@ -124,6 +124,8 @@ class Cache(abc.ABC):
     kind: str
     #: Whether states are kept as msgpack bytes (``Cached.packed``, ``Snap.packed``).
     needs_bytes: bool = False
+    #: Whether the store is known to be away now (its circuit is open: :class:`RedisCache`).
+    down: bool = False
 
     @abc.abstractmethod
     async def get_state(self, state_id: str) -> Cached | None:

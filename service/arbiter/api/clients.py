@@ -82,9 +82,14 @@ class Client(msgspec.Struct, frozen=True):
 
     @property
     def label(self) -> str:
-        """What metrics call it: a key's name; every address is ``anonymous`` (addresses are
-        unbounded, a label's values must not be)."""
-        return self.name if self.kind == "key" else "anonymous"
+        """What metrics call it: :func:`label_of` its id."""
+        return label_of(self.id)
+
+
+def label_of(client_id: str) -> str:
+    """What metrics call the client of :attr:`Client.id` ``client_id``: a key's name; every
+    address is ``anonymous`` (addresses are unbounded, a label's values must not be)."""
+    return client_id[4:] if client_id.startswith("key:") else "anonymous"
 
 
 #: The client of the request being served (``None`` outside a request).

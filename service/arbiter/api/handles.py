@@ -645,9 +645,8 @@ class StateStore:
         client's; refused (and dropped) when the client or the process has no room for it."""
         try:
             self.packs.keep(game, content_id, size, current_id())
-        except Problem as refused:
-            if refused.code in ("quota_exceeded", "store_full"):
-                self.metrics.store_refusals.labels(current_label(), "packs", refused.code).inc()
+        except Problem as refused:  # quota_exceeded or store_full
+            self.metrics.store_refusals.labels(current_label(), "packs", refused.code).inc()
             raise
 
     async def share_content(self, game: AnyGame, content_id: str, data: bytes) -> bool:

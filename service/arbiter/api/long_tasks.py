@@ -14,8 +14,7 @@ so health probes and short requests are answered meanwhile.
 
 from __future__ import annotations
 
-import math
-
+from arbiter.api.budget import share_of
 from arbiter.api.clients import current_id, current_label
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, over_quota, retry_after
@@ -56,7 +55,7 @@ class LongTasks:
 
     def allowed(self) -> int:
         """Tasks one client may have waiting."""
-        return max(1, math.floor(MAX_WAITING * self.share))
+        return share_of(MAX_WAITING, self.share)
 
     def turn(self) -> _Turn:
         """The turn of a new task of the current client (entered: over its heavy rate limit

@@ -40,6 +40,8 @@ from prometheus_client import (
     generate_latest,
 )
 
+from arbiter.api.clients import label_of
+
 # The ``*_created`` series would only double the output.
 disable_created_metrics()  # type: ignore[no-untyped-call]
 
@@ -140,7 +142,7 @@ class Metrics:
     def usage(self, store: str, client: str, delta: int) -> None:
         """A client (:attr:`~arbiter.api.clients.Client.id`) holds ``delta`` bytes more of
         ``store``: its gauge follows (every address counts as ``anonymous``)."""
-        label = client[4:] if client.startswith("key:") else "anonymous"
+        label = label_of(client)
         held = self._held[(label, store)] = self._held.get((label, store), 0) + delta
         self.client_bytes.labels(label, store).set(held)
 
