@@ -13,7 +13,10 @@ handles to its players would see them. Along the way, for every seat ``k``:
   answers the same in both; a hint for its own seat is one of its legal moves (or ``409
   not_deciding`` in both), for another seat ``403 forbidden_seat`` (the hint itself is drawn
   from the seat's view: ``tests/core/test_search.py`` holds it to that);
-* a handle of an earlier step acts on nothing (``409 stale_state``), whoever held it;
+* a handle of an earlier step acts on nothing (``409 stale_state``), whoever held it -- but for
+  its own seat's move in a simultaneous decision the step since did not touch: the seat was to
+  act there and still is, with the very same legal moves, and the step was another seat's that
+  was deciding beside it (:mod:`arbiter.api.merging`);
 * tampered, truncated and cross-game handles are refused;
 * the master's ``undo`` returns every seat to exactly what it saw before the move, or is refused
   (``nothing_to_undo``) for moves the game says revealed something;
@@ -158,7 +161,9 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
     tokens = list(master.seat_tokens)
     master_token = master.state_token
     assert isinstance(master_token, str)
-    stale: list[str] = []
+    stale: list[tuple[str, int]] = []  # handles of the step before, with their seats
+    previous: list[Any] = []
+    last_mover = -1
     decisions = undone = 0
     no_position = (
         ("problem", 404, "positions_unsupported")
@@ -185,10 +190,27 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
         assert isinstance(seat, int)
         own = answers[seat].legal_moves
         assert own, f"seat {seat} must act but its handle lists no move"
-        for old in stale:  # the handles of earlier steps act on nothing
-            refused = await outcome(service.apply_move(game.id, _handle(old), own[0]))
-            assert refused[:3] == ("problem", 409, "stale_state"), refused
-        for held in [*stale, *tokens]:  # no seat's handle gets the record, stale or current
+        merged = False
+        for old, holder in stale:  # the handles of earlier steps act on nothing...
+            tried = await outcome(service.apply_move(game.id, _handle(old), own[0]))
+            if isinstance(tried, dict):  # ...but a seat's move that commutes (api.merging):
+                assert game.has_simultaneous_moves and holder == seat != last_mover, tried
+                assert seat in previous[holder].to_act  # it was to act then and still is,
+                assert last_mover in previous[holder].to_act  # beside the seat that moved,
+                assert previous[holder].legal_moves == own  # with the very same choices
+                merged = True
+                break
+            assert tried[:3] == ("problem", 409, "stale_state"), tried
+        if merged:  # the table moved on: look again
+            current_master = await service.current(game.id, master_token)
+            assert isinstance(current_master.state_token, str)
+            master_token, stale = current_master.state_token, []
+            decisions += 1
+            continue
+        for held in [
+            *(old for old, _ in stale),
+            *tokens,
+        ]:  # no seat's handle gets the record, stale or current
             refused = await outcome(service.record(game.id, _handle(held)))
             assert refused[:3] == ("problem", 403, "master_only"), refused
             refused = await outcome(service.positions.position_of(game.id, _handle(held)))
@@ -211,7 +233,8 @@ async def play(game: AnyGame, players: int, seed: int, limit: int | None) -> tup
         assert moved.as_seat == seat and moved.seat_tokens is msgspec.UNSET
         for move in moved.legal_moves:
             assert game.actor_of(move) == seat
-        stale = [tokens[seat], *(t for k, t in enumerate(tokens) if k != seat)][:2]
+        stale = [(tokens[seat], seat), *((t, k) for k, t in enumerate(tokens) if k != seat)][:2]
+        previous, last_mover = answers, seat
         current_master = await service.current(game.id, master_token)
         assert isinstance(current_master.state_token, str)
         master_token = current_master.state_token

@@ -9,8 +9,9 @@ A request gives exactly one of:
 * ``state_token`` -- a handle of a sealed game (:mod:`arbiter.api.sealing`): the master handle
   or one seat's. It names the game's table in the store (:mod:`arbiter.api.tables`), the version
   it was issued at and its holder's role; the state itself never leaves the server. A handle of
-  an earlier version acts on nothing (``409 stale_state``); ``current`` turns it into the handle
-  of the current version for the same role.
+  an earlier version acts on nothing (``409 stale_state``) -- but a move that commutes with the
+  steps since (:mod:`.merging`); ``current`` turns it into the handle of the current version for
+  the same role.
 * ``state_id`` -- the id of a cached open state (:mod:`arbiter.api.cache`); the cache entry
   carries its treatment (``resolve_chance``).
 
@@ -73,6 +74,10 @@ class Resolved(msgspec.Struct, frozen=True):
     ticket: Ticket | None = None
     state_id: str | None = None
     link: Link | None = None
+    #: a sealed game's handle of an earlier step, resolved to the head for a move that may
+    #: commute with the steps since (:mod:`.merging`): the states from the handle's on
+    #: (:meth:`Table.since`)
+    behind: tuple[Snap, ...] = ()
 
     @property
     def seat(self) -> int | None:
@@ -246,8 +251,9 @@ class StateStore:
         back: bytes | None,
         step: int,
         moves: tuple[bytes, ...],
-    ) -> Table:
-        """Make ``known`` the head of a sealed game, if nobody changed it since it was read.
+    ) -> Table | None:
+        """Make ``known`` the head of a sealed game, if nobody changed it since it was read
+        (``None``: somebody did; the step is not taken).
 
         ``back``: the step from the old head is one player's move, this one (its JSON), and may
         be taken back if the rules allow it (the old head joins the history, the rules are asked
@@ -263,9 +269,9 @@ class StateStore:
         following = msgspec.structs.replace(
             table, version=table.version + 1, head=self.snap(codec, known), history=history
         )
-        await self._replace(
-            ticket, table, following, self._log(step, moves), finished=not known.to_act
-        )
+        log = self._log(step, moves)
+        if not await self._replace(ticket, table, following, log, finished=not known.to_act):
+            return None
         return following
 
     def undoable(self, table: Table) -> Snap:
@@ -281,7 +287,8 @@ class StateStore:
         following = msgspec.structs.replace(
             table, version=table.version + 1, head=self.undoable(table), history=table.history[:-1]
         )
-        await self._replace(ticket, table, following, self._log(step))
+        if not await self._replace(ticket, table, following, self._log(step)):
+            raise stale(table.game)
         return following
 
     async def _replace(
@@ -292,7 +299,9 @@ class StateStore:
         log: LogWrite,
         *,
         finished: bool = False,
-    ) -> None:
+    ) -> bool:
+        """Write ``following`` over ``table`` (compare-and-set): false if the table is no
+        longer ``table``."""
         try:
             written = await self.cache.put_table(
                 ticket.table, following, table.version, log, finished=finished
@@ -304,8 +313,7 @@ class StateStore:
             raise store_full(
                 "the store is full and cannot keep this step now; retry later", full.retry_after
             ) from None
-        if not written:
-            raise _stale(table.game)
+        return written
 
     def _rolled_back(self, game: str, ticket: Ticket, table: Table) -> Problem:
         """The store holds an older step of the game than a handle it gave (or another state at
@@ -350,11 +358,14 @@ class StateStore:
         resolve_chance: bool | None,
         *,
         current: bool = False,
+        merge: bool = False,
     ) -> Resolved:
         """The state a request names, checked; raises a :class:`Problem` otherwise.
 
         A sealed game's handle must name its current version (``409 stale_state``), unless
-        ``current`` asks for the current version whatever the handle's.
+        ``current`` asks for the current version whatever the handle's, or ``merge`` (a move)
+        takes the head with the steps since the handle's (:attr:`Resolved.behind`) where the
+        store still holds them.
         """
         named = (handle.state, handle.state_id, handle.state_token)
         if named.count(None) != 2:
@@ -376,7 +387,7 @@ class StateStore:
             return Resolved(known.state, False, rc, True, known, state_id=state_id)
         if handle.state_token is not None:
             return await self.sealed(
-                game, codec, handle.state_token, resolve_chance, current=current
+                game, codec, handle.state_token, resolve_chance, current=current, merge=merge
             )
         assert handle.state_id is not None
         cached = await self.get(handle.state_id)
@@ -397,11 +408,14 @@ class StateStore:
         resolve_chance: bool | None = None,
         *,
         current: bool = False,
+        merge: bool = False,
     ) -> Resolved:
         """The sealed game a handle names: its current state if the handle is current (or if
         ``current`` asks for the current version whatever the handle's). A handle of a step the
         store no longer holds -- it went back -- is ``409 table_rolled_back``, except for
-        ``current``, the way back to the game as the store holds it."""
+        ``current``, the way back to the game as the store holds it. An earlier step's handle
+        is ``409 stale_state``, but with ``merge`` where the table's history holds every step
+        since (:attr:`Resolved.behind`)."""
         try:
             ticket = self.sealer.open(token)
         except InvalidToken as error:
@@ -426,6 +440,7 @@ class StateStore:
                 pointer="/state_token",
                 game=game.id,
             )
+        behind: tuple[Snap, ...] = ()
         if ticket.version > table.version or (
             ticket.version == table.version
             and ticket.head
@@ -435,7 +450,9 @@ class StateStore:
             if not current:  # never acts on a state the handle was not given for
                 raise refusal
         elif not current and ticket.version != table.version:
-            raise _stale(game.id)
+            behind = table.since(ticket.version, ticket.head) if merge else ()
+            if not behind:
+                raise stale(game.id)
         if resolve_chance is not None and resolve_chance != table.resolve_chance:
             raise Problem(
                 "invalid_request",
@@ -446,7 +463,9 @@ class StateStore:
         known = await self.stored(game, codec, table.head)
         if ticket.seat != MASTER and ticket.seat >= table.players:  # pragma: no cover - sealed
             raise Problem("invalid_state_token", "the handle names no seat", game=game.id)
-        return Resolved(known.state, True, table.resolve_chance, False, known, table, ticket)
+        return Resolved(
+            known.state, True, table.resolve_chance, False, known, table, ticket, behind=behind
+        )
 
     async def _submitted(self, game: AnyGame, codec: GameCodec, value: Payload) -> Known:
         """A state sent in full: decoded and checked unless this process knows its very bytes."""
@@ -673,7 +692,8 @@ _NO_TABLE = (
 )
 
 
-def _stale(game: str) -> Problem:
+def stale(game: str) -> Problem:
+    """A sealed game's handle names an earlier step."""
     return Problem(
         "stale_state",
         f"a later step of this sealed game exists; get it with POST /v1/games/{game}/current",

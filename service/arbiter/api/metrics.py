@@ -9,6 +9,9 @@
 * ``arbiter_cache_errors_total`` -- calls to the shared cache that failed;
 * ``arbiter_rollbacks_total`` -- handles shown to the service for a step of a sealed game its
   store no longer holds: the store went back (a restore, lost writes; ``table_rolled_back``);
+* ``arbiter_merged_moves_total{game}`` -- sealed moves sent with a handle of an earlier step and
+  applied to the current one, because they commuted with the steps since
+  (:mod:`arbiter.api.merging`);
 * ``arbiter_store_refusals_total{client,store,code}`` -- new entries the in-process store did not
   admit, by client (a key's name; every address is ``anonymous``, so the labels stay as few as
   the keys), store (``states``, ``tables``) and why (``quota_exceeded``: the client holds its
@@ -108,6 +111,12 @@ class Metrics:
         self.rollbacks = Counter(
             "arbiter_rollbacks_total",
             "Handles of a sealed game's step its store no longer holds (the store went back).",
+            registry=self.registry,
+        )
+        self.merged_moves = Counter(
+            "arbiter_merged_moves_total",
+            "Sealed moves made on an earlier step, applied to the current one (they commuted).",
+            ["game"],
             registry=self.registry,
         )
         self.store_refusals = Counter(

@@ -46,6 +46,7 @@ from arbiter.api.envelope import Envelope, TablePosition
 from arbiter.api.handles import Handle, untrusted
 from arbiter.api.history import position_link
 from arbiter.api.problems import Problem
+from arbiter.api.stepping import moves_json
 from arbiter.core import ArbiterError, InvalidState, PositionsUnsupported
 from arbiter.core.record import draw_chance
 from arbiter.core.registry import AnyGame
@@ -109,7 +110,7 @@ class Positions:
         audience = Audience(
             sealed, as_seat, master=sealed, describe=describe, acting=acting_seats, render=render
         )
-        link = position_link(service._moves_json(codec, drawn))
+        link = position_link(moves_json(codec, drawn))
         if sealed:
             return await service._new_table(
                 game, codec, state, resolve_chance, audience, events, link

@@ -156,7 +156,9 @@ CODES: dict[str, ProblemCode] = {
         "Stale state",
         "The handle names an earlier step of a sealed game and a later step exists, so it can no "
         "longer act. Get the current step with POST /v1/games/{game}/current (any handle of the "
-        "same seat works), or take moves back with the master handle's undo.",
+        "same seat works), or take moves back with the master handle's undo. (A seat's move in a "
+        "simultaneous decision is applied to the current step instead when the steps since were "
+        "other seats' moves and left the seat's legal moves as they were.)",
     ),
     "nothing_to_undo": ProblemCode(
         422,

@@ -44,7 +44,7 @@ from typing import Any
 
 from msgspec import UNSET, Raw, UnsetType
 
-from arbiter.api import logs
+from arbiter.api import logs, merging
 from arbiter.api.audience import (
     Audience,
     acting_needs_master,
@@ -67,9 +67,18 @@ from arbiter.api.envelope import (
     SeatAnswer,
     Validation,
 )
-from arbiter.api.handles import FROM_POSITION, Handle, StateStore, nothing_to_undo, untrusted
+from arbiter.api.handles import (
+    FROM_POSITION,
+    Handle,
+    Resolved,
+    StateStore,
+    nothing_to_undo,
+    stale,
+    untrusted,
+)
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
+from arbiter.api.idempotency import Keys, MemoryKeys
 from arbiter.api.long_tasks import SLICE, LongTasks
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
@@ -77,6 +86,7 @@ from arbiter.api.positions import Positions
 from arbiter.api.problems import Problem
 from arbiter.api.rates import Rates
 from arbiter.api.sealing import MASTER
+from arbiter.api.stepping import Step, moves_json, take_step
 from arbiter.api.tables import Table
 from arbiter.core import (
     CHANCE,
@@ -107,8 +117,12 @@ class Service:
         hints: HintLimits | None = None,
         rates: Rates | None = None,
         share: float = 1.0,
+        keys: Keys | None = None,
     ) -> None:
         self.registry = registry
+        #: Idempotency keys and their answers (:mod:`.idempotency`): REST's header, GraphQL's
+        #: argument.
+        self.keys = keys or MemoryKeys(64 * 1024 * 1024, share, 86_400)
         self.store = store
         self.metrics = metrics
         self.max_replay = max_replay
@@ -173,7 +187,7 @@ class Service:
         audience = Audience(
             sealed, as_seat, master=sealed, describe=describe, acting=acting_seats, render=render
         )
-        link = setup_link(players, setup, self._moves_json(codec, drawn))
+        link = setup_link(players, setup, moves_json(codec, drawn))
         if sealed:
             return await self._new_table(game, codec, state, resolve_chance, audience, events, link)
         return await self.envelope(
@@ -193,84 +207,73 @@ class Service:
         acting_seats: bool = False,
         render: bool = False,
     ) -> Envelope:
-        """Check and apply a move (``POST /v1/games/{game}/moves``)."""
+        """Check and apply a move (``POST /v1/games/{game}/moves``). A sealed game's move made
+        on an earlier step is applied to the current one where it commutes with the steps since
+        (:mod:`.merging`)."""
         game, codec = self.game(game_id)
-        resolved = await self.store.resolve(game, codec, handle, resolve_chance)
+        resolved = await self.store.resolve(game, codec, handle, resolve_chance, merge=True)
         decoded = codec.move(move)
         logs.learn(move_type=tag_of(decoded))
-        state = resolved.state
         audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
         actor = game.actor_of(decoded)
-        authorize(resolved, actor)
-        events: list[Event] = []
-        rc = resolved.resolve_chance
-        origin: Known | None = resolved.known
-        following: Known | None = None
-        #: every decision applied, in order (chance drawn before the move, it, chance after), as
-        #: the game's history keeps them (:mod:`arbiter.api.history`)
-        applied: tuple[bytes, ...] = ()
-        with untrusted(resolved.inline, game.id):
-            if rc and actor != CHANCE and CHANCE in resolved.known.to_act:
-                state, events, drawn = draw_chance(game, state)
-                applied = self._moves_json(codec, drawn)
-                origin = None
-            hit = None if origin is None else origin.after(decoded, rc)
-            if hit is not None:  # this very move was applied to this very state before
-                following, done, applied = hit
-                state, events = following.state, list(done)
-            else:
-                try:
-                    if origin is not None and origin.listed(actor, decoded):
-                        state, more = game.apply_unchecked(state, decoded)  # checked: listed
-                    else:
-                        state, more = game.apply(state, decoded)
-                except IllegalMove as error:
-                    self.metrics.moves_rejected.labels(game.id, error.code).inc()
-                    raise Problem(
-                        error.code,
-                        error.message,
-                        status=422,
-                        title="Illegal move",
-                        pointer="/move",
-                        legal_moves_count=len(compact(moves_for(game, state, audience))[0]),
-                        game=game.id,
-                    ) from None
-                events.extend(more)
-                drawn = []
-                if rc:
-                    state, more, drawn = draw_chance(game, state)
-                    events.extend(more)
-                applied += self._moves_json(codec, [decoded, *drawn])
-        self.metrics.applied(game.id)
-        if resolved.sealed:
+        for _ in range(merging.ATTEMPTS):
+            if resolved.behind and not await merging.commutes(
+                self.store, game, codec, resolved, actor
+            ):
+                raise stale(game.id)
+            authorize(resolved, actor)
+            step = take_step(game, codec, resolved, decoded, audience, self.metrics)
+            if not resolved.sealed:
+                return await self._open_step(game, codec, resolved, decoded, step, audience)
             assert resolved.table is not None and resolved.ticket is not None
-            known = following or self._learn(game, codec, state)
+            known = step.following or self._learn(game, codec, step.state)
             before = resolved.state
             # one player's move with no chance around it may be taken back if the rules allow:
             # they are asked at undo (Game.can_take_back samples hidden worlds: most of a sealed
             # move's cost if asked at every move)
-            one_move = actor != CHANCE and origin is not None and state.step == before.step + 1
             table = await self.store.advance(
                 codec,
                 resolved.ticket,
                 resolved.table,
                 known,
-                back=applied[0] if one_move else None,
+                back=step.applied[0] if step.one_move(actor, before) else None,
                 step=before.step,
-                moves=applied,
+                moves=step.applied,
             )
-            return self._sealed_answer(
-                game, known, resolved.ticket.table, table, resolved.ticket.seat, audience, events
-            )
+            if table is not None:
+                self.metrics.applied(game.id)
+                if resolved.behind:
+                    self.metrics.merged_moves.labels(game.id).inc()
+                return self._sealed_answer(
+                    game, known, resolved.ticket.table, table, resolved.ticket.seat, audience,
+                    step.events,
+                )  # fmt: skip
+            # another move took the step first: try again on the table as it is now
+            resolved = await self.store.resolve(game, codec, handle, resolve_chance, merge=True)
+        raise stale(game.id)
+
+    async def _open_step(
+        self,
+        game: AnyGame,
+        codec: GameCodec,
+        resolved: Resolved,
+        move: Any,
+        step: Step,
+        audience: Audience,
+    ) -> Envelope:
+        """The answer of an open game's move: the state reached, cached with its history."""
+        self.metrics.applied(game.id)
+        rc = resolved.resolve_chance
         link = None
-        if state.step <= self.max_replay:
-            link = link_after(resolved.state_id, resolved.link, applied)
+        if step.state.step <= self.max_replay:
+            link = link_after(resolved.state_id, resolved.link, step.applied)
         envelope, known = await self._answer(
-            game, codec, state, resolve_chance=rc, audience=audience, events=events,
-            inline=resolved.inline, known=following, link=link,
+            game, codec, step.state, resolve_chance=rc, audience=audience, events=step.events,
+            inline=resolved.inline, known=step.following, link=link,
         )  # fmt: skip
-        if origin is not None and following is None and self.store.known.holds(origin):
-            origin.remember(decoded, rc, known, events, applied)
+        origin = step.origin
+        if origin is not None and step.following is None and self.store.known.holds(origin):
+            origin.remember(move, rc, known, step.events, step.applied)
         return envelope
 
     async def legal_moves(
@@ -799,8 +802,3 @@ class Service:
             raise
         setup = codec.state_json(decoded if decoded is not None else game.options_type())
         return state, [], setup
-
-    @staticmethod
-    def _moves_json(codec: GameCodec, moves: list[Any]) -> tuple[bytes, ...]:
-        """The JSON of each move, as histories and records keep them."""
-        return tuple(codec.state_json(move) for move in moves)

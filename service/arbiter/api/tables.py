@@ -54,6 +54,20 @@ class Table(msgspec.Struct, frozen=True):
     options: bytes = b""
     position: bool = False
 
+    def since(self, version: int, head: bytes) -> tuple[Snap, ...]:
+        """The states this table went through from step ``version`` to its head, oldest first,
+        if its history still holds them and the first is the state whose digest begins with
+        ``head`` (a handle's: :class:`arbiter.api.sealing.Ticket`); else none. Each one's
+        ``move`` led to the next. An undo in between, chance drawn (it clears the history) or
+        more than :data:`MAX_HISTORY` steps: none."""
+        steps = self.version - version
+        if not head or not 0 < steps <= len(self.history):
+            return ()
+        path = self.history[-steps:]
+        if path[0].digest[: len(head)] != head or any(snap.move is None for snap in path):
+            return ()
+        return path
+
     @property
     def size(self) -> int:
         """The bytes the in-process store counts for the table's states and options."""
