@@ -134,3 +134,87 @@ def test_across_workers_a_retry_gets_the_first_answer(make_client: Any, store: S
         422,
         "idempotency_key_reused",
     )
+
+
+# ------------------------------------------------------------------ GraphQL's argument
+
+KEYED_NEW = """
+mutation($seed: Seed, $key: String) {
+  newGame(game: "pig", players: 2, seed: $seed, sealed: true, idempotencyKey: $key) {
+    stateToken seatTokens legalMoves
+  }
+}
+"""
+KEYED_MOVE = """
+mutation($token: String!, $move: JSON!, $key: String) {
+  applyMove(game: "pig", stateToken: $token, move: $move, idempotencyKey: $key) {
+    stateToken view toAct
+  }
+}
+"""
+KEYED_UNDO = """
+mutation($token: String!, $key: String) {
+  undo(game: "pig", stateToken: $token, idempotencyKey: $key) { stateToken toAct }
+}
+"""
+KEYED_CONTENT = """
+mutation($content: JSON!, $key: String) {
+  registerContent(game: "pig", content: $content, idempotencyKey: $key) { contentId }
+}
+"""
+
+
+def gql(client: TestClient, query: str, **variables: Any) -> dict[str, Any]:
+    answer = client.post("/graphql", json={"query": query, "variables": variables})
+    assert answer.status_code == 200, answer.text
+    payload: dict[str, Any] = answer.json()
+    return payload
+
+
+def test_a_mutation_with_a_key_is_applied_once(make_client: Any) -> None:
+    client = make_client()
+    made = [gql(client, KEYED_NEW, seed=3, key="g-new")["data"]["newGame"] for _ in range(2)]
+    assert made[0] == made[1]  # one game: the very same handles
+    game = made[0]
+    hold = next(m for m in game["legalMoves"] if m["type"] == "hold")  # may be taken back
+    moved = [
+        gql(client, KEYED_MOVE, token=game["stateToken"], move=hold, key="g-m") for _ in range(2)
+    ]
+    assert "errors" not in moved[0] and moved[0] == moved[1]
+    # applied once: the game's step is the first answer's; without the key the move is stale
+    stale = gql(client, KEYED_MOVE, token=game["stateToken"], move=hold)
+    assert stale["errors"][0]["extensions"]["code"] == "stale_state"
+    boss = moved[0]["data"]["applyMove"]["stateToken"]
+    undone = [gql(client, KEYED_UNDO, token=boss, key="g-u") for _ in range(2)]
+    assert "errors" not in undone[0] and undone[0] == undone[1]
+    packs = [gql(client, KEYED_CONTENT, content={"faces": [2, 3]}, key="g-c") for _ in range(2)]
+    assert "errors" not in packs[0] and packs[0] == packs[1]
+
+
+def test_a_mutation_keeps_its_refusal_and_refuses_the_key_with_other_arguments(
+    make_client: Any,
+) -> None:
+    client = make_client()
+    game = gql(client, KEYED_NEW, seed=3)["data"]["newGame"]
+    illegal = {"type": "hold", "seat": 1}
+    refused = [
+        gql(client, KEYED_MOVE, token=game["stateToken"], move=illegal, key="bad") for _ in range(2)
+    ]
+    assert refused[0] == refused[1] and refused[0]["errors"][0]["extensions"]["status"] == 422
+    other = gql(client, KEYED_MOVE, token=game["stateToken"], move=game["legalMoves"][0], key="bad")
+    assert other["errors"][0]["extensions"]["code"] == "idempotency_key_reused"
+    malformed = gql(client, KEYED_NEW, seed=3, key="two words")
+    assert malformed["errors"][0]["extensions"]["code"] == "invalid_request"
+    assert malformed["errors"][0]["extensions"]["pointer"] == "/idempotencyKey"
+
+
+@pytest.mark.redis
+def test_across_workers_a_mutation_retried_gets_the_first_answer(
+    make_client: Any, store: Store
+) -> None:
+    a, b = (make_client(**store.settings, redis_timeout=2.0) for _ in range(2))
+    game = gql(a, KEYED_NEW, seed=5, key="x-new")["data"]["newGame"]
+    assert gql(b, KEYED_NEW, seed=5, key="x-new")["data"]["newGame"] == game
+    move = {"token": game["stateToken"], "move": game["legalMoves"][0]}
+    first = gql(a, KEYED_MOVE, **move, key="x-move")
+    assert "errors" not in first and gql(b, KEYED_MOVE, **move, key="x-move") == first

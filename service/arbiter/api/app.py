@@ -233,6 +233,11 @@ def create_app(
         redis_down=lambda: store.cache.down,
         metrics=metrics,
     )
+    keys: Keys
+    if isinstance(cache, RedisCache):
+        keys = RedisKeys(cache.run, cache.client, settings.idempotency_ttl)
+    else:
+        keys = MemoryKeys(settings.cache_bytes, settings.client_share, settings.idempotency_ttl)
     service = Service(
         registry,
         store,
@@ -241,6 +246,7 @@ def create_app(
         hints=hints,
         rates=rates,
         share=settings.client_share,
+        keys=keys,
     )
     openapi_bytes = dumps(build_openapi(registry))
     index, problem_page = routes_html(service.games().games, arbiter.__version__, registry)
@@ -338,12 +344,7 @@ class ArbiterApp(Observe):
         cache: Cache,
     ) -> None:
         rates = service.rates
-        keys: Keys
-        if isinstance(cache, RedisCache):
-            keys = RedisKeys(cache.run, cache.client, settings.idempotency_ttl)
-        else:
-            keys = MemoryKeys(settings.cache_bytes, settings.client_share, settings.idempotency_ttl)
-        inner: ASGIApp = Idempotency(app, keys)
+        inner: ASGIApp = Idempotency(app, service.keys)
         if rates.counts_requests:
             inner = Limit(inner, rates)
         identify = Identify(

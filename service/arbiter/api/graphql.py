@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, cast
+from typing import Annotated, Any, TypeVar, cast
 
 import msgspec
 import strawberry
@@ -33,8 +33,8 @@ from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext, Info
 
 from arbiter.api.claims import Claims
+from arbiter.api.envelope import ContentCreated, RecordDocument
 from arbiter.api.envelope import Envelope as EnvelopeStruct
-from arbiter.api.envelope import RecordDocument
 from arbiter.api.graphql_documents import DocumentCache, Documents
 from arbiter.api.graphql_execution import ArbiterExecutionContext
 from arbiter.api.graphql_types import (
@@ -54,6 +54,7 @@ from arbiter.api.graphql_types import (
     ranges_of,
 )
 from arbiter.api.handles import Handle
+from arbiter.api.idempotency import once
 from arbiter.api.jsonguard import decode_error
 from arbiter.api.problems import Problem
 from arbiter.api.service import Service
@@ -61,6 +62,7 @@ from arbiter.api.service import Service
 log = logging.getLogger("arbiter.graphql")
 
 T = TypeVar("T")
+S = TypeVar("S", bound=msgspec.Struct)
 
 
 def _service(info: Info) -> Service:
@@ -73,6 +75,53 @@ async def _call(awaitable: Awaitable[T]) -> T:
         return await awaitable
     except Problem as problem:
         raise GraphQLError(problem.detail, extensions=problem.extensions()) from None
+
+
+#: A mutation's ``idempotencyKey`` argument.
+IdempotencyKey = Annotated[
+    str | None,
+    strawberry.argument(
+        description="Makes the mutation safe to retry (as REST's `Idempotency-Key` header): a "
+        "retry with the same key and the same arguments gets the first answer (or refusal), "
+        "nothing is applied twice, on any worker; the key with other arguments is refused "
+        "(`idempotency_key_reused`), while the first still runs `idempotency_in_progress`. 1 to "
+        "255 visible ASCII characters, kept `ARBITER_IDEMPOTENCY_TTL` seconds, per client."
+    ),
+]
+
+_json = msgspec.json.Encoder()
+
+
+class _Refused(msgspec.Struct, array_like=True):
+    """A refusal kept under an idempotency key: the GraphQL error it was."""
+
+    detail: str
+    extensions: dict[str, object]
+
+
+async def _once(
+    info: Info,
+    key: str | None,
+    asked: tuple[object, ...],
+    run: Callable[[], Awaitable[S]],
+    kind: type[S],
+) -> S:
+    """``run`` (a mutation's service operation), once per ``key``: a retry with the same
+    arguments (``asked``) gets the kept answer or refusal (:func:`arbiter.api.idempotency.once`)."""
+    if key is None:
+        return await _call(run())
+
+    async def first() -> tuple[int, bytes]:
+        try:
+            return 200, _json.encode(await run())
+        except Problem as problem:
+            return problem.status, _json.encode(_Refused(problem.detail, problem.extensions()))
+
+    status, kept = await _call(once(_service(info).keys, key, _json.encode(asked), first))
+    if status != 200:
+        refused = msgspec.json.decode(kept, type=_Refused)
+        raise GraphQLError(refused.detail, extensions=refused.extensions)
+    return msgspec.json.decode(kept, type=kind)
 
 
 def _sync(fn: Any, *args: Any) -> Any:
@@ -340,7 +389,7 @@ async def resolve_replay(
     return envelope_of(envelope)
 
 
-async def _sealed(
+def _sealed(
     operation: Callable[..., Awaitable[EnvelopeStruct]],
     game: str,
     state_token: str,
@@ -348,9 +397,9 @@ async def _sealed(
     describe: bool,
     acting_seats: bool,
     render: bool,
-) -> Envelope:
+) -> Awaitable[EnvelopeStruct]:
     """``current`` or ``undo``: an operation over one handle of a sealed game."""
-    answer = operation(
+    return operation(
         game,
         state_token,
         as_seat=_seat(as_seat),
@@ -358,7 +407,6 @@ async def _sealed(
         acting_seats=acting_seats,
         render=render,
     )
-    return envelope_of(await _call(answer))
 
 
 async def resolve_record(
@@ -382,7 +430,9 @@ async def resolve_current(
     render: bool = False,
 ) -> Envelope:
     flags = (describe, acting_seats, render)
-    return await _sealed(_service(info).current, game, state_token, as_seat, *flags)
+    return envelope_of(
+        await _call(_sealed(_service(info).current, game, state_token, as_seat, *flags))
+    )
 
 
 async def resolve_undo(
@@ -393,9 +443,20 @@ async def resolve_undo(
     describe: bool = False,
     acting_seats: bool = False,
     render: bool = False,
+    idempotency_key: IdempotencyKey = None,
 ) -> Envelope:
     flags = (describe, acting_seats, render)
-    return await _sealed(_service(info).undo, game, state_token, as_seat, *flags)
+    asked = ("undo", game, state_token, as_seat, *flags)
+    undo = _service(info).undo
+    return envelope_of(
+        await _once(
+            info,
+            idempotency_key,
+            asked,
+            lambda: _sealed(undo, game, state_token, as_seat, *flags),
+            EnvelopeStruct,
+        )
+    )
 
 
 async def resolve_position(
@@ -501,9 +562,24 @@ async def resolve_new_game(
     describe: bool = False,
     acting_seats: bool = False,
     render: bool = False,
+    idempotency_key: IdempotencyKey = None,
 ) -> Envelope:
-    envelope = await _call(
-        _service(info).new_state(
+    asked: tuple[object, ...] = (
+        "newGame",
+        game,
+        players,
+        seed,
+        options,
+        content_id,
+        sealed,
+        as_seat,
+    )
+    asked += (resolve_chance, describe, acting_seats, render)
+    envelope = await _once(
+        info,
+        idempotency_key,
+        asked,
+        lambda: _service(info).new_state(
             game,
             players=_players(players),
             seed=seed,
@@ -515,7 +591,8 @@ async def resolve_new_game(
             describe=describe,
             acting_seats=acting_seats,
             render=render,
-        )
+        ),
+        EnvelopeStruct,
     )
     return envelope_of(envelope)
 
@@ -532,9 +609,24 @@ async def resolve_apply_move(
     describe: bool = False,
     acting_seats: bool = False,
     render: bool = False,
+    idempotency_key: IdempotencyKey = None,
 ) -> Envelope:
-    envelope = await _call(
-        _service(info).apply_move(
+    asked: tuple[object, ...] = (
+        "applyMove",
+        game,
+        move,
+        state,
+        state_id,
+        state_token,
+        as_seat,
+        resolve_chance,
+    )
+    asked += (describe, acting_seats, render)
+    envelope = await _once(
+        info,
+        idempotency_key,
+        asked,
+        lambda: _service(info).apply_move(
             game,
             _handle(state, state_id, state_token),
             move,
@@ -543,7 +635,8 @@ async def resolve_apply_move(
             describe=describe,
             acting_seats=acting_seats,
             render=render,
-        )
+        ),
+        EnvelopeStruct,
     )
     return envelope_of(envelope)
 
@@ -560,9 +653,24 @@ async def resolve_set_up_position(
     describe: bool = False,
     acting_seats: bool = False,
     render: bool = False,
+    idempotency_key: IdempotencyKey = None,
 ) -> Envelope:
-    envelope = await _call(
-        _service(info).positions.set_up(
+    asked: tuple[object, ...] = (
+        "setUpPosition",
+        game,
+        position,
+        seed,
+        content_id,
+        sealed,
+        as_seat,
+        resolve_chance,
+    )
+    asked += (describe, acting_seats, render)
+    envelope = await _once(
+        info,
+        idempotency_key,
+        asked,
+        lambda: _service(info).positions.set_up(
             game,
             position,
             seed=seed,
@@ -573,13 +681,22 @@ async def resolve_set_up_position(
             describe=describe,
             acting_seats=acting_seats,
             render=render,
-        )
+        ),
+        EnvelopeStruct,
     )
     return envelope_of(envelope)
 
 
-async def resolve_register_content(info: Info, game: str, content: JSON) -> ContentRegistration:
-    created = await _call(_service(info).register_content(game, content))
+async def resolve_register_content(
+    info: Info, game: str, content: JSON, idempotency_key: IdempotencyKey = None
+) -> ContentRegistration:
+    created = await _once(
+        info,
+        idempotency_key,
+        ("registerContent", game, content),
+        lambda: _service(info).register_content(game, content),
+        ContentCreated,
+    )
     return ContentRegistration(game=created.game, content_id=created.content_id)
 
 

@@ -2,9 +2,11 @@
 
 A client whose connection dropped after it sent a move cannot tell whether the move was applied.
 With an ``Idempotency-Key: <1 to 255 visible ASCII characters>`` header on the requests that
-change something -- a move (``POST .../moves``), a new game (``POST .../states``), an undo
-(``POST .../undo``), a content pack (``POST .../content``) and GraphQL (``POST /graphql``: the
-same header, for the whole operation) -- it may send the same request again and again:
+change something -- a move (``POST .../moves``), a new game (``POST .../states``, or from a
+position: ``POST .../positions``), an undo (``POST .../undo``), a content pack (``POST
+.../content``) and GraphQL (``POST /graphql``: the same header, for the whole operation; or a
+mutation's ``idempotencyKey`` argument, for that mutation: :func:`once`) -- it may send the same
+request again and again:
 
 * the first request with a key runs as usual, and its answer is kept under the key for
   ``ARBITER_IDEMPOTENCY_TTL`` seconds (24 h by default), per client (two clients' keys never
@@ -46,7 +48,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 #: The requests a key makes safe to retry: those that change something.
-APPLIES: Final = re.compile(r"^/v1/games/[^/]+/(?:moves|states|undo|content)$|^/graphql$")
+APPLIES: Final = re.compile(r"^/v1/games/[^/]+/(?:moves|states|positions|undo|content)$|^/graphql$")
 _KEY: Final = re.compile(rb"^[\x21-\x7e]{1,255}$")
 #: Seconds a key stays "in progress" at most (a worker that died mid-request frees it then).
 PENDING_SECONDS: Final = 60
@@ -180,19 +182,8 @@ class Idempotency:
     async def _held(
         self, held: Answer, digest: bytes, scope: Scope, receive: Receive, send: Send
     ) -> None:
-        if held.digest != digest:
-            problem = Problem(
-                "idempotency_key_reused",
-                "this Idempotency-Key was sent with another request; use a new key for a new "
-                "request",
-            )
-            await problem_response(problem)(scope, receive, send)
-        elif not held.status:
-            problem = Problem(
-                "idempotency_in_progress",
-                "the first request with this Idempotency-Key is still running; retry soon",
-                headers=retry_after(1),
-            )
+        problem = _refusal(held, digest)
+        if problem is not None:
             await problem_response(problem)(scope, receive, send)
         else:
             headers = [*held.headers, (b"idempotency-replayed", b"true")]
@@ -236,6 +227,56 @@ class Idempotency:
             await self.keys.abandon(client, name)
         await send(start)
         await send({"type": "http.response.body", "body": whole})
+
+
+def _refusal(held: Answer, digest: bytes) -> Problem | None:
+    """Why a key's request gets no kept answer: it was another request, or it still runs."""
+    if held.digest != digest:
+        return Problem(
+            "idempotency_key_reused",
+            "this Idempotency-Key was sent with another request; use a new key for a new request",
+        )
+    if not held.status:
+        return Problem(
+            "idempotency_in_progress",
+            "the first request with this Idempotency-Key is still running; retry soon",
+            headers=retry_after(1),
+        )
+    return None
+
+
+async def once(
+    keys: Keys, key: str, request: bytes, run: Callable[[], Awaitable[tuple[int, bytes]]]
+) -> tuple[int, bytes]:
+    """One operation under a key given inside a request rather than as its header (a GraphQL
+    mutation's ``idempotencyKey``): ``run`` gives a status and the bytes to keep; a retry with
+    the key and the same ``request`` gets them back without running it again. The same rules
+    as the header's (module docstring); the key's names are apart from the header's."""
+    if not _KEY.match(key.encode()):
+        raise Problem(
+            "invalid_request",
+            "an idempotency key is 1 to 255 visible ASCII characters",
+            pointer="/idempotencyKey",
+        )
+    digest = hashlib.sha256(request).digest()
+    client = current_id()
+    name = "field:" + hashlib.sha256(key.encode()).hexdigest()[:32]
+    held = await keys.begin(client, name, digest)
+    if held is not None:
+        problem = _refusal(held, digest)
+        if problem is not None:
+            raise problem
+        return held.status, held.body
+    try:
+        status, body = await run()
+    except BaseException:
+        await keys.abandon(client, name)
+        raise
+    if status < 500:
+        await keys.finish(client, name, Answer(digest, status, (), body))
+    else:
+        await keys.abandon(client, name)
+    return status, body
 
 
 async def _read(receive: Receive) -> bytes:

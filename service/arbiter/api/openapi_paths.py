@@ -72,7 +72,7 @@ EXPORT_OPS = frozenset({"exportRecord", "exportPosition"})
 RULE_OPS = STATE_OPS | SETUP_OPS | {"registerContent"}
 
 #: Operations a client may retry safely with an ``Idempotency-Key`` (arbiter.api.idempotency).
-IDEMPOTENT_OPS = frozenset({"applyMove", "newState", "undo", "registerContent"})
+IDEMPOTENT_OPS = frozenset({"applyMove", "newState", "setUpPosition", "undo", "registerContent"})
 IDEMPOTENCY_PARAM = {"$ref": "#/components/parameters/idempotencyKey"}
 #: ``components.parameters.idempotencyKey``.
 IDEMPOTENCY_KEY = {
