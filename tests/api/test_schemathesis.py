@@ -237,6 +237,12 @@ def plain_setup(body: Any) -> Any:
     return {k: v for k, v in body.items() if k not in ("options", "content_id", "as_seat")}
 
 
+def sealed_setup(body: Any) -> Any:
+    """A plain setup of a sealed game: every walk has handles to follow (``current``, seats)."""
+    plain = plain_setup(body)
+    return {**plain, "sealed": True} if isinstance(plain, dict) else plain
+
+
 def walk(app: ArbiterApp, *, scenarios: int, steps: int, game: str | None = None) -> Walked:
     """Run schemathesis' state machine over the game operations of ``app`` (module docstring);
     over one ``game`` only when given."""
@@ -262,8 +268,13 @@ def walk(app: ArbiterApp, *, scenarios: int, steps: int, game: str | None = None
         if label not in examples:
             return strategy
         if label == START:  # a documented setup, or a generated one without what random
-            # values almost always get refused (options, a content pack, a seat to show)
-            return st.one_of(st.sampled_from(examples[label]), strategy.map(plain_setup))
+            # values almost always get refused (options, a content pack, a seat to show), or
+            # such a one of a sealed game
+            return st.one_of(
+                st.sampled_from(examples[label]),
+                strategy.map(plain_setup),
+                strategy.map(sealed_setup),
+            )
         return st.sampled_from(examples[label])
 
     class GameWalk(schema.as_state_machine()):  # type: ignore[misc]
