@@ -31,6 +31,7 @@ from graphql import GraphQLError
 from strawberry.scalars import JSON
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext, Info
+from strawberry.types.nodes import SelectedField
 
 from arbiter.api.claims import Claims
 from arbiter.api.envelope import ContentCreated, RecordDocument
@@ -99,15 +100,10 @@ class _Refused(msgspec.Struct, array_like=True):
     extensions: dict[str, object]
 
 
-async def _once(
-    info: Info,
-    key: str | None,
-    asked: tuple[object, ...],
-    run: Callable[[], Awaitable[S]],
-    kind: type[S],
-) -> S:
-    """``run`` (a mutation's service operation), once per ``key``: a retry with the same
-    arguments (``asked``) gets the kept answer or refusal (:func:`arbiter.api.idempotency.once`)."""
+async def _once(info: Info, key: str | None, run: Callable[[], Awaitable[S]], kind: type[S]) -> S:
+    """``run`` (a mutation's service operation), once per ``key``: a retry of the field with the
+    same arguments (as given, variables filled in) gets the kept answer or refusal
+    (:func:`arbiter.api.idempotency.once`)."""
     if key is None:
         return await _call(run())
 
@@ -117,7 +113,10 @@ async def _once(
         except Problem as problem:
             return problem.status, _json.encode(_Refused(problem.detail, problem.extensions()))
 
-    status, kept = await _call(once(_service(info).keys, key, _json.encode(asked), first))
+    field = info.selected_fields[0]  # the mutation itself, its variables filled in
+    assert isinstance(field, SelectedField)
+    asked = _json.encode((info.field_name, field.arguments))
+    status, kept = await _call(once(_service(info).keys, key, asked, first))
     if status != 200:
         refused = msgspec.json.decode(kept, type=_Refused)
         raise GraphQLError(refused.detail, extensions=refused.extensions)
@@ -446,13 +445,11 @@ async def resolve_undo(
     idempotency_key: IdempotencyKey = None,
 ) -> Envelope:
     flags = (describe, acting_seats, render)
-    asked = ("undo", game, state_token, as_seat, *flags)
     undo = _service(info).undo
     return envelope_of(
         await _once(
             info,
             idempotency_key,
-            asked,
             lambda: _sealed(undo, game, state_token, as_seat, *flags),
             EnvelopeStruct,
         )
@@ -564,21 +561,9 @@ async def resolve_new_game(
     render: bool = False,
     idempotency_key: IdempotencyKey = None,
 ) -> Envelope:
-    asked: tuple[object, ...] = (
-        "newGame",
-        game,
-        players,
-        seed,
-        options,
-        content_id,
-        sealed,
-        as_seat,
-    )
-    asked += (resolve_chance, describe, acting_seats, render)
     envelope = await _once(
         info,
         idempotency_key,
-        asked,
         lambda: _service(info).new_state(
             game,
             players=_players(players),
@@ -611,21 +596,9 @@ async def resolve_apply_move(
     render: bool = False,
     idempotency_key: IdempotencyKey = None,
 ) -> Envelope:
-    asked: tuple[object, ...] = (
-        "applyMove",
-        game,
-        move,
-        state,
-        state_id,
-        state_token,
-        as_seat,
-        resolve_chance,
-    )
-    asked += (describe, acting_seats, render)
     envelope = await _once(
         info,
         idempotency_key,
-        asked,
         lambda: _service(info).apply_move(
             game,
             _handle(state, state_id, state_token),
@@ -655,21 +628,9 @@ async def resolve_set_up_position(
     render: bool = False,
     idempotency_key: IdempotencyKey = None,
 ) -> Envelope:
-    asked: tuple[object, ...] = (
-        "setUpPosition",
-        game,
-        position,
-        seed,
-        content_id,
-        sealed,
-        as_seat,
-        resolve_chance,
-    )
-    asked += (describe, acting_seats, render)
     envelope = await _once(
         info,
         idempotency_key,
-        asked,
         lambda: _service(info).positions.set_up(
             game,
             position,
@@ -693,7 +654,6 @@ async def resolve_register_content(
     created = await _once(
         info,
         idempotency_key,
-        ("registerContent", game, content),
         lambda: _service(info).register_content(game, content),
         ContentCreated,
     )
