@@ -13,14 +13,19 @@ as long again while ``wrk`` sends the flood's requests with the other key:
 
 Printed: the honest requests' p50 and p99 quiet and flooded and their ratio (the goal: within
 2x), how many of its answers lacked a ``state_id`` or failed, and what the flood got (its rate
-and statuses: past its share it is refused, alone). On two cores the server, ``wrk`` and the
-honest loop share the machine: a flood costs the honest client CPU as well as turns.
+and statuses: past its share it is refused, alone).
+
+The server runs on a core of its own, the clients on the others (:func:`cores_apart`), as in a
+deployment where clients run elsewhere. The honest loop is Python and shares its core with the
+flood's ``wrk``, so its latency grows with the flood's CPU as well as with the server's turns;
+the last row, the honest client as ``wrk -c1``, measures the server's turns alone.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import tempfile
 import threading
 import time
@@ -134,8 +139,27 @@ def keyed_server() -> Iterator[Any]:
         path.write_text(
             json.dumps({"keys": [{"name": n, "sha256": key_digest(k)} for n, k in KEYS.items()]})
         )
-        with arbiter_server(api_keys=str(path)) as server:
+        with arbiter_server(api_keys=str(path)) as server, cores_apart(server.process.pid):
             yield server
+
+
+@contextlib.contextmanager
+def cores_apart(server: int) -> Iterator[None]:
+    """The server on a core of its own, the clients (this process, the honest loop, every
+    ``wrk`` it starts) on the others: as in a deployment, where clients run elsewhere, a flood
+    costs the honest client turns of the server, not CPU time the clients take from it. On one
+    core there is nothing to set apart."""
+    cores = sorted(os.sched_getaffinity(0))
+    if len(cores) < 2:
+        yield
+        return
+    for task in Path(f"/proc/{server}/task").iterdir():  # every thread of the server
+        os.sched_setaffinity(int(task.name), {cores[0]})
+    os.sched_setaffinity(0, set(cores[1:]))  # this thread, and threads and processes it starts
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, set(cores))
 
 
 def bearer(name: str) -> dict[str, str]:
