@@ -163,7 +163,8 @@ def test_replica_durability_waits_for_a_replica(master_redis: RedisServer) -> No
         while snapshot_redis.redis().info("replication").get("slave0", {}).get("state") != "online":
             assert time.monotonic() < deadline, "the replica never caught up"
             time.sleep(0.05)
-        with client_of(snapshot_redis, redis_durability="replicas:1") as client:
+        # a replica's acknowledgement may take a while on a machine busy with other tests
+        with client_of(snapshot_redis, redis_durability="replicas:1", redis_timeout=5.0) as client:
             made = client.post("/v1/games/pig/states", json={"players": 2, "sealed": True})
             assert made.status_code == 201, made.text
             step(client, made.json(), 0)
