@@ -15,14 +15,13 @@ seed of chance), in an open game as in a sealed one.
   for more gets the bound. A forced move (the only legal one) is answered at once.
 * **Bounded cost.** Hints are long tasks: one at a time per worker (as long replays), the others
   waiting their turn (``503 busy`` past :data:`~arbiter.api.long_tasks.MAX_WAITING`), and the
-  search yields to other requests every :data:`~arbiter.api.long_tasks.SLICE` seconds.
+  search yields to other requests every slice (:class:`~arbiter.api.long_tasks.Slices`).
 * **Reproducible.** ``seed`` seeds the search's own generator (drawn at random when not given, and
   answered): the same state, seat, seed and ``playouts``, with time to spare, give the same hint.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 import secrets
 import time
@@ -32,7 +31,7 @@ from typing import TYPE_CHECKING
 from arbiter.api.audience import check_seat
 from arbiter.api.envelope import Hint, HintOption
 from arbiter.api.handles import Handle, untrusted
-from arbiter.api.long_tasks import SLICE
+from arbiter.api.long_tasks import Slices
 from arbiter.api.problems import Problem
 from arbiter.core import CHANCE
 from arbiter.core.search import Search
@@ -103,15 +102,15 @@ class Hints:
             start = time.perf_counter()
             with untrusted(resolved.inline, game.id):
                 search = Search(game, state, seat, random.Random(seed))
+            slices = Slices()
             while search.iterations < budget and len(search.moves) > 1:
-                now = time.perf_counter()
-                if now - start >= allowed:
+                if time.perf_counter() - start >= allowed:
                     break
-                until = min(now + SLICE, start + allowed)
+                until = min(slices.deadline, start + allowed)
                 with untrusted(resolved.inline, game.id):
                     while search.iterations < budget and time.perf_counter() < until:
                         search.run(1)
-                await asyncio.sleep(0)
+                await slices.pause()
             elapsed = time.perf_counter() - start
             with untrusted(resolved.inline, game.id):
                 ranked = search.options()

@@ -39,7 +39,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-import time
 from typing import Any
 
 from msgspec import UNSET, Raw, UnsetType
@@ -79,7 +78,7 @@ from arbiter.api.handles import (
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.idempotency import Keys, MemoryKeys
-from arbiter.api.long_tasks import SLICE, LongTasks
+from arbiter.api.long_tasks import LongTasks, Slices
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
 from arbiter.api.positions import Positions
@@ -461,11 +460,10 @@ class Service:
                 game, codec, players, seed, options, content_id
             )
             check_seat(state, as_seat, players)
-            deadline = time.perf_counter() + SLICE
+            slices = Slices()
             for index, raw in enumerate(moves):
-                if time.perf_counter() > deadline:
-                    await asyncio.sleep(0)
-                    deadline = time.perf_counter() + SLICE
+                if slices.due():
+                    await slices.pause()
                 step, move, at = codec.entry(raw, f"/moves/{index}")
                 with untrusted(True, game.id, at):
                     if game.actor_of(move) != CHANCE and CHANCE in game.to_act(state):
