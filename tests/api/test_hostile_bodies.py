@@ -1,5 +1,6 @@
 """Hostile requests against every POST route, REST and GraphQL, over the real games (and the test
-game Pig, which takes positions).
+game Pig, which takes positions) -- with idempotency keys that are not keys, too (the header on
+every route that takes one, the argument on every mutation).
 
 A security review found 500s for JSON nested ~1,000 deep, invalid UTF-8 and the like; the service
 must answer every such request with a 4xx problem (REST: ``application/problem+json`` with a
@@ -47,6 +48,7 @@ class Case:
     content_type: str | None = JSON
     method: str = "POST"
     graphql: bool = False
+    headers: tuple[tuple[str, bytes], ...] = ()
 
 
 # ------------------------------------------------------------------------- valid requests
@@ -518,8 +520,90 @@ def graphql_cases() -> Iterator[Case]:
             yield Case(f"{name}-{label}", "/graphql", raw, refusal, graphql=True)
 
 
+# ---------------------------------------------------------------- idempotency keys (REST, GraphQL)
+
+#: Keys a client may send that are not keys (1 to 255 visible ASCII characters): refused with
+#: ``invalid_request`` before anything runs.
+BAD_KEYS: tuple[tuple[str, bytes], ...] = (
+    ("empty", b""),
+    ("long", b"k" * 256),
+    ("huge", b"k" * 6000),
+    ("latin1", "clé".encode("latin-1")),
+    ("utf8", "clé".encode()),
+    ("bad-utf8", b"\xff\xfe\xc0\xaf"),
+    ("space", b"two words"),
+    ("tab", b"a\tb"),
+)
+#: The routes a key makes safe to retry (arbiter.api.idempotency.APPLIES).
+KEYED_ROUTES = ("states", "moves", "positions", "undo", "content")
+KEYED_MUTATIONS = ("move", "options", "content", "position")
+
+
+def key_cases() -> Iterator[Case]:
+    """Every route and mutation that takes an idempotency key, with keys that are not keys (and a
+    good key on a hostile body: the body's refusal, kept or not, is still a problem)."""
+    for world in WORLDS:
+        g = world.game
+        routes = rest_routes(world)
+        for route in KEYED_ROUTES:
+            path, body = routes[route]
+            raw = emit(body)
+            for label, key in BAD_KEYS:
+                yield Case(
+                    f"{g}-{route}-key-{label}",
+                    path,
+                    raw,
+                    "invalid_request",
+                    headers=(("idempotency-key", key),),
+                )
+            for attempt in ("first", "again"):  # the refusal is kept: the retry gets it too
+                yield Case(
+                    f"{g}-{route}-key-deep-body-{attempt}",
+                    path,
+                    DEEP_ARRAY,
+                    ANY_REFUSAL,
+                    headers=(("idempotency-key", f"{g}-{route}-deep".encode()),),
+                )
+        values = {
+            "move": world.move,
+            "options": world.options,
+            "content": world.content,
+            "position": world.position,
+        }
+        for member in KEYED_MUTATIONS:
+            if values[member] is None:
+                continue
+            query = (
+                GRAPHQL_OPERATIONS[member]
+                .replace("($g: String!", "($k: String, $g: String!")
+                .replace("(game: $g", "(idempotencyKey: $k, game: $g")
+            )
+            state = {"s": world.state} if member == "move" else {}
+            for label, key in (
+                ("empty", ""),
+                ("long", "k" * 256),
+                ("huge", "k" * 6000),
+                ("utf8", "clé"),
+                ("control", "a\u0000b"),
+            ):
+                variables = {"g": g, "v": values[member], "k": key, **state}
+                body = emit({"query": query, "variables": variables})
+                yield Case(
+                    f"{g}-graphql-{member}-key-{label}",
+                    "/graphql",
+                    body,
+                    "invalid_request",
+                    graphql=True,
+                )
+            wrong = emit({"query": query, "variables": {"g": g, "v": values[member], "k": 12, **state}})  # fmt: skip
+            yield Case(
+                f"{g}-graphql-{member}-key-int", "/graphql", wrong, ANY_REFUSAL, graphql=True
+            )
+
+
 def _params() -> list[Any]:
-    return [pytest.param(case, id=case.id) for case in [*rest_cases(), *graphql_cases()]]
+    cases = [*rest_cases(), *graphql_cases(), *key_cases()]
+    return [pytest.param(case, id=case.id) for case in cases]
 
 
 # -------------------------------------------------------------------------------- tests
@@ -533,7 +617,9 @@ def client() -> Iterator[TestClient]:
 
 @pytest.mark.parametrize("case", _params())
 def test_hostile_requests_are_4xx_problems(client: TestClient, case: Case) -> None:
-    headers = {} if case.content_type is None else {"content-type": case.content_type}
+    headers: dict[str, str | bytes] = dict(case.headers)
+    if case.content_type is not None:
+        headers["content-type"] = case.content_type
     response = client.request(case.method, case.path, content=case.body, headers=headers)
     assert response.status_code < 500, response.text
     assert not 300 <= response.status_code < 400, response.headers  # no redirect, no Location
