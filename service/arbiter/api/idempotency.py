@@ -173,28 +173,29 @@ class Idempotency:
             return
         digest = hashlib.sha256(scope["path"].encode() + b"\0" + body).digest()
         client, name = current_id(), hashlib.sha256(raw).hexdigest()[:32]
-        held = await self.keys.begin(client, name, digest)
-        if held is not None:
-            await self._held(held, digest, scope, receive, send)
-            return
-        await self._first(scope, body, send, client, name, digest)
+        started: list[Message] = []  # the app's own answer head, when it runs now
 
-    async def _held(
-        self, held: Answer, digest: bytes, scope: Scope, receive: Receive, send: Send
-    ) -> None:
-        problem = _refusal(held, digest)
-        if problem is not None:
+        async def run() -> Answer:
+            start, whole = await self._answer(scope, body)
+            started.append(start)
+            headers = tuple((n, v) for n, v in start.get("headers", ()) if n in _KEPT)
+            return Answer(digest, start["status"], headers, whole)
+
+        try:
+            answer = await kept(self.keys, client, name, digest, run)
+        except Problem as problem:  # another request's key, or one still running
             await problem_response(problem)(scope, receive, send)
+            return
+        if started:
+            await send(started[0])
         else:
-            headers = [*held.headers, (b"idempotency-replayed", b"true")]
-            await send({"type": "http.response.start", "status": held.status, "headers": headers})
-            await send({"type": "http.response.body", "body": held.body})
+            headers = [*answer.headers, (b"idempotency-replayed", b"true")]
+            await send({"type": "http.response.start", "status": answer.status, "headers": headers})
+        await send({"type": "http.response.body", "body": answer.body})
 
-    async def _first(
-        self, scope: Scope, body: bytes, send: Send, client: str, name: str, digest: bytes
-    ) -> None:
-        """Run the request, keep its answer under the key, then send it: once the client has an
-        answer, a retry finds it."""
+    async def _answer(self, scope: Scope, body: bytes) -> tuple[Message, bytes]:
+        """The app's answer to the request (its head and whole body), held back: it is kept
+        under the key before it is sent, so once the client has an answer, a retry finds it."""
         start: Message | None = None
         chunks: list[bytes] = []
         sent = False
@@ -213,36 +214,42 @@ class Idempotency:
             elif message["type"] == "http.response.body":
                 chunks.append(message.get("body", b""))
 
-        try:
-            await self.app(scope, replay, hold)
-        except BaseException:
-            await self.keys.abandon(client, name)
-            raise
+        await self.app(scope, replay, hold)
         assert start is not None, "the app answered nothing"
-        status, whole = start["status"], b"".join(chunks)
-        if status < 500:
-            headers = tuple((n, v) for n, v in start.get("headers", ()) if n in _KEPT)
-            await self.keys.finish(client, name, Answer(digest, status, headers, whole))
-        else:
-            await self.keys.abandon(client, name)
-        await send(start)
-        await send({"type": "http.response.body", "body": whole})
+        return start, b"".join(chunks)
 
 
-def _refusal(held: Answer, digest: bytes) -> Problem | None:
-    """Why a key's request gets no kept answer: it was another request, or it still runs."""
-    if held.digest != digest:
-        return Problem(
-            "idempotency_key_reused",
-            "this Idempotency-Key was sent with another request; use a new key for a new request",
-        )
-    if not held.status:
-        return Problem(
-            "idempotency_in_progress",
-            "the first request with this Idempotency-Key is still running; retry soon",
-            headers=retry_after(1),
-        )
-    return None
+async def kept(
+    keys: Keys, client: str, name: str, digest: bytes, run: Callable[[], Awaitable[Answer]]
+) -> Answer:
+    """The answer under a key: the one it holds for the same request, or ``run``'s, kept unless
+    it is a 5xx (a failure of the service: a retry runs again). A key held for another request,
+    or for one still running, is refused (a :class:`Problem`)."""
+    held = await keys.begin(client, name, digest)
+    if held is not None:
+        if held.digest != digest:
+            raise Problem(
+                "idempotency_key_reused",
+                "this Idempotency-Key was sent with another request; use a new key for a new "
+                "request",
+            )
+        if not held.status:
+            raise Problem(
+                "idempotency_in_progress",
+                "the first request with this Idempotency-Key is still running; retry soon",
+                headers=retry_after(1),
+            )
+        return held
+    try:
+        answer = await run()
+    except BaseException:
+        await keys.abandon(client, name)
+        raise
+    if answer.status < 500:
+        await keys.finish(client, name, answer)
+    else:
+        await keys.abandon(client, name)
+    return answer
 
 
 async def once(
@@ -251,7 +258,7 @@ async def once(
     """One operation under a key given inside a request rather than as its header (a GraphQL
     mutation's ``idempotencyKey``): ``run`` gives a status and the bytes to keep; a retry with
     the key and the same ``request`` gets them back without running it again. The same rules
-    as the header's (module docstring); the key's names are apart from the header's."""
+    as the header's (:func:`kept`); the key's names are apart from the header's."""
     if not _KEY.match(key.encode()):
         raise Problem(
             "invalid_request",
@@ -259,24 +266,14 @@ async def once(
             pointer="/idempotencyKey",
         )
     digest = hashlib.sha256(request).digest()
-    client = current_id()
     name = "field:" + hashlib.sha256(key.encode()).hexdigest()[:32]
-    held = await keys.begin(client, name, digest)
-    if held is not None:
-        problem = _refusal(held, digest)
-        if problem is not None:
-            raise problem
-        return held.status, held.body
-    try:
+
+    async def answer() -> Answer:
         status, body = await run()
-    except BaseException:
-        await keys.abandon(client, name)
-        raise
-    if status < 500:
-        await keys.finish(client, name, Answer(digest, status, (), body))
-    else:
-        await keys.abandon(client, name)
-    return status, body
+        return Answer(digest, status, (), body)
+
+    found = await kept(keys, current_id(), name, digest, answer)
+    return found.status, found.body
 
 
 async def _read(receive: Receive) -> bytes:
