@@ -77,7 +77,7 @@ from arbiter.api.handles import (
 )
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
-from arbiter.api.idempotency import Keys, MemoryKeys
+from arbiter.api.idempotency import Keys
 from arbiter.api.long_tasks import LongTasks, Slices
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
@@ -116,12 +116,12 @@ class Service:
         hints: HintLimits | None = None,
         rates: Rates | None = None,
         share: float = 1.0,
-        keys: Keys | None = None,
+        keys: Keys,
     ) -> None:
         self.registry = registry
         #: Idempotency keys and their answers (:mod:`.idempotency`): REST's header, GraphQL's
         #: argument.
-        self.keys = keys or MemoryKeys(64 * 1024 * 1024, share, 86_400)
+        self.keys = keys
         self.store = store
         self.metrics = metrics
         self.max_replay = max_replay
