@@ -1,6 +1,6 @@
-"""Long tasks take turns by client (:mod:`arbiter.api.long_tasks`): one client's queue of hints
-does not hold another client's replay behind it, and one client may fill only its share of the
-worker's queue."""
+"""Long tasks take turns by client (:mod:`arbiter.api.long_tasks`), slice by slice: one client's
+queue of hints does not hold another client's replay behind it, nor does the hint running, and
+one client may fill only its share of the worker's queue."""
 
 from __future__ import annotations
 
@@ -50,6 +50,84 @@ def test_turns_go_round_the_clients_not_first_come_first_served() -> None:
         return ran
 
     assert asyncio.run(run()) == ["a", "b", "c", "a", "a", "a", "a"]
+
+
+async def _sliced(
+    tasks: LongTasks, client: str, slices: int, ran: list[str], name: str = ""
+) -> None:
+    """A task of ``slices`` slices, each noted in ``ran`` (as ``name``, else ``client``) as it
+    runs."""
+    current.set(Client("key", client))
+    async with tasks.turn() as turn:
+        for _ in range(slices):
+            ran.append(name or client)
+            await turn.pause()
+
+
+def test_tasks_of_two_clients_take_turns_slice_by_slice() -> None:
+    """a's long hint (6 slices) and b's short replay (2), sent while it runs: b's slices come
+    between a's, b does not wait for the end of a's; a's next task waits for its first."""
+
+    async def run() -> list[str]:
+        tasks, ran, gate = LongTasks(), [], asyncio.Event()
+        first = asyncio.create_task(_task(tasks, "a", ran, gate))  # a's hint, its first slice
+        await asyncio.sleep(0)
+        hint = asyncio.create_task(_sliced(tasks, "a", 6, ran, "hint"))
+        second = asyncio.create_task(_sliced(tasks, "a", 1, ran, "next"))
+        replay = asyncio.create_task(_sliced(tasks, "b", 2, ran, "replay"))
+        await _queued(tasks, 3)
+        gate.set()
+        await asyncio.gather(first, hint, second, replay)
+        assert not tasks.busy and tasks.waiting == 0
+        return ran
+
+    assert asyncio.run(run()) == [
+        *("a", "replay", "hint", "replay"),
+        *("hint",) * 5,
+        "next",
+    ]
+
+
+def test_a_task_alone_keeps_its_turn_and_is_not_counted_waiting() -> None:
+    async def run() -> None:
+        tasks, ran = LongTasks(), []
+        await _sliced(tasks, "a", 3, ran)
+        assert ran == ["a", "a", "a"] and not tasks.busy
+
+        gate = asyncio.Event()
+        other = asyncio.create_task(_task(tasks, "b", ran, gate))
+        await asyncio.sleep(0)
+        sliced = asyncio.create_task(_sliced(tasks, "a", 2, ran))
+        await _queued(tasks, 1)
+        gate.set()
+        await asyncio.gather(other, sliced)
+
+    asyncio.run(run())
+
+
+def test_a_task_cancelled_while_it_passed_its_turn_hands_nothing_back() -> None:
+    """Cancelled while another client's slice runs: the other goes on, nothing is freed twice."""
+
+    async def run() -> list[str]:
+        tasks, ran, gate = LongTasks(), [], asyncio.Event()
+        long = asyncio.create_task(_sliced(tasks, "a", 100, ran))
+        await asyncio.sleep(0)
+        other = asyncio.create_task(_task(tasks, "b", ran, gate))
+        while "b" not in ran:  # a passed its turn to b, and waits for it back
+            await asyncio.sleep(0)
+        assert tasks.waiting == 0 and tasks._turns.waiting_of("a") == 0
+        long.cancel()
+        await asyncio.sleep(0)
+        gate.set()
+        await other
+        with pytest.raises(asyncio.CancelledError):
+            await long
+        assert not tasks.busy and tasks.waiting == 0
+        third = asyncio.create_task(_task(tasks, "c", ran, gate))
+        await third
+        return ran
+
+    assert asyncio.run(run())[-1] == "c"
 
 
 def test_a_waiting_task_cancelled_leaves_the_queue_and_the_rest_run() -> None:

@@ -13,9 +13,10 @@ seed of chance), in an open game as in a sealed one.
 * **Budget.** ``seconds`` (default 1) and ``playouts`` (default: as many as the time allows), each
   bounded by the server (``ARBITER_HINT_SECONDS``, ``ARBITER_HINT_PLAYOUTS``): a request asking
   for more gets the bound. A forced move (the only legal one) is answered at once.
-* **Bounded cost.** Hints are long tasks: one at a time per worker (as long replays), the others
-  waiting their turn (``503 busy`` past :data:`~arbiter.api.long_tasks.MAX_WAITING`), and the
-  search yields to other requests every slice (:class:`~arbiter.api.long_tasks.Slices`).
+* **Bounded cost.** Hints are long tasks, as long replays are: they take turns by client, slice
+  by slice, the others waiting (``503 busy`` past :data:`~arbiter.api.long_tasks.MAX_WAITING`),
+  and the search yields to other requests within one decision of a slice's end
+  (:class:`~arbiter.api.long_tasks.Slices`, :meth:`~arbiter.core.search.Search.run_until`).
 * **Reproducible.** ``seed`` seeds the search's own generator (drawn at random when not given, and
   answered): the same state, seat, seed and ``playouts``, with time to spare, give the same hint.
 """
@@ -25,13 +26,13 @@ from __future__ import annotations
 import random
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from arbiter.api.audience import check_seat
 from arbiter.api.envelope import Hint, HintOption
 from arbiter.api.handles import Handle, untrusted
-from arbiter.api.long_tasks import Slices
 from arbiter.api.problems import Problem
 from arbiter.core import CHANCE
 from arbiter.core.search import Search
@@ -98,18 +99,15 @@ class Hints:
         budget = min(playouts or self.limits.playouts, self.limits.playouts)
         allowed = min(seconds or DEFAULT_SECONDS, self.limits.seconds)
         seed = secrets.randbits(63) if seed is None else seed
-        async with service.long_tasks.turn():
+        async with service.long_tasks.turn() as slices:
             start = time.perf_counter()
             with untrusted(resolved.inline, game.id):
                 search = Search(game, state, seat, random.Random(seed))
-            slices = Slices()
             while search.iterations < budget and len(search.moves) > 1:
                 if time.perf_counter() - start >= allowed:
                     break
-                until = min(slices.deadline, start + allowed)
                 with untrusted(resolved.inline, game.id):
-                    while search.iterations < budget and time.perf_counter() < until:
-                        search.run(1)
+                    search.run_until(budget, past(min(slices.deadline, start + allowed)))
                 await slices.pause()
             elapsed = time.perf_counter() - start
             with untrusted(resolved.inline, game.id):
@@ -140,3 +138,8 @@ class Hints:
 def not_deciding(detail: str) -> Problem:
     """``409 not_deciding``: the seat asked about does not decide now."""
     return Problem("not_deciding", detail, pointer="/seat")
+
+
+def past(moment: float) -> Callable[[], bool]:
+    """Whether ``moment`` (of :func:`time.perf_counter`) has come: when a search stops."""
+    return lambda: time.perf_counter() >= moment

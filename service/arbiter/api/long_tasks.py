@@ -1,9 +1,11 @@
 """Long tasks: the requests whose cost grows with what they ask (a replay, a hint's search).
 
 One runs at a time per worker. The others wait in one queue per client (:mod:`arbiter.api.clients`)
-and take turns **by client**, round robin (:class:`~arbiter.api.round_robin.RoundRobin`): one
-client's five hints do not hold another client's replay behind all five, only behind the one
-running.
+and take turns **by client**, round robin (:class:`~arbiter.api.round_robin.RoundRobin`), slice
+by slice: a running task passes the turn on at the end of each slice to the next client waiting,
+and goes on when its client's turn comes back. One client's five hints of two seconds hold
+another client's short replay neither behind all five nor behind the one running, only behind
+one slice at a time; each client's own tasks run one after another.
 
 Bounds: at most :data:`MAX_WAITING` tasks wait in one worker (past that a new one is refused with
 ``503 busy``), and one client at most its share of them (``ARBITER_CLIENT_SHARE``, at least one):
@@ -34,15 +36,17 @@ OTHERS_RAN = 0.00003
 
 
 class Slices:
-    """When a running long task gives the event loop back: :data:`SLICE` after its last pause
-    while the worker has nothing else to do, :data:`BUSY_SLICE` while it answers other requests
-    (the last pause came back later than :data:`OTHERS_RAN`). A short request takes a few passes
-    of the loop (its bytes read, its answer written), each behind one slice of the task: 2 ms
-    slices made a move wait some 6 ms behind a hint."""
+    """The slices of a running long task, entered by :meth:`LongTasks.turn`: when it gives the
+    event loop back (:data:`SLICE` after its last pause while the worker has nothing else to do,
+    :data:`BUSY_SLICE` while it answers other requests: the last pause came back later than
+    :data:`OTHERS_RAN`), and its turn to the next client's task. A short request takes a few
+    passes of the loop (its bytes read, its answer written), each behind one slice of the task:
+    2 ms slices made a move wait some 6 ms behind a hint."""
 
-    __slots__ = ("deadline",)
+    __slots__ = ("_turn", "deadline")
 
-    def __init__(self) -> None:
+    def __init__(self, turn: _Turn) -> None:
+        self._turn = turn
         self.deadline = time.perf_counter() + SLICE
 
     def due(self) -> bool:
@@ -50,9 +54,11 @@ class Slices:
         return time.perf_counter() >= self.deadline
 
     async def pause(self) -> None:
-        """Give the event loop back, and start the next slice."""
+        """Give the event loop back and the turn to the next client waiting for one, and start
+        the next slice when the turn comes back."""
         before = time.perf_counter()
         await asyncio.sleep(0)
+        await self._turn.pass_on()
         after = time.perf_counter()
         self.deadline = after + (BUSY_SLICE if after - before > OTHERS_RAN else SLICE)
 
@@ -92,7 +98,8 @@ class LongTasks:
         return share_of(MAX_WAITING, self.share)
 
     def turn(self) -> _Turn:
-        """The turn of a new task of the current client (entered: over its heavy rate limit
+        """The turn of a new task of the current client, entered as ``async with tasks.turn() as
+        slices:`` (its :class:`Slices`; over its heavy rate limit
         ``429 rate_limited``; ``503 busy`` when the worker's queue is full, ``429
         quota_exceeded`` when this client's part of it is)."""
         return _Turn(self, current_id())
@@ -124,18 +131,32 @@ class LongTasks:
 
 
 class _Turn:
-    """Waits for the task's turn when entered; hands the turn on when left."""
+    """Waits for the task's turn when entered, giving its :class:`Slices`; hands the turn on
+    when left."""
 
     def __init__(self, tasks: LongTasks, client: str) -> None:
         self.tasks = tasks
         self.client = client
+        self.holding = False
 
-    async def __aenter__(self) -> None:
+    async def __aenter__(self) -> Slices:
         tasks = self.tasks
         if tasks.rates is not None:
             await tasks.rates.heavy()
         tasks._admit(self.client)
         await tasks._turns.acquire(self.client)
+        self.holding = True
+        return Slices(self)
+
+    async def pass_on(self) -> None:
+        """Lets the next client's task run a slice, if one waits, and waits for the turn back."""
+        try:
+            await self.tasks._turns.pass_turn(self.client)
+        except asyncio.CancelledError:
+            self.holding = False  # cancelled while waiting: the turn went on without it
+            raise
 
     async def __aexit__(self, *exc: object) -> None:
-        self.tasks._turns.release(self.client)
+        if self.holding:
+            self.holding = False
+            self.tasks._turns.release(self.client)

@@ -757,7 +757,7 @@ class Operations:
                 "A seat's handle asks for its own seat only (403 `forbidden_seat`); a seat that "
                 "does not decide now is 409 `not_deciding`. `seconds` (default 1) and `playouts` "
                 "are bounded by the server (`ARBITER_HINT_SECONDS`, `ARBITER_HINT_PLAYOUTS`); "
-                "hints run one at a time per worker, turns taken by client (429 `quota_exceeded` "
+                "hints are long tasks, turns taken by client slice by slice (429 `quota_exceeded` "
                 "when too many of the client's wait, 503 `busy` when too many of all clients').",
             ),
             "/v1/games/{game}/replay": self._game_post(

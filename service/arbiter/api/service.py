@@ -78,7 +78,7 @@ from arbiter.api.handles import (
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.idempotency import Keys
-from arbiter.api.long_tasks import LongTasks, Slices
+from arbiter.api.long_tasks import LongTasks
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
 from arbiter.api.positions import Positions
@@ -426,9 +426,9 @@ class Service:
         The moves may include chance outcomes. A chance decision still pending when the next
         move is a player's is drawn from the seed, exactly as the service does during play; so a
         game played with ``resolve_chance`` replays from its seed and its players' moves alone.
-        The events are those of the whole replay. At most ``ARBITER_MAX_REPLAY`` moves; one long
-        replay runs at a time per worker, in slices that leave the event loop free for others
-        (health probes included).
+        The events are those of the whole replay. At most ``ARBITER_MAX_REPLAY`` moves; a replay
+        is a long task, run in slices that leave the event loop free for others (health probes
+        included), taking turns by client with other long tasks.
 
         A game record (:mod:`arbiter.core.record`) is a replay request as it is: a move may come
         with the step it was made at (``{"step": n, "move": m}``: ``422 step_mismatch`` unless
@@ -454,13 +454,13 @@ class Service:
         #: the JSON of every decision, chance drawn from the seed included (the replay's record)
         applied: list[bytes] = []
         encode = codec.state_json
-        async with self.long_tasks.turn():  # decoding and setup too: nothing long before its turn
+        # decoding and setup too: nothing long before its turn
+        async with self.long_tasks.turn() as slices:
             await asyncio.sleep(0)
             state, events, setup = await self._setup(
                 game, codec, players, seed, options, content_id
             )
             check_seat(state, as_seat, players)
-            slices = Slices()
             for index, raw in enumerate(moves):
                 if slices.due():
                     await slices.pause()

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -116,13 +116,27 @@ class Search:
         #: Iterations run so far; playout decisions made so far.
         self.iterations = 0
         self.decisions = 0
+        #: the iteration under way, when one was cut short (:meth:`run_until`)
+        self._running: Iterator[None] | None = None
 
     def run(self, iterations: int) -> None:
         """Run ``iterations`` more iterations (a forced move needs none)."""
+        self.run_until(self.iterations + iterations, _never)
+
+    def run_until(self, iterations: int, stop: Callable[[], bool]) -> None:
+        """Run until ``iterations`` iterations in all, or until ``stop()`` -- asked after each
+        decision, so that a caller can give its time back within one decision of a playout: the
+        iteration it cuts short goes on where it stopped at the next call, with the same random
+        draws as uncut (a forced move needs none)."""
         if len(self.moves) <= 1:
             return
-        for _ in range(iterations):
-            self._iterate()
+        while self.iterations < iterations:
+            if self._running is None:
+                self._running = self._iteration()
+            for _ in self._running:
+                if stop():
+                    return
+            self._running = None
 
     def options(self) -> list[Option]:
         """The seat's moves, most visited first (ties: the higher mean reward, then the order
@@ -141,9 +155,11 @@ class Search:
 
     # ------------------------------------------------------------------ one iteration
 
-    def _iterate(self) -> None:
+    def _iteration(self) -> Iterator[None]:
+        """One iteration, pausing (yielding) after each decision."""
         game, rng = self.game, self.rng
         s = game.hidden_variant(self.state, self.seat, rng)
+        yield
         node: Node | None = self.root
         path: list[tuple[Node, Any]] = []
         actor: Any = self.seat  # the first decision is the seat's, whoever else decides too
@@ -157,6 +173,7 @@ class Search:
             if actor == CHANCE:
                 s, _ = game.apply_unchecked(s, self._chance(s))
                 drawn += 1
+                yield
                 continue
             moves = game.listed_moves(s, actor)
             if node is not None:
@@ -168,6 +185,7 @@ class Search:
                 move = moves[rng.randrange(len(moves))]
             s, _ = game.apply_unchecked(s, move)
             made += 1
+            yield
         self.decisions += made
         self.iterations += 1
         result = game.result(s)
@@ -207,3 +225,7 @@ class Search:
         outcomes = self.game.chance_outcomes(s)
         weights = [o.weight for o in outcomes]
         return self.rng.choices(outcomes, weights)[0].move
+
+
+def _never() -> bool:
+    return False
