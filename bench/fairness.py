@@ -9,7 +9,14 @@ as long again while ``wrk`` sends the flood's requests with the other key:
 * ``sealed games`` -- new sealed games as fast as the flood's connections go (the flood that used
   to starve every other client of the store);
 * ``open states`` -- new open states, each a ``state_id`` the store keeps;
-* ``hints`` -- hints of 0.1 s each (long tasks: one at a time per worker, turns by client).
+* ``hints`` -- hints of 0.1 s each (long tasks: turns by client, slice by slice).
+
+What keeps the honest client's latency near its quiet one: the flood's requests wait while it
+has used more than its share of the worker's time (:mod:`arbiter.api.fair_share`), so that the
+honest requests mostly find the worker free instead of behind one of the flood's; its hints
+pass the turn at the end of each slice (:mod:`arbiter.api.long_tasks`). What remains is the p99:
+a request that arrives while one of the flood's runs waits for its end (a worker does not stop
+a request once begun), so p99 under a flood is about the flood's costliest request.
 
 Printed: the honest requests' p50 and p99 quiet and flooded and their ratio (the goal: within
 2x), how many of its answers lacked a ``state_id`` or failed, and what the flood got (its rate

@@ -8,6 +8,7 @@ the factory ``arbiter serve`` hands to uvicorn.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import re
 import secrets
@@ -27,6 +28,7 @@ from arbiter.api import docs, graphql_http, logs, static
 from arbiter.api.budget import share_of
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
+from arbiter.api.fair_share import FairShare
 from arbiter.api.guard import Guard, json_bodies
 from arbiter.api.handles import StateStore
 from arbiter.api.hints import HintLimits
@@ -295,6 +297,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # What start-up made (modules, games, content, routes) lives as long as the worker: out
+        # of the collector's sight, a full collection walks only what requests made since.
+        gc.freeze()
         yield
         await cache.close()
 
@@ -329,7 +334,9 @@ class ArbiterApp(Observe):
 
     The middleware stack: :class:`Observe` (request ids, body limit, metrics, logs), then
     :class:`~arbiter.api.guard.Guard` (paths), then :class:`~arbiter.api.identify.Identify` (who
-    is asking: :mod:`arbiter.api.clients`), then :class:`~arbiter.api.rates.Limit` (the request
+    is asking: :mod:`arbiter.api.clients`; a client past its share of the worker's time waits
+    while others ask, :mod:`arbiter.api.fair_share`), then :class:`~arbiter.api.rates.Limit` (the
+    request
     rate limits, when any is set), then :class:`~arbiter.api.idempotency.Idempotency` (requests
     with an ``Idempotency-Key``), then Starlette (whose routes that take a body
     check its content type, :func:`~arbiter.api.guard.json_bodies`).
@@ -347,8 +354,13 @@ class ArbiterApp(Observe):
         inner: ASGIApp = Idempotency(app, service.keys)
         if rates.counts_requests:
             inner = Limit(inner, rates)
+        share = FairShare(settings.fair_share_hold, metrics) if settings.fair_share_hold else None
         identify = Identify(
-            inner, settings.keys, trusted=settings.networks, require_key=not settings.is_development
+            inner,
+            settings.keys,
+            trusted=settings.networks,
+            require_key=not settings.is_development,
+            share=share,
         )
         super().__init__(Guard(identify), metrics, settings.max_body)
         self.starlette = app

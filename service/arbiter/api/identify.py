@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, MutableMapping, Sequence
 from typing import Any, Final
 
 from arbiter.api.clients import Client, Key, Network, current
+from arbiter.api.fair_share import FairShare
 from arbiter.api.problems import Problem, problem_response
 
 Scope = MutableMapping[str, Any]
@@ -28,7 +29,8 @@ API_PREFIXES: Final = ("/v1/", "/graphql")
 
 class Identify:
     """Pure ASGI middleware: finds each request's client (module docstring), refuses a key it
-    does not accept, and keeps the client in :data:`current` while the request is served."""
+    does not accept, and keeps the client in :data:`current` while the request is served --
+    through its fair ``share`` of the worker's time when given (:mod:`arbiter.api.fair_share`)."""
 
     def __init__(
         self,
@@ -37,8 +39,10 @@ class Identify:
         *,
         trusted: Sequence[Network] = (),
         require_key: bool = False,
+        share: FairShare | None = None,
     ) -> None:
         self.app = app
+        self.share = share
         self.keys = keys
         self.trusted = tuple(trusted)
         self.require_key = require_key and keys is not None
@@ -53,7 +57,10 @@ class Identify:
             return
         token = current.set(client)
         try:
-            await self.app(scope, receive, send)
+            if self.share is None:
+                await self.app(scope, receive, send)
+            else:
+                await self.share.serve(client, self.app, scope, receive, send)
         finally:
             current.reset(token)
 

@@ -23,7 +23,9 @@
   with several workers, the sum over them. With Redis, what clients hold there is in its
   ``arbiter:usage:*`` keys (:mod:`arbiter.api.redis_quotas`);
 * ``arbiter_long_task_refusals_total{client,code}`` -- long tasks (replays, hints) refused a place
-  in their worker's queue: ``quota_exceeded`` (the client's part is full) or ``busy``.
+  in their worker's queue: ``quota_exceeded`` (the client's part is full) or ``busy``;
+* ``arbiter_held_requests_total{client}`` -- requests held back because their client had used
+  more than its share of a worker's time while others asked (:mod:`arbiter.api.fair_share`).
 
 Each app gets its own registry (tests build many apps). With several worker processes
 (``PROMETHEUS_MULTIPROC_DIR`` set) ``/metrics`` aggregates every worker's files.
@@ -136,6 +138,12 @@ class Metrics:
             "arbiter_long_task_refusals_total",
             "Long tasks refused a place in their worker's queue, by client and code.",
             ["client", "code"],
+            registry=self.registry,
+        )
+        self.held_requests = Counter(
+            "arbiter_held_requests_total",
+            "Requests held back while their client was past its share of a worker's time.",
+            ["client"],
             registry=self.registry,
         )
 

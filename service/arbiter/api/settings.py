@@ -78,6 +78,9 @@ limited by default. A key of the key file may carry its own (``"rate"``, ``"heav
 * ``ARBITER_RATE_LIMIT`` -- requests to the API (``/v1/...``, ``/graphql``) per client.
 * ``ARBITER_HEAVY_RATE_LIMIT`` -- hints, replays, content registrations and large GraphQL
   documents per client, over REST and GraphQL alike.
+* ``ARBITER_FAIR_SHARE_HOLD`` -- the longest a request of a client past its share of a worker's
+  time waits while other clients ask (:mod:`arbiter.api.fair_share`), in seconds; default 0.05,
+  ``0`` turns fair shares off. A client alone is never held.
 
 Bounds on work:
 
@@ -86,8 +89,8 @@ Bounds on work:
 * ``ARBITER_MAX_REPLAY`` -- the most moves one ``replay`` may play, and so the longest history kept
   for a game's record; default 10000.
 * ``ARBITER_HINT_SECONDS`` -- the longest a hint (``POST .../hints``) thinks, in seconds; default 2.
-  A request asking for longer gets this much. Hints run one at a time per worker, in slices, so
-  other requests are served meanwhile.
+  A request asking for longer gets this much. Hints run in slices, taking turns with other
+  clients' long tasks, so other requests are served meanwhile.
 * ``ARBITER_HINT_PLAYOUTS`` -- the most playouts one hint runs; default 20000.
 * ``ARBITER_GRAPHIQL`` / ``ARBITER_GRAPHQL_INTROSPECTION`` -- ``true`` or ``false``; default true in
   development and test, false otherwise.
@@ -205,6 +208,7 @@ class Settings:
     trusted_proxies: tuple[str, ...] = ()
     rate_limit: str | None = None
     heavy_rate_limit: str | None = None
+    fair_share_hold: float = 0.05
     #: the key file's keys by digest (``None``: no keys) and the trusted proxies' networks, read
     #: once when the settings are made
     keys: dict[str, Key] | None = field(init=False, repr=False, compare=False, default=None)
@@ -255,6 +259,8 @@ class Settings:
             )
         if not 0 < self.client_share <= 1:
             raise SettingsError("ARBITER_CLIENT_SHARE must be a fraction above 0, at most 1")
+        if not 0 <= self.fair_share_hold <= 10:
+            raise SettingsError("ARBITER_FAIR_SHARE_HOLD must be 0 (off) to 10 seconds")
         if self.cache_retry < 0 or self.cache_min_age < 0:
             raise SettingsError("ARBITER_CACHE_RETRY and ARBITER_CACHE_MIN_AGE must be >= 0")
         for name in (
@@ -385,5 +391,6 @@ class Settings:
                 p.strip() for p in (get("ARBITER_TRUSTED_PROXIES") or "").split(",") if p.strip()
             ),
             rate_limit=get("ARBITER_RATE_LIMIT"),
+            fair_share_hold=seconds("ARBITER_FAIR_SHARE_HOLD", 0.05),
             heavy_rate_limit=get("ARBITER_HEAVY_RATE_LIMIT"),
         )

@@ -1,0 +1,158 @@
+"""Fair shares of a worker's time (:mod:`arbiter.api.fair_share`): a client past its share waits
+while another asks; a client alone, and what is not the API, never waits."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from arbiter.api import fair_share
+from arbiter.api.app import create_app
+from arbiter.api.clients import Client
+from arbiter.api.fair_share import FairShare
+from arbiter.api.identify import Identify
+from arbiter.api.metrics import Metrics
+from arbiter.core import Registry
+from tests.api.conftest import settings
+from tests.toy import Pig
+
+Message = dict[str, Any]
+
+
+def _app(cost: float, ran: list[str]) -> Any:
+    """An app whose requests each hold the worker for ``cost`` seconds (as a rules call does)."""
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        ran.append(scope["client_id"])
+        time.sleep(cost)
+
+    return app
+
+
+async def _request(share: FairShare, who: str, path: str = "/v1/games/pig/moves") -> float:
+    """One request of ``who`` through ``share``; how long it took, in seconds."""
+    scope = {"type": "http", "path": path, "client_id": who}
+    start = time.perf_counter()
+    await share.serve(Client("key", who), share_app[share], scope, _receive, _send)
+    return time.perf_counter() - start
+
+
+share_app: dict[FairShare, Any] = {}
+
+
+def _share(app: Any, hold: float, metrics: Metrics | None = None) -> FairShare:
+    share = FairShare(hold, metrics)
+    share_app[share] = app
+    return share
+
+
+async def _receive() -> Message:
+    return {"type": "http.request", "body": b""}
+
+
+async def _send(message: Message) -> None:
+    return None
+
+
+def test_a_client_alone_is_never_held() -> None:
+    async def run() -> None:
+        ran: list[str] = []
+        metrics = Metrics()
+        share = _share(_app(0.001, ran), 0.05, metrics)
+        for _ in range(100):  # 100 ms of the worker, all its own
+            assert await _request(share, "audit") < 0.02
+        assert ran == ["audit"] * 100
+        assert metrics.held_requests.labels("audit")._value.get() == 0
+
+    asyncio.run(run())
+
+
+def test_past_its_share_while_another_asks_a_client_waits_and_the_other_does_not() -> None:
+    """flood has used the worker; honest asks too: flood's next request waits (at most the hold),
+    honest's runs at once."""
+
+    async def run() -> None:
+        ran: list[str] = []
+        metrics = Metrics()
+        share = _share(_app(0.0, ran), 0.2, metrics)
+        for _ in range(10):
+            await _request(share, "flood")
+        share.used["key:flood"] += 0.05 * share._scale(time.perf_counter())  # 50 ms of the worker
+        share.total += 0.05 * share._scale(time.perf_counter())
+        assert await _request(share, "honest") < 0.02  # honest asks: it is under its share
+        assert share.over_share("key:flood") and not share.over_share("key:honest")
+
+        flood = asyncio.create_task(_request(share, "flood"))
+        await asyncio.sleep(0.01)
+        assert ran[-1] == "honest"  # flood's request is held ...
+        assert await _request(share, "honest") < 0.02  # ... while honest's run at once
+        waited = await flood  # ... until honest stops asking (ACTIVE) or the hold is over
+        assert fair_share.ACTIVE <= waited < 0.2 + 0.05
+        assert ran[-1] == "flood"
+        assert metrics.held_requests.labels("flood")._value.get() == 1
+
+    asyncio.run(run())
+
+
+def test_a_client_held_runs_its_requests_one_at_a_time_and_at_most_the_hold() -> None:
+    async def run() -> None:
+        ran: list[str] = []
+        share = _share(_app(0.0, ran), 0.03)
+        await _request(share, "flood")
+        share.used["key:flood"] = share.total = 10.0 * share._scale(time.perf_counter())
+        await _request(share, "honest")
+
+        async def keep_asking() -> None:  # honest asks all along: flood waits its full hold
+            for _ in range(40):
+                await _request(share, "honest")
+                await asyncio.sleep(0.005)
+
+        honest = asyncio.create_task(keep_asking())
+        start = time.perf_counter()
+        waits = await asyncio.gather(*(_request(share, "flood") for _ in range(3)))
+        elapsed = time.perf_counter() - start
+        await honest
+        assert all(w >= 0.03 for w in waits)  # each held its hold ...
+        assert elapsed >= 3 * 0.03  # ... one after another, not all at once
+        assert not share._lines  # the line is gone with the last
+
+    asyncio.run(run())
+
+
+def test_what_is_not_the_api_is_never_held_nor_counted() -> None:
+    async def run() -> None:
+        ran: list[str] = []
+        share = _share(_app(0.0, ran), 0.05)
+        await _request(share, "flood")
+        await _request(share, "honest")
+        share.used["key:flood"] = share.total = 10.0 * share._scale(time.perf_counter())
+        before = dict(share.used)
+        for path in ("/healthz", "/readyz", "/metrics", "/openapi.json", "/"):
+            assert await _request(share, "flood", path) < 0.02
+        assert share.used == before
+
+    asyncio.run(run())
+
+
+def test_on_by_default_and_off_when_the_hold_is_zero() -> None:
+    identify = create_app(settings(), Registry([Pig()])).app.app
+    assert isinstance(identify, Identify) and identify.share is not None
+    assert identify.share.hold == 0.05
+    identify = create_app(settings(fair_share_hold=0), Registry([Pig()])).app.app
+    assert isinstance(identify, Identify) and identify.share is None
+
+
+def test_sums_decay_and_idle_clients_are_forgotten() -> None:
+    async def run() -> None:
+        ran: list[str] = []
+        share = _share(_app(0.0, ran), 0.05)
+        for who in ("a", "b", "c"):
+            await _request(share, who)
+        share.since -= fair_share.RESCALE * fair_share.HALF_LIFE * 2  # long ago
+        share._recent.clear()
+        share._asking.clear()
+        share._scale(time.perf_counter())
+        assert share.used == {} and share.total == 0.0
+
+    asyncio.run(run())
