@@ -4,20 +4,26 @@ while another asks; a client alone, and what is not the API, never waits."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
+from pathlib import Path
 from typing import Any
+
+import httpx
 
 from arbiter.api import fair_share
 from arbiter.api.app import create_app
-from arbiter.api.clients import Client
+from arbiter.api.clients import Client, key_digest
 from arbiter.api.fair_share import FairShare
 from arbiter.api.identify import Identify
 from arbiter.api.metrics import Metrics
 from arbiter.core import Registry
+from arbiter.games import registry
 from tests.api.conftest import settings
 from tests.toy import Pig
 
 Message = dict[str, Any]
+KEYS = ("flood", "honest")
 
 
 def _app(cost: float, ran: list[str]) -> Any:
@@ -156,3 +162,59 @@ def test_sums_decay_and_idle_clients_are_forgotten() -> None:
         assert share.used == {} and share.total == 0.0
 
     asyncio.run(run())
+
+
+def test_over_http_a_flood_is_held_and_the_client_beside_it_never(tmp_path: Path) -> None:
+    """Two keys on one app: ``flood`` sets up sealed games back to back on two connections while
+    ``honest`` plays moves by ``state_id``; the flood's requests are held, the honest ones seldom
+    (only when the honest client has just used more of the worker than the flood), and every
+    honest answer has its ``state_id``."""
+    path = tmp_path / "keys.json"
+    path.write_text(
+        json.dumps({"keys": [{"name": n, "sha256": key_digest(f"{n}-key")} for n in KEYS]})
+    )
+    app = create_app(settings(api_keys=str(path)), registry())
+    game = "/v1/games/the-ancient-world"
+
+    async def run() -> list[int]:
+        transport = httpx.ASGITransport(app=app)
+        clients = {
+            n: httpx.AsyncClient(
+                transport=transport,
+                base_url="http://arbiter",
+                headers={"Authorization": f"Bearer {n}-key"},
+            )
+            for n in KEYS
+        }
+        deadline = time.perf_counter() + 1.0
+        statuses: list[int] = []
+
+        async def flood(seed: int) -> None:
+            while time.perf_counter() < deadline:
+                await asyncio.sleep(0)  # the network between requests: the others' turn
+                body = {"players": 3, "seed": seed, "sealed": True}
+                await clients["flood"].post(f"{game}/states", json=body)
+
+        async def honest() -> None:
+            new = {"players": 3}
+            answer = (await clients["honest"].post(f"{game}/states", json=new)).json()
+            while time.perf_counter() < deadline:
+                await asyncio.sleep(0)
+                move = {"state_id": answer["state_id"], "move": answer["legal_moves"][0]}
+                reply = await clients["honest"].post(f"{game}/moves", json=move)
+                statuses.append(reply.status_code)
+                answer = reply.json()
+                assert answer["state_id"] is not None
+                if not answer["legal_moves"]:
+                    answer = (await clients["honest"].post(f"{game}/states", json=new)).json()
+
+        await asyncio.gather(flood(1), flood(2), honest())
+        for client in clients.values():
+            await client.aclose()
+        return statuses
+
+    statuses = asyncio.run(run())
+    assert statuses and set(statuses) == {200}
+    held = app.service.metrics.held_requests
+    flood, honest = held.labels("flood")._value.get(), held.labels("honest")._value.get()
+    assert flood > 10 * max(honest, 1), (flood, honest)

@@ -54,8 +54,10 @@ def test_settings_come_from_the_environment() -> None:
             "ARBITER_CACHE_RETRY": "2.5",
             "ARBITER_HEADER_TIMEOUT": "2.5",
             "ARBITER_IDLE_TIMEOUT": "30",
+            "ARBITER_FAIR_SHARE_HOLD": "0.02",
         }
     )
+    assert settings.fair_share_hold == 0.02
     assert settings.state_keys == (NEW_KEY, OLD_KEY)
     assert settings.secrets == (bytes.fromhex(NEW_KEY), bytes(range(32)))
     assert (settings.redis_url, settings.cache_ttl) == ("redis://cache:6379/0", 60)
@@ -209,6 +211,9 @@ def test_several_workers_share_a_random_256_bit_hex_key_in_development(
         ("ARBITER_RATE_LIMIT", "lots", "not a rate limit"),
         ("ARBITER_REDIS_DURABILITY", "always", "none, aof or replicas:N"),
         ("ARBITER_SHUTDOWN_GRACE", "0", "positive number of seconds"),
+        ("ARBITER_FAIR_SHARE_HOLD", "-0.1", "0 \\(off\\) to 10 seconds"),
+        ("ARBITER_FAIR_SHARE_HOLD", "60", "0 \\(off\\) to 10 seconds"),
+        ("ARBITER_FAIR_SHARE_HOLD", "soon", "a number of seconds"),
     ],
 )
 def test_store_bounds_are_checked(name: str, value: str, message: str) -> None:
