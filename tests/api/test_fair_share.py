@@ -74,9 +74,17 @@ def test_a_client_alone_is_never_held() -> None:
     asyncio.run(run())
 
 
-def test_past_its_share_while_another_asks_a_client_waits_and_the_other_does_not() -> None:
-    """flood has used the worker; honest asks too: flood's next request waits (at most the hold),
-    honest's runs at once."""
+async def _keep_asking(share: FairShare, who: str, seconds: float) -> None:
+    """``who`` sends a request every millisecond for ``seconds``: it keeps the worker busy."""
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        await _request(share, who)
+        await asyncio.sleep(0.0005)
+
+
+def test_past_its_share_while_another_keeps_the_worker_busy_a_client_waits() -> None:
+    """flood has used the worker; honest asks too, request after request: flood's next request
+    waits until honest stops (at most the hold), honest's run at once."""
 
     async def run() -> None:
         ran: list[str] = []
@@ -89,14 +97,34 @@ def test_past_its_share_while_another_asks_a_client_waits_and_the_other_does_not
         assert await _request(share, "honest") < 0.02  # honest asks: it is under its share
         assert share.over_share("key:flood") and not share.over_share("key:honest")
 
-        flood = asyncio.create_task(_request(share, "flood"))
-        await asyncio.sleep(0.01)
-        assert ran[-1] == "honest"  # flood's request is held ...
-        assert await _request(share, "honest") < 0.02  # ... while honest's run at once
-        waited = await flood  # ... until honest stops asking (ACTIVE) or the hold is over
-        assert fair_share.ACTIVE <= waited < 0.2 + 0.05
-        assert ran[-1] == "flood"
+        honest = asyncio.create_task(_keep_asking(share, "honest", 0.06))
+        await asyncio.sleep(0.005)
+        start = time.perf_counter()
+        waited = await _request(share, "flood")  # held while honest keeps asking ...
+        stopped = time.perf_counter()
+        await honest
+        assert 0.04 <= waited < 0.06 + 0.03, waited  # ... and not much longer
+        assert ran.count("honest") > 20  # honest's requests ran meanwhile
+        assert ran[-1] == "flood" or stopped - start >= 0.05
         assert metrics.held_requests.labels("flood")._value.get() == 1
+
+    asyncio.run(run())
+
+
+def test_with_nobody_else_to_serve_a_client_past_its_share_is_not_held() -> None:
+    """Clients taking turns at a light load: the other asked lately but has no request now, nor
+    sent one in the last :data:`~arbiter.api.fair_share.BUSY` seconds: a hold would leave the
+    worker idle."""
+
+    async def run() -> None:
+        ran: list[str] = []
+        share = _share(_app(0.0, ran), 0.2)
+        await _request(share, "flood")
+        await _request(share, "honest")
+        share.used["key:flood"] = share.total = 10.0 * share._scale(time.perf_counter())
+        await asyncio.sleep(fair_share.BUSY * 2)
+        assert share.over_share("key:flood")  # honest still asks (ACTIVE) ...
+        assert await _request(share, "flood") < 0.01  # ... but is not busy: no hold
 
     asyncio.run(run())
 
@@ -109,12 +137,8 @@ def test_a_client_held_runs_its_requests_one_at_a_time_and_at_most_the_hold() ->
         share.used["key:flood"] = share.total = 10.0 * share._scale(time.perf_counter())
         await _request(share, "honest")
 
-        async def keep_asking() -> None:  # honest asks all along: flood waits its full hold
-            for _ in range(40):
-                await _request(share, "honest")
-                await asyncio.sleep(0.005)
-
-        honest = asyncio.create_task(keep_asking())
+        # honest asks all along: flood waits its full hold
+        honest = asyncio.create_task(_keep_asking(share, "honest", 0.2))
         start = time.perf_counter()
         waits = await asyncio.gather(*(_request(share, "flood") for _ in range(3)))
         elapsed = time.perf_counter() - start

@@ -11,7 +11,10 @@ So each worker measures the time its clients' requests take (a sum that halves e
 :data:`HALF_LIFE` seconds), and while two or more clients are asking (a request in the last
 :data:`ACTIVE` seconds), a request of a client that has used more than an even share of the
 total by more than :data:`QUANTUM` is held back until it no longer has (at most ``hold``
-seconds, ``ARBITER_FAIR_SHARE_HOLD``): meanwhile the others' requests run at once. The requests
+seconds, ``ARBITER_FAIR_SHARE_HOLD``): meanwhile the others' requests run at once. Only while
+the others keep the worker busy (a request of theirs being answered, or sent in the last
+:data:`BUSY` seconds): a hold with nobody else's request to run would only leave the worker
+idle, so that clients taking turns at a light load are never held. The requests
 a client has held wait in line, one at a time, so that they do not all run together when the
 hold ends. A client alone is never held: one client driving a worker at full speed (a conformance
 run, an audit) keeps all of it, and nothing is refused here -- refusals are the quotas' and rate
@@ -43,7 +46,10 @@ ACTIVE: Final = 0.05
 #: Seconds of the worker's time a client may use past its even share before it is held.
 QUANTUM: Final = 0.002
 #: The longest a held request sleeps before it looks again, in seconds.
-STEP: Final = 0.005
+STEP: Final = 0.002
+#: Another client that asked in the last this many seconds keeps the worker busy: it is about to
+#: ask again (a client that sends its next request as soon as it has an answer).
+BUSY: Final = 0.002
 #: The paths counted and held (the API).
 API_PREFIXES: Final = ("/v1/", "/graphql")
 #: Half-lives after which the sums are brought back to today's scale (and the idle forgotten).
@@ -68,6 +74,9 @@ class FairShare:
         self._asking: Counter[str] = Counter()
         #: the line of each client's held requests
         self._lines: dict[str, asyncio.Lock] = {}
+        #: the requests each client has being answered now, and when each asking client last asked
+        self._serving: Counter[str] = Counter()
+        self._last: dict[str, float] = {}
 
     async def serve(
         self, client: Client, app: ASGIApp, scope: Scope, receive: Receive, send: Send
@@ -77,8 +86,9 @@ class FairShare:
             await app(scope, receive, send)
             return
         who = client.id
-        self._ask(who, time.perf_counter())
-        if self.over_share(who):
+        now = time.perf_counter()
+        self._ask(who, now)
+        if self.over_share(who) and self.others_busy(who, now):
             line = self._lines.get(who)
             if line is None:
                 line = self._lines[who] = asyncio.Lock()
@@ -96,25 +106,29 @@ class FairShare:
         self, who: str, app: ASGIApp, scope: Scope, receive: Receive, send: Send
     ) -> None:
         start = time.perf_counter()
+        self._serving[who] += 1
         try:
             await app(scope, receive, send)
         finally:
+            self._serving[who] -= 1
+            if not self._serving[who]:
+                del self._serving[who]
             end = time.perf_counter()
             spent = (end - start) * self._scale(end)
             self.used[who] = self.used.get(who, 0.0) + spent
             self.total += spent
 
     async def _wait(self, who: str, label: str) -> None:
-        """Sleeps while ``who`` is past its share and others ask, at most :attr:`hold`."""
-        deadline = time.perf_counter() + self.hold
+        """Sleeps while ``who`` is past its share and others keep the worker busy, at most
+        :attr:`hold`."""
+        now = time.perf_counter()
+        deadline = now + self.hold
         held = False
-        while self.over_share(who):
-            now = time.perf_counter()
-            if now >= deadline:
-                break
+        while self.over_share(who) and self.others_busy(who, now) and now < deadline:
             held = True
             await asyncio.sleep(min(STEP, deadline - now))
-            self._ask(who, time.perf_counter())
+            now = time.perf_counter()
+            self._ask(who, now)
         if held and self.metrics is not None:
             self.metrics.held_requests.labels(label).inc()
 
@@ -126,7 +140,18 @@ class FairShare:
         now = time.perf_counter()
         return self.used.get(who, 0.0) > self.total / asking + QUANTUM * self._scale(now)
 
+    def others_busy(self, who: str, now: float) -> bool:
+        """Whether another client has a request in this worker now, or sent one in the last
+        :data:`BUSY` seconds (it will send the next soon): holding ``who`` back lets it run.
+        With nobody else's request to run, a hold would only leave the worker idle."""
+        since = now - BUSY
+        return any(
+            other != who and (other in self._serving or self._last[other] >= since)
+            for other in self._asking
+        )
+
     def _ask(self, who: str, now: float) -> None:
+        self._last[who] = now
         recent, asking = self._recent, self._asking
         recent.append((now, who))
         asking[who] += 1
@@ -135,6 +160,7 @@ class FairShare:
             asking[gone] -= 1
             if not asking[gone]:
                 del asking[gone]
+                del self._last[gone]
 
     def _scale(self, now: float) -> float:
         if now - self.since > RESCALE * HALF_LIFE:
