@@ -133,8 +133,9 @@ class FairShare:
             self.metrics.held_requests.labels(label).inc()
 
     def over_share(self, who: str) -> bool:
-        """Whether ``who`` is past its even share while another client asks."""
-        asking = len(self._asking)
+        """Whether ``who`` is past its even share while another client asks (sent a request in
+        the last :data:`ACTIVE` seconds, or has one being answered)."""
+        asking = len(self._asking.keys() | self._serving.keys())
         if asking < 2:
             return False
         now = time.perf_counter()
@@ -144,11 +145,10 @@ class FairShare:
         """Whether another client has a request in this worker now, or sent one in the last
         :data:`BUSY` seconds (it will send the next soon): holding ``who`` back lets it run.
         With nobody else's request to run, a hold would only leave the worker idle."""
+        if any(other != who for other in self._serving):
+            return True
         since = now - BUSY
-        return any(
-            other != who and (other in self._serving or self._last[other] >= since)
-            for other in self._asking
-        )
+        return any(other != who and self._last[other] >= since for other in self._asking)
 
     def _ask(self, who: str, now: float) -> None:
         self._last[who] = now
