@@ -297,9 +297,6 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        # What start-up made (modules, games, content, routes) lives as long as the worker: out
-        # of the collector's sight, a full collection walks only what requests made since.
-        gc.freeze()
         yield
         await cache.close()
 
@@ -373,4 +370,10 @@ def app_from_env() -> ArbiterApp:
     """The factory ``arbiter serve`` gives uvicorn: settings from the environment, JSON logs."""
     settings = Settings.from_env()
     logs.configure(settings.log_level)
-    return create_app(settings)
+    app = create_app(settings)
+    # What start-up made (modules, games, content, routes) lives as long as the worker: out of
+    # the collector's sight, a full collection walks only what requests made since (a new sealed
+    # game's p99 was 22-56 ms behind them). Here, not in create_app: a process that builds many
+    # apps (the tests) would keep every one's garbage for good.
+    gc.freeze()
+    return app
