@@ -22,13 +22,11 @@ is the project's own Mediterranean scenario (``data/README.md``).
 from __future__ import annotations
 
 import importlib.resources
-import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
-from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result, RuleCode
-from arbiter.core.render import render_by
+from arbiter.core.tabled import Rules, TabledGame
 from arbiter.games.ancient_wargame import (
     checks,
     ending,
@@ -58,7 +56,7 @@ def load_default_content() -> WargameContent:
     return msgspec.json.decode(raw, type=WargameContent)
 
 
-class AncientWargame(Game[WargameState, WargameContent, WargameOptions, WargameView]):
+class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, WargameView, Tables]):
     id = "ancient-wargame"
     title = "Ancient wargame (rules v1.1)"
     min_players = 2
@@ -85,78 +83,36 @@ class AncientWargame(Game[WargameState, WargameContent, WargameOptions, WargameV
     move_type = WargameMove
     event_type = WargameEvent
 
-    def __init__(self, default: WargameContent | None = None) -> None:
-        self._default = default
-        super().__init__()
-
-    def rule_codes(self) -> tuple[RuleCode, ...]:
-        return RULE_CODES
-
-    def default_content(self) -> WargameContent:
-        return self._default if self._default is not None else load_default_content()
-
-    def check_content(self, content: WargameContent) -> None:
-        checks.check_content(content)
-
-    def make_tables(self, content: WargameContent) -> Tables:
-        return Tables(content)
-
-    if TYPE_CHECKING:  # Game.tables itself at run time: the rules ask at every decision
-
-        def tables(self, content_id: str) -> Tables:
-            """The lookup tables of a kept pack (built once, dropped with the pack)."""
-
-    def setup(
-        self,
-        players: int,
-        options: WargameOptions,
-        seed: int,
-        content_id: str,
-        content: WargameContent,
-    ) -> WargameState:
-        t = self.tables(content_id)
-        s = setup.initial_state(players, options, seed, content_id, t, self.rules_version)
-        return flow.advance(s, t, [])
+    rules = Rules(
+        codes=RULE_CODES,
+        load_default=load_default_content,
+        check_content=checks.check_content,
+        make_tables=Tables,
+        initial_state=setup.initial_state,
+        advance=flow.advance,
+        generate_moves=flow.generate_moves,
+        candidate_moves=flow.candidate_moves,
+        chance_outcomes=flow.chance_outcomes,
+        explain=legality.explain,
+        perform=flow.perform,
+        make_view=make_view,
+        final_result=ending.final_result,
+        over=lambda s: s.stage == "over",
+        begun=lambda s: s.stage != "setup",
+        check_state=checks.check_state,
+        describe=describe_move,
+        render_view=render.render_view,
+        redact=redact,
+        hidden_variant=lambda s, t, seat, rng: hidden.hidden_variant(s, seat, rng),
+    )
 
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times
     #: (and it remembers its last state). The same signature without ``self``, which mypy cannot
     #: see through ``staticmethod``.
     to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
 
-    def generate_moves(self, state: WargameState, actor: Actor) -> list[Any]:
-        return flow.generate_moves(state, self.tables(state.content_id), actor)
-
-    def candidate_moves(self, state: WargameState, actor: Actor, move: Any) -> list[Any]:
-        return flow.candidate_moves(state, self.tables(state.content_id), actor, move)
-
-    def chance_outcomes(self, state: WargameState) -> list[ChanceOutcome]:
-        return flow.chance_outcomes(state, self.tables(state.content_id))
-
     def draw_without_listing(self, state: WargameState) -> Any | None:
         return flow.drawn(state, self.tables(state.content_id))  # a die's face, a card
-
-    def explain(self, state: WargameState, move: Any) -> IllegalMove:
-        return legality.explain(state, self.tables(state.content_id), move)
-
-    def perform(self, state: WargameState, move: Any) -> tuple[WargameState, list[Event]]:
-        return flow.perform(state, self.tables(state.content_id), move)
-
-    def view(self, state: WargameState, seat: int | None) -> WargameView:
-        return make_view(state, self.tables(state.content_id), seat)
-
-    def result(self, state: WargameState) -> Result | None:
-        if state.stage != "over":
-            return None
-        return ending.final_result(state, self.tables(state.content_id))
-
-    def standing(self, state: WargameState) -> Result | None:
-        """The final scoring applied to the table as it is (a hint's estimate)."""
-        if state.stage == "setup":
-            return None
-        return ending.final_result(state, self.tables(state.content_id))
-
-    def check_state(self, state: WargameState) -> None:
-        checks.check_state(state, self.tables(state.content_id))
 
     def example_states(self) -> list[tuple[str, WargameState]]:
         s = self.new_state(2, seed=1)
@@ -169,17 +125,3 @@ class AncientWargame(Game[WargameState, WargameContent, WargameOptions, WargameV
                 examples.deployed(battles, t),
             ),
         ]
-
-    def hidden_variant(
-        self, state: WargameState, seat: int | None, rng: random.Random
-    ) -> WargameState:
-        return hidden.hidden_variant(state, seat, rng)
-
-    def describe(self, state: WargameState, move: Any) -> str:
-        return describe_move(state, self.tables(state.content_id), move)
-
-    def render_view(self, view: WargameView) -> str:
-        return render_by(render.render_view, view, self.tables(view.content_id))
-
-    def redact_event(self, event: Event, seat: int | None) -> Event | None:
-        return redact(event)

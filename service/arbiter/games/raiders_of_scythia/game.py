@@ -33,13 +33,11 @@ the module that applies it):
 from __future__ import annotations
 
 import importlib.resources
-import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
-from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Result, RuleCode
-from arbiter.core.render import render_by
+from arbiter.core.tabled import Rules, TabledGame
 from arbiter.games.raiders_of_scythia import (
     checks,
     flow,
@@ -72,7 +70,9 @@ def load_default_content() -> RaidersContent:
     return msgspec.json.decode(raw, type=RaidersContent)
 
 
-class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, RaidersView]):
+class RaidersOfScythia(
+    TabledGame[RaidersState, RaidersContent, RaidersOptions, RaidersView, Tables]
+):
     id = "raiders-of-scythia"
     title = "Raiders of Scythia"
     min_players = 1
@@ -98,106 +98,35 @@ class RaidersOfScythia(Game[RaidersState, RaidersContent, RaidersOptions, Raider
     move_type = RaidersMove
     event_type = RaidersEvent
 
-    def __init__(self, default: RaidersContent | None = None) -> None:
-        self._default = default
-        super().__init__()
-
-    def rule_codes(self) -> tuple[RuleCode, ...]:
-        return RULE_CODES
-
-    def default_content(self) -> RaidersContent:
-        return self._default if self._default is not None else load_default_content()
-
-    def check_content(self, content: RaidersContent) -> None:
-        checks.check_content(content)
-
-    def make_tables(self, content: RaidersContent) -> Tables:
-        return Tables(content)
-
-    if TYPE_CHECKING:  # Game.tables itself at run time: the rules ask at every decision
-
-        def tables(self, content_id: str) -> Tables:
-            """The lookup tables of a kept pack (built once, dropped with the pack)."""
-
-    def setup(
-        self,
-        players: int,
-        options: RaidersOptions,
-        seed: int,
-        content_id: str,
-        content: RaidersContent,
-    ) -> RaidersState:
-        t = self.tables(content_id)
-        s = setup.initial_state(players, options, seed, content_id, t, self.rules_version)
-        return flow.advance(s, t, [])
+    rules = Rules(
+        codes=RULE_CODES,
+        load_default=load_default_content,
+        check_content=checks.check_content,
+        make_tables=Tables,
+        initial_state=setup.initial_state,
+        advance=flow.advance,
+        generate_moves=flow.generate_moves,
+        chance_outcomes=flow.chance_outcomes,
+        explain=legality.explain,
+        perform=flow.perform,
+        make_view=make_view,
+        final_result=scoring.final_result,
+        over=lambda s: s.phase == "over",
+        begun=lambda s: s.phase != "setup",
+        check_state=checks.check_state,
+        describe=describe_move,
+        render_view=render.render_view,
+        redact=redact,
+        hidden_variant=lambda s, t, seat, rng: hidden.hidden_variant(s, seat, rng),
+        state_of=positions.state_of,
+        position_of=positions.position_of,
+        position_examples=position_examples.position_examples,
+    )
+    position_type = RaidersPosition
 
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times.
     #: The same signature without ``self``, which mypy cannot see through ``staticmethod``.
     to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
 
-    def generate_moves(self, state: RaidersState, actor: Actor) -> list[Any]:
-        return flow.generate_moves(state, self.tables(state.content_id), actor)
-
-    def chance_outcomes(self, state: RaidersState) -> list[ChanceOutcome]:
-        return flow.chance_outcomes(state, self.tables(state.content_id))
-
     def draw_without_listing(self, state: RaidersState) -> Any | None:
         return flow.drawn_card(state)  # a card: drawn without listing the deck
-
-    def explain(self, state: RaidersState, move: Any) -> IllegalMove:
-        return legality.explain(state, self.tables(state.content_id), move)
-
-    def perform(self, state: RaidersState, move: Any) -> tuple[RaidersState, list[Event]]:
-        after, events, listed = flow.perform(state, self.tables(state.content_id), move)
-        if listed is not None:  # the decision it waits for was listed: not listed again
-            self.keep_listing(after, flow.to_act(after)[0], listed)
-        return after, events
-
-    def view(self, state: RaidersState, seat: int | None) -> RaidersView:
-        return make_view(state, self.tables(state.content_id), seat)
-
-    def result(self, state: RaidersState) -> Result | None:
-        if state.phase != "over":
-            return None
-        return scoring.final_result(state, self.tables(state.content_id))
-
-    def standing(self, state: RaidersState) -> Result | None:
-        """The final scoring applied to the table as it is (a hint's estimate)."""
-        if state.phase == "setup":
-            return None
-        return scoring.final_result(state, self.tables(state.content_id))
-
-    def check_state(self, state: RaidersState) -> None:
-        checks.check_state(state, self.tables(state.content_id))
-
-    # ------------------------------------------------------------- positions from a table
-
-    position_type = RaidersPosition
-
-    def state_of(self, position: Any, seed: int, content_id: str | None = None) -> RaidersState:
-        """The state of the table ``position`` (a :class:`~.position.RaidersPosition`) shows; the
-        crew cards it counts are drawn by ``seed`` from what the pack leaves (:mod:`.positions`).
-        An impossible position is refused with a pointer into it."""
-        cid = content_id or self.default_content_id
-        self.content(cid)
-        return positions.state_of(position, seed, cid, self.tables(cid), self.rules_version)
-
-    def position_of(self, state: RaidersState) -> RaidersPosition:
-        return positions.position_of(state, self.tables(state.content_id))
-
-    def position_examples(self) -> list[tuple[str, Any]]:
-        return position_examples.position_examples()
-
-    def hidden_variant(
-        self, state: RaidersState, seat: int | None, rng: random.Random
-    ) -> RaidersState:
-        return hidden.hidden_variant(state, seat, rng)
-
-    def describe(self, state: RaidersState, move: Any) -> str:
-        return describe_move(state, self.tables(state.content_id), move)
-
-    def render_view(self, view: RaidersView) -> str:
-        return render_by(render.render_view, view, self.tables(view.content_id))
-
-    def redact_event(self, event: Event, seat: int | None) -> Event | None:
-        return redact(event)

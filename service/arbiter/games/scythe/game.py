@@ -79,11 +79,9 @@ Where the rulebook is silent or ambiguous:
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
-from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
-from arbiter.core.render import render_by
+from arbiter.core.tabled import Rules, TabledGame
 from arbiter.games.scythe import (
     bribes,
     checks,
@@ -110,7 +108,13 @@ from arbiter.games.scythe.tables import Tables
 from arbiter.games.scythe.view import ScytheView
 
 
-class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
+def check_content(content: ScytheContent) -> None:
+    """A pack's consistency, then its bounds (:mod:`.content_limits`)."""
+    checks.check_content(content)
+    check_limits(content)
+
+
+class Scythe(TabledGame[ScytheState, ScytheContent, ScytheOptions, ScytheView, Tables]):
     id = "scythe"
     title = "Scythe"
     min_players = 2
@@ -144,103 +148,38 @@ class Scythe(Game[ScytheState, ScytheContent, ScytheOptions, ScytheView]):
     event_type = ScytheEvent
     position_type = ScythePosition
 
-    def __init__(self, default: ScytheContent | None = None) -> None:
-        self._default = default
-        super().__init__()
-
-    def rule_codes(self) -> tuple[RuleCode, ...]:
-        return RULE_CODES
-
-    def default_content(self) -> ScytheContent:
-        return self._default if self._default is not None else default_content()
-
-    def check_content(self, content: ScytheContent) -> None:
-        checks.check_content(content)
-        check_limits(content)
-
-    def make_tables(self, content: ScytheContent) -> Tables:
-        return Tables(content)
-
-    if TYPE_CHECKING:  # Game.tables itself at run time: the rules ask at every decision
-
-        def tables(self, content_id: str) -> Tables:
-            """The lookup tables of a kept pack (built once, dropped with the pack)."""
-
-    def setup(
-        self,
-        players: int,
-        options: ScytheOptions,
-        seed: int,
-        content_id: str,
-        content: ScytheContent,
-    ) -> ScytheState:
-        t = self.tables(content_id)
-        s = setup.initial_state(players, options, seed, content_id, t, self.rules_version)
-        return flow.advance(s, t, [])
+    rules = Rules(
+        codes=RULE_CODES,
+        load_default=default_content,
+        check_content=check_content,
+        make_tables=Tables,
+        initial_state=setup.initial_state,
+        advance=flow.advance,
+        generate_moves=flow.generate_moves,
+        candidate_moves=flow.candidate_moves,
+        chance_outcomes=flow.chance_outcomes,
+        explain=legality.explain,
+        perform=flow.perform,
+        make_view=view.make_view,
+        final_result=scoring.final_result,
+        over=lambda s: s.phase == "over",
+        begun=lambda s: s.phase != "setup",
+        check_state=checks.check_state,
+        describe=describe_move,
+        render_view=render.render_view,
+        redact=redact,
+        state_of=state_of,
+        position_examples=examples,
+        hidden_variant=hidden.hidden_variant,
+    )
 
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it 4-5 times (and it
     #: remembers its last state). The same signature without ``self``, which mypy cannot see
     #: through ``staticmethod``.
     to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
 
-    def generate_moves(self, state: ScytheState, actor: Actor) -> list[Any]:
-        return flow.generate_moves(state, self.tables(state.content_id), actor)
-
-    def candidate_moves(self, state: ScytheState, actor: Actor, move: Any) -> list[Any]:
-        assert isinstance(actor, int)  # check_move asks for a seat's moves only
-        return flow.candidate_moves(state, self.tables(state.content_id), actor, move)
-
     def anytime_moves(self, state: ScytheState, seat: int) -> list[Any]:
         return bribes.moves(state, seat)
 
-    def chance_outcomes(self, state: ScytheState) -> list[ChanceOutcome]:
-        return flow.chance_outcomes(state, self.tables(state.content_id))
-
-    def explain(self, state: ScytheState, move: Any) -> IllegalMove:
-        return legality.explain(state, self.tables(state.content_id), move)
-
-    def perform(self, state: ScytheState, move: Any) -> tuple[ScytheState, list[Event]]:
-        return flow.perform(state, self.tables(state.content_id), move)
-
-    def view(self, state: ScytheState, seat: int | None) -> ScytheView:
-        return view.make_view(state, self.tables(state.content_id), seat)
-
-    def result(self, state: ScytheState) -> Result | None:
-        if state.phase != "over":
-            return None
-        return scoring.final_result(state, self.tables(state.content_id))
-
-    def standing(self, state: ScytheState) -> Result | None:
-        """The final scoring applied to the table as it is (a hint's estimate)."""
-        if state.phase == "setup":
-            return None
-        return scoring.final_result(state, self.tables(state.content_id))
-
-    def check_state(self, state: ScytheState) -> None:
-        checks.check_state(state, self.tables(state.content_id))
-
-    def state_of(
-        self, position: ScythePosition, seed: int, content_id: str | None = None
-    ) -> ScytheState:
-        cid = content_id or self.default_content_id
-        return state_of(position, seed, cid, self.tables(cid), self.rules_version)
-
     def position_of(self, state: ScytheState) -> ScythePosition:
         return position_of(state)
-
-    def position_examples(self) -> list[tuple[str, ScythePosition]]:
-        return examples()
-
-    def hidden_variant(
-        self, state: ScytheState, seat: int | None, rng: random.Random
-    ) -> ScytheState:
-        return hidden.hidden_variant(state, self.tables(state.content_id), seat, rng)
-
-    def render_view(self, view: ScytheView) -> str:
-        return render_by(render.render_view, view, self.tables(view.content_id))
-
-    def describe(self, state: ScytheState, move: Move) -> str:
-        return describe_move(state, self.tables(state.content_id), move)
-
-    def redact_event(self, event: Event, seat: int | None) -> Event | None:
-        return redact(event)

@@ -102,13 +102,11 @@ Where the rulebook is silent or ambiguous, a careful referee's reading was chose
 from __future__ import annotations
 
 import importlib.resources
-import random
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import msgspec
 
-from arbiter.core import Actor, ChanceOutcome, Event, Game, IllegalMove, Move, Result, RuleCode
-from arbiter.core.render import render_by
+from arbiter.core.tabled import Rules, TabledGame
 from arbiter.games.the_ancient_world import (
     checks,
     examples,
@@ -148,7 +146,9 @@ def load_default_content() -> AncientWorldContent:
 
 
 class TheAncientWorld(
-    Game[AncientWorldState, AncientWorldContent, AncientWorldOptions, AncientWorldView]
+    TabledGame[
+        AncientWorldState, AncientWorldContent, AncientWorldOptions, AncientWorldView, Tables
+    ]
 ):
     id = "the-ancient-world"
     title = "The Ancient World"
@@ -178,118 +178,36 @@ class TheAncientWorld(
     move_type = AncientWorldMove
     event_type = AncientWorldEvent
 
-    def __init__(self, default: AncientWorldContent | None = None) -> None:
-        self._default = default
-        super().__init__()
-
-    # ---------------------------------------------------------------------------- content
-
-    def rule_codes(self) -> tuple[RuleCode, ...]:
-        return RULE_CODES
-
-    def default_content(self) -> AncientWorldContent:
-        if self._default is not None:
-            return self._default
-        return load_default_content()
-
-    def check_content(self, content: AncientWorldContent) -> None:
-        checks.check_content(content)
-
-    def make_tables(self, content: AncientWorldContent) -> Tables:
-        return Tables(content)
-
-    if TYPE_CHECKING:  # Game.tables itself at run time: the rules ask at every decision
-
-        def tables(self, content_id: str) -> Tables:
-            """The lookup tables of a kept pack (built once, dropped with the pack)."""
-
-    # ----------------------------------------------------------------------------- rules
-
-    def setup(
-        self,
-        players: int,
-        options: AncientWorldOptions,
-        seed: int,
-        content_id: str,
-        content: AncientWorldContent,
-    ) -> AncientWorldState:
-        t = self.tables(content_id)
-        s = setup.initial_state(players, options, seed, content_id, t, self.rules_version)
-        return flow.advance(s, t, [])
+    rules = Rules(
+        codes=RULE_CODES,
+        load_default=load_default_content,
+        check_content=checks.check_content,
+        make_tables=Tables,
+        initial_state=setup.initial_state,
+        advance=flow.advance,
+        generate_moves=flow.generate_moves,
+        candidate_moves=flow.candidate_moves,
+        chance_outcomes=flow.chance_outcomes,
+        explain=legality.explain,
+        perform=flow.perform,
+        make_view=view.make_view,
+        final_result=scoring.final_result,
+        over=lambda s: s.phase == "over",
+        begun=lambda s: s.phase != "preparation",
+        check_state=checks.check_state,
+        describe=describe_move,
+        render_view=render.render_view,
+        redact=redact,
+        hidden_variant=hidden.hidden_variant,
+        state_of=positions.state_of,
+        position_of=positions.position_of,
+        position_examples=examples.position_examples,
+    )
+    position_type = AncientWorldPosition
 
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times.
     #: The same signature without ``self``, which mypy cannot see through ``staticmethod``.
     to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
 
-    def generate_moves(self, state: AncientWorldState, actor: Actor) -> list[Any]:
-        return flow.generate_moves(state, self.tables(state.content_id), actor)
-
-    def chance_outcomes(self, state: AncientWorldState) -> list[ChanceOutcome]:
-        return flow.chance_outcomes(state, self.tables(state.content_id))
-
     def draw_without_listing(self, state: AncientWorldState) -> Any | None:
         return flow.drawn_card(state)  # a card: drawn without listing the deck
-
-    def candidate_moves(self, state: AncientWorldState, actor: Actor, move: Any) -> list[Any]:
-        assert isinstance(actor, int)  # check_move asks for a seat's moves only
-        return flow.candidate_moves(state, self.tables(state.content_id), actor, move)
-
-    def explain(self, state: AncientWorldState, move: Any) -> IllegalMove:
-        return legality.explain(state, self.tables(state.content_id), move)
-
-    def perform(self, state: AncientWorldState, move: Any) -> tuple[AncientWorldState, list[Event]]:
-        after, events, listed = flow.perform(state, self.tables(state.content_id), move)
-        if listed is not None:  # the decision it waits for was listed: not listed again
-            self.keep_listing(after, flow.to_act(after)[0], listed)
-        return after, events
-
-    def view(self, state: AncientWorldState, seat: int | None) -> AncientWorldView:
-        return view.make_view(state, self.tables(state.content_id), seat)
-
-    def result(self, state: AncientWorldState) -> Result | None:
-        if state.phase != "over":
-            return None
-        return scoring.final_result(state, self.tables(state.content_id))
-
-    def standing(self, state: AncientWorldState) -> Result | None:
-        """The final scoring applied to the table as it is (a hint's estimate)."""
-        if state.phase == "preparation":
-            return None
-        return scoring.final_result(state, self.tables(state.content_id))
-
-    def check_state(self, state: AncientWorldState) -> None:
-        checks.check_state(state, self.tables(state.content_id))
-
-    # ------------------------------------------------------------- positions from a table
-
-    position_type = AncientWorldPosition
-
-    def state_of(
-        self, position: Any, seed: int, content_id: str | None = None
-    ) -> AncientWorldState:
-        """The state of the table ``position`` (an :class:`~.position.AncientWorldPosition`)
-        shows; the face-down cards it counts are drawn by ``seed`` from what the pack leaves
-        (:mod:`.positions`). An impossible position is refused with a pointer into it."""
-        cid = content_id or self.default_content_id
-        self.content(cid)
-        return positions.state_of(position, seed, cid, self.tables(cid), self.rules_version)
-
-    def position_of(self, state: AncientWorldState) -> AncientWorldPosition:
-        return positions.position_of(state, self.tables(state.content_id))
-
-    def position_examples(self) -> list[tuple[str, Any]]:
-        return examples.position_examples()
-
-    def hidden_variant(
-        self, state: AncientWorldState, seat: int | None, rng: random.Random
-    ) -> AncientWorldState:
-        return hidden.hidden_variant(state, self.tables(state.content_id), seat, rng)
-
-    def render_view(self, view: AncientWorldView) -> str:
-        return render_by(render.render_view, view, self.tables(view.content_id))
-
-    def describe(self, state: AncientWorldState, move: Move) -> str:
-        return describe_move(state, self.tables(state.content_id), move)
-
-    def redact_event(self, event: Event, seat: int | None) -> Event | None:
-        return redact(event)
