@@ -6,8 +6,8 @@ Each game's rules live in its own modules as functions -- ``flow.perform(state, 
 names them once, in one :class:`Rules`. :class:`TabledGame` answers every method of the protocol
 those functions cover by calling them with the tables of the state's pack
 (:meth:`~arbiter.core.game.Game.tables`), so that no game writes the same delegation again. What
-a game does differently (a ``to_act`` of its own, moves that can be made at any time, a hidden
-variant that needs no tables) it still writes as a method of its own.
+a game does otherwise (its ``to_act``, kept a static method for speed; moves that can be made at
+any time; a draw without listing; examples of its own) it still writes as a method.
 """
 
 from __future__ import annotations
