@@ -102,7 +102,7 @@ FLOOR = 50
 #: of its own, with that game's examples only, makes 83-158 (the same from a script and pytest).
 REST_FLOOR = 40
 #: Scenarios of one game's REST walk.
-SCENARIOS_PER_GAME = 15
+SCENARIOS_PER_GAME = 10
 
 
 def rest_schema(app: ArbiterApp) -> Any:
