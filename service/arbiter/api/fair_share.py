@@ -135,9 +135,11 @@ class FairShare:
     def over_share(self, who: str) -> bool:
         """Whether ``who`` is past its even share while another client asks (sent a request in
         the last :data:`ACTIVE` seconds, or has one being answered)."""
-        asking = len(self._asking.keys() | self._serving.keys())
-        if asking < 2:
-            return False
+        asking = len(self._asking)
+        if asking < 2:  # a client whose request runs longer than ACTIVE asks too
+            asking = len(self._asking.keys() | self._serving.keys())
+            if asking < 2:
+                return False
         now = time.perf_counter()
         return self.used.get(who, 0.0) > self.total / asking + QUANTUM * self._scale(now)
 
