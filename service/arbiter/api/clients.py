@@ -35,12 +35,17 @@ import hashlib
 import ipaddress
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 import msgspec
 from limits import RateLimitItem, parse_many
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+#: The API's paths: where a key is read (:mod:`.identify`), requests are counted against their
+#: client's rate limit (:mod:`.rates`) and held to its fair share (:mod:`.fair_share`). The rest --
+#: probes, metrics, documentation -- is open to all and free.
+API_PREFIXES: Final = ("/v1/", "/graphql")
 
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _NAME = re.compile(r"^[A-Za-z0-9._-]{1,64}$")

@@ -30,7 +30,7 @@ from collections import Counter, deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Final
 
-from arbiter.api.clients import Client
+from arbiter.api.clients import API_PREFIXES, Client
 from arbiter.api.metrics import Metrics
 
 Scope = MutableMapping[str, Any]
@@ -50,8 +50,6 @@ STEP: Final = 0.002
 #: Another client that asked in the last this many seconds keeps the worker busy: it is about to
 #: ask again (a client that sends its next request as soon as it has an answer).
 BUSY: Final = 0.002
-#: The paths counted and held (the API).
-API_PREFIXES: Final = ("/v1/", "/graphql")
 #: Half-lives after which the sums are brought back to today's scale (and the idle forgotten).
 RESCALE: Final = 16
 

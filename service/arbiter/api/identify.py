@@ -11,9 +11,9 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 from collections.abc import Awaitable, Callable, MutableMapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from arbiter.api.clients import Client, Key, Network, current
+from arbiter.api.clients import API_PREFIXES, Client, Key, Network, current
 from arbiter.api.fair_share import FairShare
 from arbiter.api.problems import Problem, problem_response
 
@@ -22,9 +22,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-#: The paths that need a key outside development (the API; the rest is public).
-API_PREFIXES: Final = ("/v1/", "/graphql")
 
 
 class Identify:

@@ -41,7 +41,7 @@ from limits.aio.storage import MemoryStorage, RedisClusterStorage, RedisStorage,
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 
 from arbiter.api.cache import FAILURES
-from arbiter.api.clients import Client, Key, current, parse_limit
+from arbiter.api.clients import API_PREFIXES, Client, Key, current, parse_limit
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, problem_response
 
@@ -56,8 +56,6 @@ Kind = Literal["requests", "heavy"]
 LARGE_DOCUMENT: Final = 16_384
 #: Seconds the shared count is not tried after it failed (the worker counts alone meanwhile).
 RETRY: Final = 1.0
-#: The paths the request limit counts (the API; probes, metrics and documentation are free).
-API_PREFIXES: Final = ("/v1/", "/graphql")
 
 log = logging.getLogger("arbiter.rates")
 
