@@ -20,6 +20,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from arbiter.api.app import create_app
+from arbiter.api.operations import OPERATIONS
 from arbiter.core import Registry, ScoreLine, rank
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.games import registry
@@ -534,8 +535,8 @@ BAD_KEYS: tuple[tuple[str, bytes], ...] = (
     ("space", b"two words"),
     ("tab", b"a\tb"),
 )
-#: The routes a key makes safe to retry (arbiter.api.idempotency.APPLIES).
-KEYED_ROUTES = ("states", "moves", "positions", "undo", "content")
+#: The routes a key makes safe to retry (arbiter.api.operations.keyed_paths), by their last segment.
+KEYED_ROUTES = tuple(op.path.rsplit("/", 1)[1] for op in OPERATIONS if op.idempotent)
 KEYED_MUTATIONS = ("move", "options", "content", "position")
 
 

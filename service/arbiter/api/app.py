@@ -40,6 +40,7 @@ from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi, dumps
+from arbiter.api.operations import keyed_paths
 from arbiter.api.problems import Problem, problem_response, retry_after
 from arbiter.api.rates import Limit, Rates
 from arbiter.api.rest import json_response, routes
@@ -348,7 +349,7 @@ class ArbiterApp(Observe):
         cache: Cache,
     ) -> None:
         rates = service.rates
-        inner: ASGIApp = Idempotency(app, service.keys)
+        inner: ASGIApp = Idempotency(app, service.keys, keyed_paths())
         if rates.counts_requests:
             inner = Limit(inner, rates)
         share = FairShare(settings.fair_share_hold, metrics) if settings.fair_share_hold else None

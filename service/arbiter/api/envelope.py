@@ -251,6 +251,29 @@ class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     render: bool = False
 
 
+class StateQuery(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``GET /v1/states/{state_id}``: its query (``?as_seat=1&render=true``)."""
+
+    as_seat: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=1_000_000,
+                description="The seat whose view (and, if sealed, moves) to show.",
+            ),
+        ]
+        | None
+    ) = None
+    render: Annotated[
+        bool,
+        Meta(
+            description="Answer `text` too: the game's text of the view shown (of `as_seat`, "
+            "the public view without it)."
+        ),
+    ] = False
+
+
 class SeatAnswer(msgspec.Struct, kw_only=True, omit_defaults=True):
     """What one seat that must act sees: given to a sealed game's master with ``acting_seats``,
     for the backend to hand to that seat (its view, its legal moves, the events it may see)."""

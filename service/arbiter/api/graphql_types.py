@@ -9,6 +9,7 @@ import msgspec
 import strawberry
 from strawberry.scalars import JSON
 
+from arbiter.api import envelope as rest
 from arbiter.api.envelope import Envelope as EnvelopeStruct
 
 MAX_SEED = 2**63 - 1
@@ -281,3 +282,66 @@ def game_info_of(info: Any) -> GameInfo:
     data = msgspec.to_builtins(info)
     data["options"] = [OptionInfo(**o) for o in data["options"]]
     return GameInfo(**data)
+
+
+def legal_moves_of(result: rest.LegalMoves) -> LegalMoves:
+    data = msgspec.to_builtins(result)
+    return LegalMoves(
+        to_act=data["to_act"],
+        moves=data["moves"],
+        move_ranges=ranges_of(data.get("move_ranges")),
+        descriptions=data.get("descriptions"),
+        anytime=anytime_of(data.get("anytime")),
+    )
+
+
+def validation_of(result: rest.Validation) -> Validation:
+    return Validation(
+        legal=result.legal,
+        code=result.code if isinstance(result.code, str) else None,
+        detail=result.detail if isinstance(result.detail, str) else None,
+    )
+
+
+def hint_of(result: rest.Hint) -> Hint:
+    data = msgspec.to_builtins(result)
+    return Hint(
+        game=result.game,
+        seat=result.seat,
+        move=data["move"],
+        playouts=result.playouts,
+        seconds=result.seconds,
+        seed=Seed(result.seed),
+        options=[
+            HintOption(
+                move=o["move"],
+                playouts=o["playouts"],
+                value=o["value"],
+                description=o.get("description"),
+            )
+            for o in data["options"]
+        ],
+        description=data.get("description"),
+    )
+
+
+def table_position_of(answer: rest.TablePosition) -> TablePosition:
+    return TablePosition(
+        game=answer.game,
+        rules_version=answer.rules_version,
+        content_id=answer.content_id,
+        position=msgspec.to_builtins(answer.position),
+    )
+
+
+def registration_of(created: rest.ContentCreated) -> ContentRegistration:
+    return ContentRegistration(game=created.game, content_id=created.content_id)
+
+
+def games_of(listed: rest.GameList) -> list[GameInfo]:
+    return [game_info_of(g) for g in listed.games]
+
+
+def json_of(value: Any) -> JSON:
+    """A document as the REST API writes it (a record, a pack), read back as plain values."""
+    return msgspec.json.decode(_encode_json(value))  # type: ignore[no-any-return]

@@ -47,8 +47,6 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-#: The requests a key makes safe to retry: those that change something.
-APPLIES: Final = re.compile(r"^/v1/games/[^/]+/(?:moves|states|positions|undo|content)$|^/graphql$")
 _KEY: Final = re.compile(rb"^[\x21-\x7e]{1,255}$")
 #: Seconds a key stays "in progress" at most (a worker that died mid-request frees it then).
 PENDING_SECONDS: Final = 60
@@ -148,12 +146,18 @@ class RedisKeys(Keys):
 class Idempotency:
     """Pure ASGI middleware after :class:`~arbiter.api.identify.Identify` (module docstring)."""
 
-    def __init__(self, app: ASGIApp, keys: Keys) -> None:
+    def __init__(self, app: ASGIApp, keys: Keys, applies: re.Pattern[str]) -> None:
         self.app = app
         self.keys = keys
+        #: The paths a key makes safe to retry: those that change something.
+        self.applies = applies
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST" or not APPLIES.match(scope["path"]):
+        if (
+            scope["type"] != "http"
+            or scope["method"] != "POST"
+            or not self.applies.match(scope["path"])
+        ):
             await self.app(scope, receive, send)
             return
         raw = next((v for n, v in scope["headers"] if n == b"idempotency-key"), None)

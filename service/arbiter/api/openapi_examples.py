@@ -42,6 +42,7 @@ import msgspec
 from arbiter.api.audience import Audience, anytime_for, listing, moves_for
 from arbiter.api.codec import GameCodec
 from arbiter.api.envelope import Envelope, GameList, LegalMoves, TablePosition, Validation
+from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import CHANCE, Event, IllegalMove, InvalidState, Registry
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
@@ -56,7 +57,7 @@ LINE = 120
 #: Moves tried, from the start of a game, to find one that ``undo`` can take back.
 UNDO_SEARCH = 40
 #: The operations of positions: only the games that take positions have their examples.
-POSITION_OPERATIONS = frozenset({"setUpPosition", "exportPosition"})
+POSITION_OPERATIONS = frozenset(op.id for op in OPERATIONS if op.positions)
 
 Example = dict[str, Any]
 #: Named examples of one request or response: name -> ``{"summary": ..., "value": ...}``.
@@ -300,6 +301,7 @@ class Examples:
         self.responses[("listGames", 200)] = {
             "games": {"summary": "The registered games", "value": _builtins(listed)}
         }
+        self._operators(len(registry.ids()))
         for game in registry:
             players = max(game.min_players, min(2, game.max_players))
             self._add_game(GameExamples(game, players))
@@ -314,6 +316,25 @@ class Examples:
             for name in list(named):
                 if variants[name.split(".", 1)[0]] != games:
                     del named[name]
+
+    def _operators(self, games: int) -> None:
+        """The examples of the operators' endpoints: health, readiness, the echo."""
+        checks = {"cache": "embedded", "games": str(games)}
+        down = {**checks, "cache": "redis: unavailable"}
+        self.responses[("healthz", 200)] = {
+            "example": {"summary": "Alive", "value": {"status": "ok", "checks": {}}}
+        }
+        self.responses[("readyz", 200)] = {
+            "example": {"summary": "Ready", "value": {"status": "ok", "checks": checks}}
+        }
+        self.responses[("readyz", 503)] = {
+            "example": {
+                "summary": "Redis is down",
+                "value": {"status": "unavailable", "checks": down},
+            }
+        }
+        echo = {"echo": {"summary": "Any JSON document", "value": {"hello": ["world", 1]}}}
+        self.responses[("echo", 200)] = echo
 
     def _request(self, operation: str, variant: str, game: str, summary: str, value: Any) -> None:
         self.requests.setdefault(operation, {})[f"{variant}.{game}"] = {

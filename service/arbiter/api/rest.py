@@ -1,312 +1,108 @@
-"""The REST routes (``/v1``): thin adapters from HTTP to :class:`~arbiter.api.service.Service`.
+"""The REST routes (``/v1``): one endpoint per declared operation (:mod:`arbiter.api.operations`).
 
-Bodies are decoded by msgspec straight into the request structs of :mod:`arbiter.api.envelope`
-(malformed JSON: ``400 malformed_json``; wrong types or unknown members: ``422 invalid_request``
-with a ``pointer``), answers are encoded in one pass. Refusals are raised as
-:class:`~arbiter.api.problems.Problem` and rendered by
-:func:`~arbiter.api.problems.problem_response`.
+An endpoint checks the path's game, reads the body (or the query) once into the operation's
+struct (:meth:`~arbiter.api.operation.Operation.read`: malformed JSON ``400 malformed_json``,
+wrong types or unknown members ``422 invalid_request`` with a ``pointer``), calls the operation
+and encodes its answer in one pass. Refusals are raised as :class:`~arbiter.api.problems.Problem`
+and rendered by :func:`~arbiter.api.problems.problem_response`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from arbiter.api.claims import Claims
-from arbiter.api.envelope import (
-    CurrentRequest,
-    Envelope,
-    HandleRequest,
-    HintRequest,
-    MoveRequest,
-    NewStateRequest,
-    PositionOfRequest,
-    RecordRequest,
-    ReplayRequest,
-    SetUpPositionRequest,
-)
-from arbiter.api.handles import Handle
-from arbiter.api.jsonguard import check_envelope, decode_error
+from arbiter.api.operation import Operation, unwrapped
+from arbiter.api.operations import OPERATIONS
+from arbiter.api.pages import PAGES
 from arbiter.api.problems import Problem
 from arbiter.api.service import Service
 
 JSON_MEDIA_TYPE = "application/json"
-T = TypeVar("T")
+#: The operation most requests ask for.
+HOT_PATH = "applyMove"
+#: The longest number a query parameter may spell.
+QUERY_DIGITS = 7
 
 _encoder = msgspec.json.Encoder()
+Endpoint = Callable[[Request], Awaitable[Response]]
 
 
 def json_response(value: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
     return Response(_encoder.encode(value), status, headers, JSON_MEDIA_TYPE)
 
 
-def _decode(decoder: msgspec.json.Decoder[T], body: bytes) -> T:
-    """The request struct of ``body``; every way the bytes can be wrong is a 4xx problem.
-
-    The struct is decoded first (its types give the most precise pointers), then the body is
-    checked for what msgspec lets through (:mod:`arbiter.api.jsonguard`): duplicate keys and bad
-    UTF-8 in members kept raw. A large ``state`` member is left to the codec,
-    which checks it only if it has to decode it (not when the service wrote those very bytes).
-    """
-    try:
-        decoded = decoder.decode(body)
-    except (RecursionError, UnicodeDecodeError, msgspec.DecodeError) as error:
-        raise decode_error(error) from None
-    check_envelope(body, getattr(decoded, "state", None))
-    return decoded
+def _query_value(name: str, raw: str, kind: type) -> bool | int:
+    """A query parameter's value: a flag (``true``, ``false``) or a seat."""
+    if kind is bool:
+        if raw in ("true", "false"):
+            return raw == "true"
+        raise Problem("invalid_request", f"the query parameter {name} must be true or false")
+    if raw.isascii() and raw.isdigit() and len(raw) <= QUERY_DIGITS:  # not "²" nor "٣"
+        return int(raw)
+    raise Problem("invalid_request", f"the query parameter {name} must be a seat number")
 
 
-def _query_seat(request: Request) -> int | None:
-    raw = request.query_params.get("as_seat")
-    if raw is None:
-        return None
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 7:  # not "²" nor "٣"
-        raise Problem("invalid_request", "the query parameter as_seat must be a seat number")
-    return int(raw)
+def _query(op: Operation, request: Request) -> Any:
+    """The query struct of ``request``, read as a body of its members would be."""
+    given = request.query_params
+    values = {
+        member.encode_name: _query_value(member.encode_name, given[member.encode_name], kind)
+        for member, kind in _QUERY_KINDS[op.id]
+        if member.encode_name in given
+    }
+    return op.read(_encoder.encode(values))
 
 
-def _query_flag(request: Request, name: str) -> bool:
-    raw = request.query_params.get(name)
-    if raw is None or raw == "false":
-        return False
-    if raw == "true":
-        return True
-    raise Problem("invalid_request", f"the query parameter {name} must be true or false")
+def endpoint(service: Service, op: Operation) -> Endpoint:
+    """The endpoint of ``op``: its game known (``404 unknown_game`` before any body problem),
+    its body or query read once, its call, its answer encoded once."""
+    run, answer = op.run, op.answer
+    assert run is not None and answer is not None
+    status, locate = answer.status, answer.locate
+    of_game, body, query = op.of_game, op.body is not None, op.query is not None
+
+    async def serve(request: Request) -> Response:
+        at = request.path_params
+        if of_game:
+            service.game(at["game"])
+        if body:
+            read = op.read(await request.body())
+        elif query:
+            read = _query(op, request)
+        else:
+            read = None
+        made = await run(service, at, read)
+        where = locate(made) if locate is not None else None
+        return json_response(made, status, None if where is None else {"Location": where})
+
+    return serve
 
 
-def _given(raw: msgspec.Raw | msgspec.UnsetType) -> msgspec.Raw | None:
-    """An optional game value: absent when missing or ``null``."""
-    if isinstance(raw, msgspec.Raw) and bytes(raw) != b"null":
-        return raw
-    return None
-
-
-def _handle(
-    body: HandleRequest | MoveRequest | RecordRequest | PositionOfRequest | HintRequest,
-) -> Handle:
-    return Handle(state=_given(body.state), state_id=body.state_id, state_token=body.state_token)
+async def echo(request: Request) -> Response:
+    """``POST /v1/echo``: the body as it came, once it is known to be JSON (checked, not parsed
+    into objects)."""
+    body = await request.body()
+    _ECHO.read(body)
+    return Response(body, 200, None, JSON_MEDIA_TYPE)
 
 
 def routes(service: Service) -> list[Route]:
-    """The ``/v1`` routes over ``service``."""
-    new_state_decoder = msgspec.json.Decoder(NewStateRequest)
-    handle_decoder = msgspec.json.Decoder(HandleRequest)
-    move_decoder = msgspec.json.Decoder(MoveRequest)
-    replay_decoder = msgspec.json.Decoder(ReplayRequest)
-    current_decoder = msgspec.json.Decoder(CurrentRequest)
-    record_decoder = msgspec.json.Decoder(RecordRequest)
-    set_up_position_decoder = msgspec.json.Decoder(SetUpPositionRequest)
-    position_of_decoder = msgspec.json.Decoder(PositionOfRequest)
-    raw_decoder = msgspec.json.Decoder(msgspec.Raw)
-    hint_decoder = msgspec.json.Decoder(HintRequest)
+    """The routes of the API's operations over ``service``, and the echo's."""
+    made = {op.id: Route(op.path, endpoint(service, op), methods=[op.method]) for op in OPERATIONS}
+    # the hot path first, then the bench's baseline: Starlette tries routes in order
+    hot = made.pop(HOT_PATH)
+    return [hot, Route(_ECHO.path, echo, methods=["POST"]), *made.values()]
 
-    async def echo(request: Request) -> Response:
-        body = await request.body()
-        _decode(raw_decoder, body)  # the body must be JSON: checked, not parsed into objects
-        return Response(body, 200, None, JSON_MEDIA_TYPE)
 
-    async def list_games(request: Request) -> Response:
-        return json_response(service.games())
-
-    async def get_game(request: Request) -> Response:
-        return json_response(service.info(request.path_params["game"]))
-
-    async def new_state(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(new_state_decoder, await request.body())
-        envelope = await service.new_state(
-            game_id,
-            players=body.players,
-            seed=body.seed,
-            options=_given(body.options),
-            content_id=body.content_id,
-            sealed=body.sealed,
-            as_seat=body.as_seat,
-            resolve_chance=body.resolve_chance,
-            describe=body.describe,
-            acting_seats=body.acting_seats,
-            render=body.render,
-        )
-        headers = None
-        if envelope.state_id is not None:
-            headers = {"Location": f"/v1/states/{envelope.state_id}"}
-        return json_response(envelope, 201, headers)
-
-    async def apply_move(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(move_decoder, await request.body())
-        envelope = await service.apply_move(
-            game_id,
-            _handle(body),
-            body.move,
-            as_seat=body.as_seat,
-            resolve_chance=body.resolve_chance,
-            describe=body.describe,
-            acting_seats=body.acting_seats,
-            render=body.render,
-        )
-        return json_response(envelope)
-
-    async def legal_moves(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(handle_decoder, await request.body())
-        result = await service.legal_moves(
-            game_id,
-            _handle(body),
-            as_seat=body.as_seat,
-            resolve_chance=body.resolve_chance,
-            describe=body.describe,
-        )
-        return json_response(result)
-
-    async def validate(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(move_decoder, await request.body())
-        result = await service.validate(
-            game_id,
-            _handle(body),
-            body.move,
-            as_seat=body.as_seat,
-            resolve_chance=body.resolve_chance,
-        )
-        return json_response(result)
-
-    async def hint(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(hint_decoder, await request.body())
-        result = await service.hints.hint(
-            game_id,
-            _handle(body),
-            seat=body.seat,
-            playouts=body.playouts,
-            seconds=body.seconds,
-            seed=body.seed,
-            resolve_chance=body.resolve_chance,
-            describe=body.describe,
-        )
-        return json_response(result)
-
-    async def replay(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(replay_decoder, await request.body())
-        envelope = await service.replay(
-            game_id,
-            players=body.players,
-            seed=body.seed,
-            moves=list(body.moves),
-            options=_given(body.options),
-            content_id=body.content_id,
-            sealed=body.sealed,
-            as_seat=body.as_seat,
-            resolve_chance=body.resolve_chance,
-            describe=body.describe,
-            acting_seats=body.acting_seats,
-            render=body.render,
-            claims=Claims(body.game, body.rules_version, _given(body.result)),
-        )
-        return json_response(envelope)
-
-    async def record(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(record_decoder, await request.body())
-        return json_response(await service.record(game_id, _handle(body)))
-
-    async def set_up_position(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(set_up_position_decoder, await request.body())
-        envelope = await service.positions.set_up(
-            game_id,
-            body.position,
-            seed=body.seed,
-            content_id=body.content_id,
-            sealed=body.sealed,
-            as_seat=body.as_seat,
-            resolve_chance=body.resolve_chance,
-            describe=body.describe,
-            acting_seats=body.acting_seats,
-            render=body.render,
-        )
-        headers = None
-        if envelope.state_id is not None:
-            headers = {"Location": f"/v1/states/{envelope.state_id}"}
-        return json_response(envelope, 201, headers)
-
-    async def position_of(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        body = _decode(position_of_decoder, await request.body())
-        return json_response(await service.positions.position_of(game_id, _handle(body)))
-
-    def sealed(operation: Callable[..., Awaitable[Envelope]]) -> Callable[..., Any]:
-        """A route over one handle of a sealed game (``current``, ``undo``)."""
-
-        async def endpoint(request: Request) -> Response:
-            game_id = request.path_params["game"]
-            service.game(game_id)
-            body = _decode(current_decoder, await request.body())
-            envelope = await operation(
-                game_id,
-                body.state_token,
-                as_seat=body.as_seat,
-                describe=body.describe,
-                acting_seats=body.acting_seats,
-                render=body.render,
-            )
-            return json_response(envelope)
-
-        return endpoint
-
-    current = sealed(service.current)
-    undo = sealed(service.undo)
-
-    async def register_content(request: Request) -> Response:
-        game_id = request.path_params["game"]
-        service.game(game_id)
-        created = await service.register_content(game_id, msgspec.Raw(await request.body()))
-        location = f"/v1/games/{created.game}/content/{created.content_id}"
-        return json_response(created, 201, {"Location": location})
-
-    async def get_content(request: Request) -> Response:
-        params = request.path_params
-        return json_response(await service.get_content(params["game"], params["content_id"]))
-
-    async def get_state(request: Request) -> Response:
-        as_seat = _query_seat(request)
-        render = _query_flag(request, "render")
-        envelope = await service.get_state(
-            request.path_params["state_id"], as_seat=as_seat, render=render
-        )
-        return json_response(envelope)
-
-    return [  # the hot path first: Starlette tries routes in order
-        Route("/v1/games/{game}/moves", apply_move, methods=["POST"]),
-        Route("/v1/echo", echo, methods=["POST"]),
-        Route("/v1/games", list_games, methods=["GET"]),
-        Route("/v1/games/{game}", get_game, methods=["GET"]),
-        Route("/v1/games/{game}/states", new_state, methods=["POST"]),
-        Route("/v1/games/{game}/legal-moves", legal_moves, methods=["POST"]),
-        Route("/v1/games/{game}/validate", validate, methods=["POST"]),
-        Route("/v1/games/{game}/hints", hint, methods=["POST"]),
-        Route("/v1/games/{game}/replay", replay, methods=["POST"]),
-        Route("/v1/games/{game}/record", record, methods=["POST"]),
-        Route("/v1/games/{game}/positions", set_up_position, methods=["POST"]),
-        Route("/v1/games/{game}/position", position_of, methods=["POST"]),
-        Route("/v1/games/{game}/current", current, methods=["POST"]),
-        Route("/v1/games/{game}/undo", undo, methods=["POST"]),
-        Route("/v1/games/{game}/content", register_content, methods=["POST"]),
-        Route("/v1/games/{game}/content/{content_id}", get_content, methods=["GET"]),
-        Route("/v1/states/{state_id}", get_state, methods=["GET"]),
-    ]
+_QUERY_KINDS = {
+    op.id: [(member, unwrapped(member.type)[0]) for member in msgspec.structs.fields(op.query)]
+    for op in OPERATIONS
+    if op.query is not None
+}
+_ECHO = next(op for op in PAGES if op.id == "echo")

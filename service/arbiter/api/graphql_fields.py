@@ -1,0 +1,289 @@
+"""The GraphQL fields, made from the operations' declarations (:mod:`arbiter.api.operations`).
+
+A field's arguments are its operation's path parameters (``game`` first), then the members of
+the struct its REST body (or query) is read into, camelCase; a mutation safe to retry also takes
+``idempotencyKey``. A field's resolver writes its arguments as that REST body and reads them with
+the operation's own reader (:meth:`~arbiter.api.operation.Operation.read`): the same checks, the
+same problems, the same call (``run``). Problems point at the REST body's members
+(``/as_seat``, ``/state/banked/1``), as every problem the service raises does.
+
+Game values (states, moves, options, content) are ``JSON`` arguments; seeds the ``Seed`` scalar.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Annotated, Any, Optional, TypeVar
+
+import msgspec
+import strawberry
+from graphql import GraphQLError
+from strawberry.scalars import JSON
+from strawberry.types import Info
+from strawberry.types.nodes import SelectedField
+
+from arbiter.api import envelope as rest
+from arbiter.api import graphql_types as types
+from arbiter.api.idempotency import once
+from arbiter.api.jsonguard import decode_error
+from arbiter.api.operation import Operation
+from arbiter.api.operations import OPERATIONS
+from arbiter.api.problems import Problem
+from arbiter.core import GameInfo
+from arbiter.core.record import GameRecord
+
+T = TypeVar("T")
+
+#: A mutation's ``idempotencyKey`` argument.
+IdempotencyKey = Annotated[
+    Optional[str],  # noqa: UP045 -- a runtime annotation: strawberry reads it as it is
+    strawberry.argument(
+        description="Makes the mutation safe to retry (as REST's `Idempotency-Key` header): a "
+        "retry with the same key and the same arguments gets the first answer (or refusal), "
+        "nothing is applied twice, on any worker; the key with other arguments is refused "
+        "(`idempotency_key_reused`), while the first still runs `idempotency_in_progress`. 1 to "
+        "255 visible ASCII characters, kept `ARBITER_IDEMPOTENCY_TTL` seconds, per client."
+    ),
+]
+
+#: What a field answers, by the struct its operation answers: its GraphQL type, and how the
+#: struct becomes it.
+ANSWERS: dict[Any, tuple[Any, Callable[[Any], Any]]] = {
+    rest.Envelope: (types.Envelope, types.envelope_of),
+    rest.LegalMoves: (types.LegalMoves, types.legal_moves_of),
+    rest.Validation: (types.Validation, types.validation_of),
+    rest.Hint: (types.Hint, types.hint_of),
+    rest.TablePosition: (types.TablePosition, types.table_position_of),
+    rest.ContentCreated: (types.ContentRegistration, types.registration_of),
+    rest.GameList: (list[types.GameInfo], types.games_of),
+    GameInfo: (types.GameInfo, types.game_info_of),
+    GameRecord: (JSON, types.json_of),
+    object: (JSON, types.json_of),
+}
+#: The members of a game record: a ``record`` argument stands for them.
+RECORD_MEMBERS = frozenset(member.name for member in msgspec.structs.fields(rest.RecordDocument))
+_record_decoder = msgspec.json.Decoder(rest.RecordDocument)
+_json = msgspec.json.Encoder()
+
+
+def refusal(problem: Problem) -> GraphQLError:
+    return GraphQLError(problem.detail, extensions=problem.extensions())
+
+
+async def _call(awaitable: Awaitable[T]) -> T:
+    try:
+        return await awaitable
+    except Problem as problem:
+        raise refusal(problem) from None
+
+
+class _Refused(msgspec.Struct, array_like=True):
+    """A refusal kept under an idempotency key: the GraphQL error it was."""
+
+    detail: str
+    extensions: dict[str, object]
+
+
+async def _once(info: Info, key: str | None, run: Callable[[], Awaitable[Any]], kind: Any) -> Any:
+    """``run`` (a mutation's call), once per ``key``: a retry of the field with the same
+    arguments (as given, variables filled in) gets the kept answer or refusal
+    (:func:`arbiter.api.idempotency.once`)."""
+    if key is None:
+        return await _call(run())
+
+    async def first() -> tuple[int, bytes]:
+        try:
+            return 200, _json.encode(await run())
+        except Problem as problem:
+            return problem.status, _json.encode(_Refused(problem.detail, problem.extensions()))
+
+    field = info.selected_fields[0]  # the mutation itself, its variables filled in
+    assert isinstance(field, SelectedField)
+    asked = _json.encode((info.field_name, field.arguments))
+    status, kept = await _call(once(info.context["service"].keys, key, asked, first))
+    if status != 200:
+        refused = msgspec.json.decode(kept, type=_Refused)
+        raise GraphQLError(refused.detail, extensions=refused.extensions)
+    return msgspec.json.decode(kept, type=kind)
+
+
+# ---------------------------------------------------------------------------- arguments
+
+
+def _argument_type(kind: Any) -> Any:
+    """The GraphQL argument type of a struct member's type."""
+    members = typing.get_args(kind) if typing.get_origin(kind) in (typing.Union, _UNION) else ()
+    given = [m for m in members if m not in (type(None), msgspec.UnsetType)]
+    optional = bool(members) and len(given) < len(members)
+    if members:
+        kind = given[0]
+    if kind is msgspec.Raw:
+        base: Any = JSON
+    elif typing.get_origin(kind) is list:
+        base = list[_argument_type(typing.get_args(kind)[0])]  # type: ignore[misc]
+    elif kind == rest.Seed:
+        base = types.Seed
+    elif typing.get_origin(kind) is Annotated:
+        base = typing.get_args(kind)[0]
+    elif typing.get_origin(kind) is typing.Literal:
+        base = str
+    else:
+        base = kind
+    return Optional[base] if optional else base  # noqa: UP045
+
+
+_UNION = type(int | None)
+
+
+def _parameters(op: Operation) -> list[inspect.Parameter]:
+    """The arguments of ``op``'s field, as a resolver's parameters."""
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    declared = op.graphql
+    assert declared is not None
+    made = [inspect.Parameter("info", keyword, annotation=Info)]
+    for name in op.path_names:
+        made.append(inspect.Parameter(declared.rename.get(name, name), keyword, annotation=str))
+    if declared.whole:
+        made.append(inspect.Parameter(declared.whole, keyword, annotation=JSON))
+    kind = op.body if op.body is not None else op.query
+    if kind is not None and not declared.whole:
+        for member in msgspec.structs.fields(kind):
+            if member.name in declared.omit:
+                continue
+            annotation = _argument_type(member.type)
+            default = member.default
+            if declared.record and member.name in RECORD_MEMBERS:  # a record may stand for it
+                annotation, default = Optional[annotation], None  # noqa: UP045
+            if default is msgspec.UNSET:
+                default = None
+            if default is msgspec.NODEFAULT:
+                default = inspect.Parameter.empty
+            made.append(
+                inspect.Parameter(member.name, keyword, default=default, annotation=annotation)
+            )
+    if declared.record:
+        made.append(inspect.Parameter("record", keyword, default=None, annotation=Optional[JSON]))  # noqa: UP045
+    if op.idempotent and declared.mutation:
+        made.append(
+            inspect.Parameter("idempotency_key", keyword, default=None, annotation=IdempotencyKey)
+        )
+    return made
+
+
+# ---------------------------------------------------------------------------- resolvers
+
+
+def _body(op: Operation, arguments: dict[str, Any]) -> bytes:
+    """The REST body of a field's arguments (a replay's ``record`` spread into it)."""
+    declared = op.graphql
+    assert declared is not None
+    if declared.whole:
+        return _json.encode(arguments[declared.whole])
+    record = arguments.pop("record", None)
+    given = {name: value for name, value in arguments.items() if value is not None}
+    if not declared.record:
+        return _json.encode(given)
+    setup = [name for name in given if name in RECORD_MEMBERS and name != "resolve_chance"]
+    if record is None:
+        if not {"players", "seed", "moves"} <= given.keys():
+            problem = Problem(
+                "invalid_request", "give players, seed and moves, or a record", pointer="/record"
+            )
+            raise problem
+        return _json.encode(given)
+    if setup:
+        names = ", ".join(_camel(name) for name in setup)
+        detail = f"give a record or the game's setup and moves, not both (got record and {names})"
+        raise Problem("invalid_request", detail, pointer="/record")
+    try:  # its members, as a record has them
+        _record_decoder.decode(_json.encode(record))
+    except (RecursionError, UnicodeDecodeError, msgspec.DecodeError) as error:
+        raise decode_error(error, "/record") from None
+    assert isinstance(record, dict)  # decoded as a record: an object
+    return _json.encode({**record, **given})
+
+
+def _read(op: Operation, arguments: dict[str, Any]) -> Any:
+    """The struct of a field's arguments; ``asSeat`` out of range is ``invalid_seat`` (GraphQL's
+    ``Int`` cannot spell a seat beyond REST's bounds, only a negative one)."""
+    try:
+        return op.read(_body(op, arguments))
+    except Problem as problem:
+        if problem.code == "invalid_request" and problem.pointer == "/as_seat":
+            raise Problem("invalid_seat", problem.detail, pointer=problem.pointer) from None
+        raise
+
+
+def _camel(name: str) -> str:
+    first, *rest_ = name.split("_")
+    return first + "".join(part.capitalize() for part in rest_)
+
+
+def _into_record(problem: Problem, record: Mapping[str, Any]) -> Problem:
+    """A problem about a replay's record points into its ``record`` argument."""
+    pointer = problem.pointer
+    if pointer is not None and (pointer == "" or pointer.split("/")[1] in record):
+        problem.pointer = "/record" + pointer
+    return problem
+
+
+def resolver(op: Operation) -> Callable[..., Awaitable[Any]]:
+    """The resolver of ``op``'s field: its arguments read as its REST body, its call, its
+    answer as GraphQL types."""
+    declared, answer, run = op.graphql, op.answer, op.run
+    assert declared is not None and answer is not None and run is not None
+    returns, convert = ANSWERS[answer.type]
+    renamed = {declared.rename.get(name, name): name for name in op.path_names}
+    reads = op.body is not None or op.query is not None
+
+    async def resolve(info: Info, **arguments: Any) -> Any:
+        service = info.context["service"]
+        at = {path: arguments.pop(name) for name, path in renamed.items()}
+        key = arguments.pop("idempotency_key", None)
+        record = arguments.get("record")
+
+        async def call() -> Any:
+            try:
+                if op.of_game:
+                    service.game(at["game"])
+                read = _read(op, arguments) if reads else None
+                return await run(service, at, read)
+            except Problem as problem:
+                if isinstance(record, dict):
+                    raise _into_record(problem, record) from None
+                raise
+
+        if declared.mutation:
+            return convert(await _once(info, key, call, answer.type))
+        return convert(await _call(call()))
+
+    resolve.__name__ = declared.name
+    resolve.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        _parameters(op), return_annotation=returns
+    )
+    return resolve
+
+
+def root_type(name: str, mutation: bool) -> type:
+    """The ``Query`` or ``Mutation`` type: a field of each declared operation of its kind."""
+    namespace: dict[str, Any] = {"__annotations__": {}}
+    for op in OPERATIONS:
+        declared = op.graphql
+        if declared is None or declared.mutation != mutation:
+            continue
+        assert op.answer is not None
+        made = strawberry.mutation if mutation else strawberry.field
+        namespace["__annotations__"][declared.name] = ANSWERS[op.answer.type][0]
+        namespace[declared.name] = made(
+            resolver=resolver(op), name=declared.name, description=declared.description
+        )
+    return strawberry.type(type(name, (), namespace))
+
+
+#: The root fields one call of which may cost a lot (:attr:`Operation.costly`): a replay plays up
+#: to ARBITER_MAX_REPLAY moves, the mutations decode, check, seal and store states. A GraphQL
+#: document may select one of them once at most (aliases and fragments included), so one request
+#: costs one REST call of them at most; :mod:`arbiter.api.graphql_http` enforces it.
+EXPENSIVE_FIELDS = frozenset(op.graphql.name for op in OPERATIONS if op.graphql and op.costly)
