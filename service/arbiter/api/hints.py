@@ -28,17 +28,14 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from arbiter.api.audience import check_seat
 from arbiter.api.envelope import Hint, HintOption
 from arbiter.api.handles import Handle, untrusted
 from arbiter.api.problems import Problem
+from arbiter.api.service_core import ServiceCore
 from arbiter.core import CHANCE
 from arbiter.core.search import Search
-
-if TYPE_CHECKING:
-    from arbiter.api.service import Service
 
 #: Seconds a hint thinks when the request does not say.
 DEFAULT_SECONDS = 1.0
@@ -57,7 +54,7 @@ class HintLimits:
 class Hints:
     """The hint operation of a :class:`~arbiter.api.service.Service`."""
 
-    def __init__(self, service: Service, limits: HintLimits) -> None:
+    def __init__(self, service: ServiceCore, limits: HintLimits) -> None:
         self.service = service
         self.limits = limits
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from arbiter.api.audience import Audience, acting_needs_master, check_seat
 from arbiter.api.codec import Payload
@@ -46,13 +46,11 @@ from arbiter.api.envelope import Envelope, TablePosition
 from arbiter.api.handles import Handle, untrusted
 from arbiter.api.history import position_link
 from arbiter.api.problems import Problem
+from arbiter.api.service_core import ServiceCore
 from arbiter.api.stepping import moves_json
 from arbiter.core import ArbiterError, InvalidState, PositionsUnsupported
 from arbiter.core.record import draw_chance
 from arbiter.core.registry import AnyGame
-
-if TYPE_CHECKING:
-    from arbiter.api.service import Service
 
 log = logging.getLogger("arbiter.positions")
 
@@ -71,7 +69,7 @@ def unsupported(game: AnyGame) -> Problem:
 class Positions:
     """The position operations of a :class:`~arbiter.api.service.Service`."""
 
-    def __init__(self, service: Service) -> None:
+    def __init__(self, service: ServiceCore) -> None:
         self.service = service
 
     async def set_up(
@@ -112,7 +110,7 @@ class Positions:
         )
         link = position_link(moves_json(codec, drawn))
         if sealed:
-            return await service._new_table(
+            return await service.new_table(
                 game, codec, state, resolve_chance, audience, events, link
             )
         return await service.envelope(

@@ -188,7 +188,7 @@ class Service:
         )
         link = setup_link(players, setup, moves_json(codec, drawn))
         if sealed:
-            return await self._new_table(game, codec, state, resolve_chance, audience, events, link)
+            return await self.new_table(game, codec, state, resolve_chance, audience, events, link)
         return await self.envelope(
             game, codec, state, resolve_chance=resolve_chance, audience=audience, events=events,
             inline=custom, pointer=pointer, link=link,
@@ -505,7 +505,7 @@ class Service:
         kept = state.step <= self.max_replay
         link = setup_link(players, setup, tuple(applied) if kept else ())
         if sealed:
-            return await self._new_table(game, codec, state, resolve_chance, audience, events, link)
+            return await self.new_table(game, codec, state, resolve_chance, audience, events, link)
         return await self.envelope(
             game, codec, state, resolve_chance=resolve_chance, audience=audience, events=events,
             inline=True, pointer="/moves", link=link if kept else None,
@@ -684,7 +684,7 @@ class Service:
         known = self.store.known
         return known.learn(known.key(game.id, state_json), game, state, state_json)
 
-    async def _new_table(
+    async def new_table(
         self,
         game: AnyGame,
         codec: GameCodec,

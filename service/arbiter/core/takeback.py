@@ -22,20 +22,30 @@ rules against this one with more samples.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from arbiter.core.chance import generator
 from arbiter.core.errors import ArbiterError
 
-if TYPE_CHECKING:
-    from arbiter.core.game import Game
+
+class Rules(Protocol):
+    """What :func:`reveals_hidden` asks of a game (a :class:`~arbiter.core.game.Game` answers
+    it; the game module calls this one, so it names no game type)."""
+
+    def actor_of(self, move: Any) -> Any: ...
+    def apply_unchecked(self, state: Any, move: Any) -> tuple[Any, Any]: ...
+    def view(self, state: Any, seat: int | None) -> Any: ...
+    def events_for(self, events: Any, seat: int | None) -> Any: ...
+    def hidden_variant(self, state: Any, seat: int | None, rng: random.Random) -> Any: ...
+    def is_legal(self, state: Any, move: Any) -> bool: ...
+
 
 #: Variants tried per seat by default.
 SAMPLES = 2
 
 
 def reveals_hidden(
-    game: Game[Any, Any, Any, Any],
+    game: Rules,
     before: Any,
     move: Any,
     after: Any,
