@@ -301,10 +301,12 @@ def create_app(
         yield
         await cache.close()
 
+    api = routes(service)
     app = Starlette(
-        routes=[
-            *routes(service),
+        routes=[  # Starlette tries routes in order: the moves, the echo, GraphQL, the rest
+            *api[:2],
             graphql_http.route(service, settings),
+            *api[2:],
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
             Route("/metrics", metrics_endpoint, methods=["GET"]),

@@ -31,7 +31,7 @@ from strawberry.types import ExecutionContext
 
 from arbiter.api.graphql_documents import DocumentCache, Documents
 from arbiter.api.graphql_execution import ArbiterExecutionContext
-from arbiter.api.graphql_fields import EXPENSIVE_FIELDS, root_type
+from arbiter.api.graphql_fields import EXPENSIVE_FIELDS, root_type, serve_directly
 from arbiter.api.graphql_types import SEED_SCALAR, Seed
 
 __all__ = ["EXPENSIVE_FIELDS", "ArbiterSchema", "make_schema", "schema"]
@@ -78,6 +78,7 @@ def make_schema(documents: Documents | None = None) -> ArbiterSchema:
         config=StrawberryConfig(scalar_map={Seed: SEED_SCALAR}),
     )
     made.documents = kept
+    serve_directly(made._schema)
     return made
 
 

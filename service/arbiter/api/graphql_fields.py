@@ -19,10 +19,9 @@ from typing import Annotated, Any, Optional, TypeVar
 
 import msgspec
 import strawberry
-from graphql import GraphQLError
+from graphql import GraphQLError, GraphQLResolveInfo, GraphQLSchema
 from strawberry.scalars import JSON
 from strawberry.types import Info
-from strawberry.types.nodes import SelectedField
 
 from arbiter.api import envelope as rest
 from arbiter.api import graphql_types as types
@@ -86,9 +85,16 @@ class _Refused(msgspec.Struct, array_like=True):
     extensions: dict[str, object]
 
 
-async def _once(info: Info, key: str | None, run: Callable[[], Awaitable[Any]], kind: Any) -> Any:
+async def _once(
+    service: Any,
+    field: str,
+    key: str | None,
+    arguments: dict[str, Any],
+    run: Callable[[], Awaitable[Any]],
+    kind: Any,
+) -> Any:
     """``run`` (a mutation's call), once per ``key``: a retry of the field with the same
-    arguments (as given, variables filled in) gets the kept answer or refusal
+    arguments (variables and defaults filled in) gets the kept answer or refusal
     (:func:`arbiter.api.idempotency.once`)."""
     if key is None:
         return await _call(run())
@@ -99,10 +105,8 @@ async def _once(info: Info, key: str | None, run: Callable[[], Awaitable[Any]], 
         except Problem as problem:
             return problem.status, _json.encode(_Refused(problem.detail, problem.extensions()))
 
-    field = info.selected_fields[0]  # the mutation itself, its variables filled in
-    assert isinstance(field, SelectedField)
-    asked = _json.encode((info.field_name, field.arguments))
-    status, kept = await _call(once(info.context["service"].keys, key, asked, first))
+    asked = _json.encode((field, arguments))
+    status, kept = await _call(once(service.keys, key, asked, first))
     if status != 200:
         refused = msgspec.json.decode(kept, type=_Refused)
         raise GraphQLError(refused.detail, extensions=refused.extensions)
@@ -229,41 +233,84 @@ def _into_record(problem: Problem, record: Mapping[str, Any]) -> Problem:
     return problem
 
 
-def resolver(op: Operation) -> Callable[..., Awaitable[Any]]:
-    """The resolver of ``op``'s field: its arguments read as its REST body, its call, its
-    answer as GraphQL types."""
+async def answer(op: Operation, service: Any, arguments: dict[str, Any]) -> Any:
+    """The answer of ``op``'s field to ``arguments`` (by their Python names): read as its REST
+    body, its call (once per idempotency key), its struct as GraphQL types."""
     declared, answer, run = op.graphql, op.answer, op.run
     assert declared is not None and answer is not None and run is not None
-    returns, convert = ANSWERS[answer.type]
-    renamed = {declared.rename.get(name, name): name for name in op.path_names}
+    given = dict(arguments)
+    at = {path: given.pop(declared.rename.get(path, path)) for path in op.path_names}
+    key = given.pop("idempotency_key", None)
+    record = given.get("record")
     reads = op.body is not None or op.query is not None
 
+    async def call() -> Any:
+        try:
+            if op.of_game:
+                service.game(at["game"])
+            read = _read(op, given) if reads else None
+            return await run(service, at, read)
+        except Problem as problem:
+            if isinstance(record, dict):
+                raise _into_record(problem, record) from None
+            raise
+
+    convert = ANSWERS[answer.type][1]
+    if declared.mutation:
+        return convert(await _once(service, declared.name, key, arguments, call, answer.type))
+    return convert(await _call(call()))
+
+
+def resolver(op: Operation) -> Callable[..., Awaitable[Any]]:
+    """Strawberry's resolver of ``op``'s field: its signature declares the field's arguments
+    and type (:func:`_parameters`); :func:`direct` serves the field itself."""
+    declared, returned = op.graphql, op.answer
+    assert declared is not None and returned is not None
+
     async def resolve(info: Info, **arguments: Any) -> Any:
-        service = info.context["service"]
-        at = {path: arguments.pop(name) for name, path in renamed.items()}
-        key = arguments.pop("idempotency_key", None)
-        record = arguments.get("record")
-
-        async def call() -> Any:
-            try:
-                if op.of_game:
-                    service.game(at["game"])
-                read = _read(op, arguments) if reads else None
-                return await run(service, at, read)
-            except Problem as problem:
-                if isinstance(record, dict):
-                    raise _into_record(problem, record) from None
-                raise
-
-        if declared.mutation:
-            return convert(await _once(info, key, call, answer.type))
-        return convert(await _call(call()))
+        return await answer(op, info.context["service"], arguments)
 
     resolve.__name__ = declared.name
     resolve.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
-        _parameters(op), return_annotation=returns
+        _parameters(op), return_annotation=ANSWERS[returned.type][0]
     )
     return resolve
+
+
+def python_arguments(op: Operation, given: Mapping[str, Any]) -> dict[str, Any]:
+    """graphql-core's arguments of ``op``'s field (by their GraphQL names) by Python name."""
+    names = _NAMES.get(op.id)
+    if names is None:
+        names = _NAMES[op.id] = {_camel(p.name): p.name for p in _parameters(op)[1:]}
+    return {names[name]: value for name, value in given.items()}
+
+
+_NAMES: dict[str, dict[str, str]] = {}
+
+
+def direct(op: Operation) -> Callable[..., Awaitable[Any]]:
+    """graphql-core's resolver of ``op``'s field, in place of Strawberry's wrapper.
+
+    Every argument of these fields is a scalar that graphql-core has already coerced (``JSON``
+    parsed, ``Seed`` checked), so Strawberry's conversion of each argument, every call, changes
+    nothing but costs ~100 us a request; this takes graphql-core's arguments (by their GraphQL
+    names) as they come."""
+
+    async def resolve(root: Any, info: GraphQLResolveInfo[Any], **given: Any) -> Any:
+        return await answer(op, info.context["service"], python_arguments(op, given))
+
+    return resolve
+
+
+def serve_directly(core: GraphQLSchema) -> None:
+    """Every declared field of ``core`` (a schema made of :func:`root_type`'s) resolved by
+    :func:`direct`."""
+    for op in OPERATIONS:
+        declared = op.graphql
+        if declared is not None:
+            root = core.mutation_type if declared.mutation else core.query_type
+            assert root is not None
+            root.fields[declared.name].resolve = direct(op)
 
 
 def root_type(name: str, mutation: bool) -> type:

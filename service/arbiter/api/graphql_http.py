@@ -93,6 +93,7 @@ from graphql import (
     SelectionSetNode,
     ValidationRule,
 )
+from graphql import ExecutionResult as CoreResult
 from graphql.validation.rules import overlapping_fields_can_be_merged
 from graphql.validation.validate import ValidationAbortedError
 from starlette.requests import Request
@@ -106,6 +107,7 @@ from strawberry.types.graphql import OperationType
 from arbiter.api import static
 from arbiter.api.graphql import EXPENSIVE_FIELDS, ArbiterSchema, make_schema
 from arbiter.api.graphql_documents import Documents
+from arbiter.api.graphql_plain import Plain
 from arbiter.api.guard import is_json
 from arbiter.api.jsonguard import decode_json
 from arbiter.api.logs import refused
@@ -309,6 +311,7 @@ def route(service: Service, settings: Settings) -> Route:
 def endpoint(service: Service, settings: Settings) -> Callable[[Request], Awaitable[Response]]:
     """The request handler of ``/graphql`` (see the module docstring)."""
     schema = build_schema(settings)
+    plain = Plain(schema)
     graphiql = static.graphiql_page() if settings.graphiql_enabled else None
     allow = "GET, POST" if graphiql is not None else "POST"
 
@@ -343,7 +346,7 @@ def endpoint(service: Service, settings: Settings) -> Callable[[Request], Awaita
         except Problem as problem:
             return problem_response(problem)
         context = {"request": request, "service": service}
-        return Response(await execute(schema, body, context), 200, None, JSON_MEDIA_TYPE)
+        return Response(await execute(schema, body, context, plain), 200, None, JSON_MEDIA_TYPE)
 
     return graphql
 
@@ -374,8 +377,17 @@ def read_request(body: bytes) -> GraphQLRequest:
     return request
 
 
-async def execute(schema: ArbiterSchema, request: GraphQLRequest, context: Any) -> bytes:
-    """The encoded GraphQL response of ``request``: always a response, never an exception."""
+async def execute(
+    schema: ArbiterSchema, request: GraphQLRequest, context: Any, plain: Plain | None = None
+) -> bytes:
+    """The encoded GraphQL response of ``request``: always a response, never an exception. A
+    plain document is answered by ``plain`` (:mod:`arbiter.api.graphql_plain`)."""
+    if plain is not None:
+        answered = await plain.execute(
+            request.query, request.variables, request.operation_name, context
+        )
+        if answered is not None:
+            return encode(answered)
     try:
         result = await schema.execute(
             request.query,
@@ -401,7 +413,7 @@ async def execute(schema: ArbiterSchema, request: GraphQLRequest, context: Any) 
     return encode(result)
 
 
-def encode(result: ExecutionResult) -> bytes:
+def encode(result: ExecutionResult | CoreResult) -> bytes:
     """The JSON of ``result`` in one pass; ``data`` is left out when nothing was executed."""
     answer = _Result()
     if result.errors:
