@@ -5,7 +5,7 @@ with the same bodies, alternating rounds; medians.
 
 On a 2-core machine ``wrk`` (one thread) shares the cores with the workers, so two workers cannot
 show twice one worker's rate here: the figure to read is how much of a second core a second worker
-turns into requests. Run as a module (not part of ``make bench``)::
+turns into requests. ``make bench`` runs it for every game (part ``workers``); as a module::
 
     python -m bench.workers --game scythe --seconds 3 --rounds 3
 """
@@ -14,9 +14,14 @@ from __future__ import annotations
 
 import argparse
 import random
+from collections.abc import Sequence
 
+from arbiter.games import registry
 from bench.support import arbiter_server, redis_server
 from bench.throughput import DISTINCT, SHUFFLE_SEED, move_bodies, moves_and_echo, over_http
+
+#: Two workers' rate over one worker's that issue #37 asks for.
+GOAL = 1.8
 
 
 def measure(
@@ -32,6 +37,17 @@ def measure(
         bodies = move_bodies(over_http(server.base), game, DISTINCT)["state_id"]
         random.Random(SHUFFLE_SEED).shuffle(bodies)
         return moves_and_echo(server.base, game, bodies, seconds, rounds, connections)
+
+
+def run(seconds: float, rounds: int, connections: int, games: Sequence[str] = ()) -> None:
+    """``make bench``'s part: one worker against two, for each game (#37, P4: goal 1.8x)."""
+    print(f"\nWorkers with Redis: distinct moves by state_id, wrk -t1 -c{connections}")
+    print(f"{'game':<24}{'1 worker':>11}{'2 workers':>11}{'ratio':>7}")
+    for game in games or registry().ids():
+        one, _ = measure(game, 1, seconds, rounds, connections)
+        two, _ = measure(game, 2, seconds, rounds, connections)
+        flag = "" if two >= GOAL * one else f"   < {GOAL:.1f}x goal (2 cores: see the docstring)"
+        print(f"{game:<24}{one:>11,.0f}{two:>11,.0f}{two / one:>6.2f}x{flag}", flush=True)
 
 
 def main() -> None:
