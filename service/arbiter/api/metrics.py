@@ -34,6 +34,7 @@ Each app gets its own registry (tests build many apps). With several worker proc
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -155,13 +156,18 @@ class Metrics:
             multiprocess_mode="livesum",
         )
         self._held: dict[tuple[str, str], int] = {}
+        #: each (client, store)'s gauge, labelled once (``labels`` locks and hashes every call)
+        self._gauges: dict[tuple[str, str], Any] = {}
 
     def usage(self, store: str, client: str, delta: int) -> None:
         """A client (:attr:`~arbiter.api.clients.Client.id`) holds ``delta`` bytes more of
         ``store``: its gauge follows (every address counts as ``anonymous``)."""
-        label = label_of(client)
-        held = self._held[(label, store)] = self._held.get((label, store), 0) + delta
-        self.client_bytes.labels(label, store).set(held)
+        key = (label_of(client), store)
+        held = self._held[key] = self._held.get(key, 0) + delta
+        gauge = self._gauges.get(key)
+        if gauge is None:
+            gauge = self._gauges[key] = self.client_bytes.labels(*key)
+        gauge.set(held)
 
     def observe(self, route: str, method: str, status: int, seconds: float) -> None:
         key = (route, method, status)
