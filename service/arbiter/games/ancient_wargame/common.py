@@ -11,7 +11,9 @@ from arbiter.games.ancient_wargame.rules import Building
 from arbiter.games.ancient_wargame.state import (
     Army,
     Draft,
+    EndTurn,
     Hero,
+    Phase,
     Player,
     ProvinceState,
     SeaState,
@@ -31,6 +33,14 @@ def push(s: State, *tasks: Task) -> State:
 
 def pop(s: State) -> State:
     return msgspec.structs.replace(s, pending=s.pending[:-1])
+
+
+def begin_turn(s: State) -> State:
+    """A new turn: its 11 phases, then its end, on the stack (phase 1 on top; «Описание хода»,
+    :mod:`.turns` runs them)."""
+    s = msgspec.structs.replace(s, turn=s.turn + 1, phase=0)
+    tasks: list[Task] = [EndTurn(), *(Phase(number=n) for n in range(11, 0, -1))]
+    return push(s, *tasks)
 
 
 def replace_top(s: State, task: Task) -> State:

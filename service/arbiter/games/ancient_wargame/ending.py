@@ -26,6 +26,7 @@ import msgspec
 from arbiter.core import Event, Result, ScoreLine
 from arbiter.games.ancient_wargame.common import (
     State,
+    begin_turn,
     capital,
     free_heroes,
     kill_heroes,
@@ -142,8 +143,6 @@ def end_turn(s: State, t: Tables, ev: list[Event]) -> State:
         )
     if fulfilled or len(seats_in_play(s)) <= 1 or s.turn >= s.options.turn_limit:
         return msgspec.structs.replace(s, stage="over", pending=())
-    from arbiter.games.ancient_wargame.turns import begin_turn
-
     return begin_turn(s)
 
 

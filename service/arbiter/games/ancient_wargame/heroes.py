@@ -19,12 +19,14 @@ from arbiter.core import CHANCE, ChanceOutcome, Event
 from arbiter.games.ancient_wargame.common import (
     State,
     capital,
+    hero,
     kill_heroes,
     owned,
     pop,
     push,
     replace_top,
     seats_in_play,
+    set_hero,
     update,
 )
 from arbiter.games.ancient_wargame.events import DiceRolled, Happened
@@ -100,8 +102,6 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
         assert isinstance(move, HeroGiven) and task.kind is not None
         return _give(s, t, move.owner, task.kind, ev)
     if isinstance(task, PlaceHeroTask):
-        from arbiter.games.ancient_wargame.common import hero, set_hero
-
         h = msgspec.structs.replace(hero(s, task.hero), province=move.province)
         return pop(set_hero(s, h))
     assert isinstance(task, D6) and isinstance(move, RollFace)

@@ -23,10 +23,13 @@ from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
     add_troops,
+    begin_turn,
     completed,
+    hero,
     pop,
     province,
     push,
+    set_hero,
     set_province,
     update,
 )
@@ -104,8 +107,8 @@ def new_hero(s: State, t: Tables, seat: int, kind: str, at: str | None) -> tuple
     hid = f"h{number}"
     names = t.content.hero_names
     name = names[(number - 1) % len(names)] if names else f"Hero {number}"
-    hero = Hero(id=hid, name=name, kind=kind, owner=seat, province=at)  # type: ignore[arg-type]
-    s = msgspec.structs.replace(s, heroes=(*s.heroes, hero), created=number)
+    made = Hero(id=hid, name=name, kind=kind, owner=seat, province=at)  # type: ignore[arg-type]
+    s = msgspec.structs.replace(s, heroes=(*s.heroes, made), created=number)
     prefix = "admin" if kind == "administrator" else "general"
     s = push(
         s,
@@ -179,8 +182,6 @@ def _snake(s: State) -> State:
 
 
 def begin_play(s: State, t: Tables) -> State:
-    from arbiter.games.ancient_wargame.turns import begin_turn
-
     return begin_turn(msgspec.structs.replace(s, stage="play"))
 
 
@@ -252,8 +253,6 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
         rest = [c for c in decks.discards if t.traits[c].deck == task.deck and c != card]
         others = [c for c in decks.discards if t.traits[c].deck != task.deck]
         decks = msgspec.structs.replace(decks, **{task.deck: tuple(rest)}, discards=tuple(others))
-    from arbiter.games.ancient_wargame.common import hero, set_hero
-
     h = hero(s, task.hero)
     h = msgspec.structs.replace(
         h, **({"plus": card} if task.deck.endswith("plus") else {"minus": card})

@@ -24,18 +24,11 @@ from arbiter.games.ancient_wargame import (
     movement,
     research,
 )
-from arbiter.games.ancient_wargame.common import State, pop, push
-from arbiter.games.ancient_wargame.state import EndTurn, Phase, Task
+from arbiter.games.ancient_wargame.common import State, pop
+from arbiter.games.ancient_wargame.state import EndTurn, Phase
 from arbiter.games.ancient_wargame.tables import Tables
 
 TASKS: tuple[type, ...] = (Phase, EndTurn)
-
-
-def begin_turn(s: State) -> State:
-    """A new turn: its 11 phases, then its end, on the stack (phase 1 on top)."""
-    s = msgspec.structs.replace(s, turn=s.turn + 1, phase=0)
-    tasks: list[Task] = [EndTurn(), *(Phase(number=n) for n in range(11, 0, -1))]
-    return push(s, *tasks)
 
 
 #: What each phase pushes when it begins, by its number.

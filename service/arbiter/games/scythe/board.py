@@ -13,9 +13,10 @@ from typing import Any
 import msgspec
 
 from arbiter.core import IllegalMove
-from arbiter.core.tuples import replace_at
+from arbiter.core.tuples import remove_first, replace_at
 from arbiter.games.scythe.content import FactoryCard, MechAbility
 from arbiter.games.scythe.state import (
+    CARD_VALUES,
     NO_RESOURCES,
     Battle,
     Pending,
@@ -40,6 +41,28 @@ def with_player(s: State, seat: int, p: PlayerState) -> State:
 
 def update_player(s: State, seat: int, **changes: Any) -> State:
     return with_player(s, seat, msgspec.structs.replace(s.players[seat], **changes))
+
+
+def gain_track(s: State, t: Tables, seat: int, *, power: int = 0, popularity: int = 0) -> State:
+    """Gain power and popularity up to the tracks' ends (16 and 18)."""
+    p = s.players[seat]
+    tracks = t.content.tracks
+    return update_player(
+        s,
+        seat,
+        power=max(0, min(tracks.power_max, p.power + power)),
+        popularity=max(0, min(tracks.popularity_max, p.popularity + popularity)),
+    )
+
+
+def discard_card(s: State, seat: int, value: int) -> State:
+    """A combat card leaves the hand for the discard pile (face up)."""
+    p = s.players[seat]
+    s = update_player(s, seat, hand=remove_first(p.hand, value))
+    i = CARD_VALUES.index(value)
+    d = list(s.combat_discard)
+    d[i] += 1
+    return msgspec.structs.replace(s, combat_discard=(d[0], d[1], d[2], d[3]))
 
 
 def push(s: State, *tasks: Pending) -> State:

@@ -16,7 +16,9 @@ from arbiter.core import Event, IllegalMove
 from arbiter.games.scythe.board import (
     add_resources,
     control_map,
+    discard_card,
     factory_card,
+    gain_track,
     pop,
     push,
     refuse,
@@ -43,7 +45,6 @@ from arbiter.games.scythe.moves import (
     TakeCoins,
     Upgrade,
 )
-from arbiter.games.scythe.rewards import discard_card, gain_track
 from arbiter.games.scythe.state import (
     NO_RESOURCES,
     BottomTask,

@@ -14,7 +14,7 @@ The types below are the field types of :mod:`.content` with their bounds (``msgs
 pack that breaks one is refused while it is decoded, with a JSON pointer to the member. Each bound
 admits the base game two to four times over, or what the rules could ever use (the tracks, the
 hexes of the board); what depends on several fields (a starting value within its track, the units
-of one reward) is checked by :func:`check_limits` when the pack is registered.
+of one reward) is checked by :func:`.content_checks.check_limits` when the pack is registered.
 
 A position (:mod:`.position`) comes from clients too, and ``state_of`` turns its numbers into work
 the same way: the last section bounds a table -- what a seat holds, the board, the decks and the
@@ -25,15 +25,9 @@ printed limit (coins, resource tokens, turns), generously beyond any real table.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Annotated, Final, TypeAlias
+from typing import Annotated, Final, TypeAlias
 
 import msgspec
-
-from arbiter.core import InvalidState
-
-if TYPE_CHECKING:
-    from arbiter.games.scythe.content import HomeBase, Reward, ScytheContent, Territory
 
 # --------------------------------------------------------------------------------------------
 # Strings
@@ -219,135 +213,3 @@ Turns: TypeAlias = Annotated[int, msgspec.Meta(ge=0, le=MAX_TURNS)]
 #: draw in a Move; an encounter's reward's bottom-row action and its recruits' bonuses); random
 #: play nests at most 3.
 MAX_UNDER_WAY: Final = 16
-
-
-# --------------------------------------------------------------------------------------------
-# Bounds across fields
-# --------------------------------------------------------------------------------------------
-
-
-def _refuse(message: str, pointer: str) -> InvalidState:
-    return InvalidState("scythe.invalid_content", message, pointer)
-
-
-def check_limits(content: ScytheContent) -> None:
-    """Refuse a pack whose fields are each within bounds but not together (``InvalidState`` with
-    the pointer of the offending member)."""
-    _check_prose(content)
-    _check_starting_values(content)
-    _check_rewards(content)
-    _check_scoring(content)
-    _check_board(content)
-
-
-def _check_prose(content: ScytheContent) -> None:
-    """The provenance and doubts together stay within ``MAX_PROSE`` characters (memory)."""
-    total = 0
-    for i, entry in enumerate(content.provenance):
-        total += sum(map(len, entry.sources)) + sum(map(len, entry.notes))
-        if total > MAX_PROSE:
-            raise _refuse(f"more than {MAX_PROSE} characters of prose", f"/provenance/{i}")
-    for i, doubt in enumerate(content.doubts):
-        total += len(doubt.item) + len(doubt.resolution) + len(doubt.rulebook)
-        total += sum(map(len, doubt.values))
-        if total > MAX_PROSE:
-            raise _refuse(f"more than {MAX_PROSE} characters of prose", f"/doubts/{i}")
-
-
-def _check_starting_values(content: ScytheContent) -> None:
-    """Starting values within their tracks and the Triumph track's star limits within its stars:
-    a state beyond them is refused by ``check_state``, so every game of the pack would be broken."""
-    tracks = content.tracks
-    for i, faction in enumerate(content.factions):
-        if faction.power > tracks.power_max:
-            raise _refuse(f"starting power above {tracks.power_max}", f"/factions/{i}/power")
-    for i, mat in enumerate(content.player_mats):
-        if mat.popularity > tracks.popularity_max:
-            raise _refuse(
-                f"starting popularity above {tracks.popularity_max}",
-                f"/player_mats/{i}/popularity",
-            )
-        for k, section in enumerate(mat.sections):
-            # Upgrade covers one bracketed square at a time: a cost never drops below 0.
-            if section.bottom.upgrade_slots > section.bottom.cost:
-                raise _refuse(
-                    "more upgrade slots than resources in the cost",
-                    f"/player_mats/{i}/sections/{k}/bottom/upgrade_slots",
-                )
-    track = content.triumph_track
-    for name in ("combat_stars", "objective_stars"):
-        if getattr(track, name) > track.stars:
-            raise _refuse(f"{name} above the {track.stars} stars", f"/triumph_track/{name}")
-
-
-def _rewards(content: ScytheContent) -> Iterator[tuple[Reward, str]]:
-    for i, mat in enumerate(content.player_mats):
-        for k, section in enumerate(mat.sections):
-            yield (
-                section.bottom.recruit_bonus,
-                f"/player_mats/{i}/sections/{k}/bottom/recruit_bonus",
-            )
-    for i, faction in enumerate(content.factions):
-        for k, bonus in enumerate(faction.recruit_bonuses):
-            yield bonus, f"/factions/{i}/recruit_bonuses/{k}"
-    for i, card in enumerate(content.encounters):
-        for k, option in enumerate(card.options):
-            yield option.reward, f"/encounters/{i}/options/{k}/reward"
-    for i, factory in enumerate(content.factory_cards):
-        for k, choice in enumerate(factory.top.choices):
-            yield choice, f"/factory_cards/{i}/top/choices/{k}"
-
-
-def _check_rewards(content: ScytheContent) -> None:
-    """A reward is taken one unit at a time, one decision each: its units are bounded in all."""
-    for reward, pointer in _rewards(content):
-        units = sum(getattr(reward, name) for name in reward.__struct_fields__)
-        if units > MAX_REWARD_UNITS:
-            raise _refuse(f"a reward of {units} units; at most {MAX_REWARD_UNITS}", pointer)
-
-
-def _check_scoring(content: ScytheContent) -> None:
-    """Every popularity has its tier (end-game scoring looks it up)."""
-    covered = 0
-    for i, tier in enumerate(content.scoring.tiers):
-        if tier.min != covered or tier.max < tier.min:
-            raise _refuse(f"tiers must cover popularity from {covered} on", f"/scoring/tiers/{i}")
-        covered = tier.max + 1
-    if covered <= content.tracks.popularity_max:
-        raise _refuse(
-            f"tiers stop at popularity {covered - 1}, the track at {content.tracks.popularity_max}",
-            "/scoring/tiers",
-        )
-
-
-def _check_board(content: ScytheContent) -> None:
-    """Every space the board names exists once, and every faction has its home base: the rules
-    look them up by id."""
-    board = content.board
-    spaces: tuple[tuple[str, Sequence[Territory | HomeBase]], ...] = (
-        ("territories", board.territories),
-        ("home_bases", board.home_bases),
-    )
-    ids: set[str] = set()
-    for kind, nodes in spaces:
-        for i, node in enumerate(nodes):
-            if node.id in ids:
-                raise _refuse(f"space {node.id!r} twice", f"/board/{kind}/{i}/id")
-            ids.add(node.id)
-    for kind, nodes in spaces:
-        for i, node in enumerate(nodes):
-            for k, edge in enumerate(node.neighbours):
-                if edge.to not in ids:
-                    raise _refuse(
-                        f"unknown space {edge.to!r}", f"/board/{kind}/{i}/neighbours/{k}/to"
-                    )
-    for i, base in enumerate(board.home_bases):
-        for k, space in enumerate(base.starting_workers):
-            if space not in ids:
-                raise _refuse(
-                    f"unknown space {space!r}", f"/board/home_bases/{i}/starting_workers/{k}"
-                )
-    owners = {base.owner for base in board.home_bases}
-    for i, faction in enumerate(content.factions):
-        if faction.id not in owners:
-            raise _refuse(f"no home base for {faction.id!r}", f"/factions/{i}/id")

@@ -94,7 +94,7 @@ from arbiter.games.scythe import (
     view,
 )
 from arbiter.games.scythe.content import ScytheContent, default_content
-from arbiter.games.scythe.content_limits import check_limits
+from arbiter.games.scythe.content_checks import check_limits
 from arbiter.games.scythe.describe import describe_move
 from arbiter.games.scythe.events import ScytheEvent, redact
 from arbiter.games.scythe.moves import ScytheMove

@@ -13,10 +13,12 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import IllegalMove
-from arbiter.core.tuples import remove_first
+from arbiter.games.scythe import bottom_actions
 from arbiter.games.scythe.board import (
     add_resources,
     control_map,
+    discard_card,
+    gain_track,
     pop,
     push,
     refuse,
@@ -32,7 +34,6 @@ from arbiter.games.scythe.moves import (
     TakeAmount,
 )
 from arbiter.games.scythe.state import (
-    CARD_VALUES,
     AmountTask,
     DiscardTask,
     DrawCombat,
@@ -81,28 +82,6 @@ def pay(s: State, seat: int, cost: Cost) -> State:
     return s
 
 
-def gain_track(s: State, t: Tables, seat: int, *, power: int = 0, popularity: int = 0) -> State:
-    """Gain power and popularity up to the tracks' ends (16 and 18)."""
-    p = s.players[seat]
-    tracks = t.content.tracks
-    return update_player(
-        s,
-        seat,
-        power=max(0, min(tracks.power_max, p.power + power)),
-        popularity=max(0, min(tracks.popularity_max, p.popularity + popularity)),
-    )
-
-
-def discard_card(s: State, seat: int, value: int) -> State:
-    """A combat card leaves the hand for the discard pile (face up)."""
-    p = s.players[seat]
-    s = update_player(s, seat, hand=remove_first(p.hand, value))
-    i = CARD_VALUES.index(value)
-    d = list(s.combat_discard)
-    d[i] += 1
-    return msgspec.structs.replace(s, combat_discard=(d[0], d[1], d[2], d[3]))
-
-
 # ------------------------------------------------------------------------- discarding
 
 
@@ -136,8 +115,6 @@ def trade_territories(s: State, t: Tables, seat: int) -> list[str]:
 
 
 def _action_possible(s: State, t: Tables, task: GainTask, item: str) -> bool:
-    from arbiter.games.scythe import bottom_actions
-
     target = TargetTask(
         seat=task.seat,
         action=item,  # type: ignore[arg-type]
