@@ -236,8 +236,8 @@ def _into_record(problem: Problem, record: Mapping[str, Any]) -> Problem:
 async def answer(op: Operation, service: Any, arguments: dict[str, Any]) -> Any:
     """The answer of ``op``'s field to ``arguments`` (by their Python names): read as its REST
     body, its call (once per idempotency key), its struct as GraphQL types."""
-    declared, answer, run = op.graphql, op.answer, op.run
-    assert declared is not None and answer is not None and run is not None
+    declared, returned, run = op.graphql, op.answer, op.run
+    assert declared is not None and returned is not None and run is not None
     given = dict(arguments)
     at = {path: given.pop(declared.rename.get(path, path)) for path in op.path_names}
     key = given.pop("idempotency_key", None)
@@ -255,9 +255,10 @@ async def answer(op: Operation, service: Any, arguments: dict[str, Any]) -> Any:
                 raise _into_record(problem, record) from None
             raise
 
-    convert = ANSWERS[answer.type][1]
+    convert = ANSWERS[returned.type][1]
     if declared.mutation:
-        return convert(await _once(service, declared.name, key, arguments, call, answer.type))
+        asked = {name: value for name, value in arguments.items() if name != "idempotency_key"}
+        return convert(await _once(service, declared.name, key, asked, call, returned.type))
     return convert(await _call(call()))
 
 
