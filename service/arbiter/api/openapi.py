@@ -33,29 +33,10 @@ from typing import Any
 import msgspec
 
 import arbiter
-from arbiter.api.envelope import (
-    ContentCreated,
-    CurrentRequest,
-    Envelope,
-    GameList,
-    HandleRequest,
-    Health,
-    Hint,
-    HintRequest,
-    LegalMoves,
-    MoveRequest,
-    NewStateRequest,
-    PositionOfRequest,
-    RecordRequest,
-    ReplayRequest,
-    SetUpPositionRequest,
-    TablePosition,
-    Validation,
-)
-from arbiter.api.openapi_paths import HEADERS, IDEMPOTENCY_KEY, Operations
+from arbiter.api.openapi_paths import DECLARED, HEADERS, IDEMPOTENCY_KEY, Operations
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import Registry
-from arbiter.core.record import GameRecord, record_type
+from arbiter.core.record import record_type
 from arbiter.core.registry import AnyGame
 
 #: The requests that name a state by one of its handles.
@@ -201,25 +182,15 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": REF + name}
 
 
+#: The API's own types: every struct a declared operation reads or answers (its declaration,
+#: :mod:`arbiter.api.openapi_paths`), and the problem document.
 API_TYPES = [
-    GameList,
-    NewStateRequest,
-    HandleRequest,
-    MoveRequest,
-    ReplayRequest,
-    RecordRequest,
-    SetUpPositionRequest,
-    PositionOfRequest,
-    CurrentRequest,
-    Envelope,
-    GameRecord,
-    TablePosition,
-    LegalMoves,
-    Validation,
-    HintRequest,
-    Hint,
-    ContentCreated,
-    Health,
+    *dict.fromkeys(
+        kind
+        for op in DECLARED
+        for kind in (op.body, op.answer.type if op.answer else None)
+        if isinstance(kind, type) and issubclass(kind, msgspec.Struct)
+    ),
     ProblemDetails,
 ]
 
