@@ -27,6 +27,10 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+#: Seconds the tests' apps allow one Redis command (:attr:`_Deployment.settings`).
+REDIS_TIMEOUT = 2.0
+
+
 class _Deployment:
     """What the app and a test need to reach a Redis deployment (:attr:`url`, :attr:`cluster`)."""
 
@@ -35,8 +39,15 @@ class _Deployment:
 
     @property
     def settings(self) -> dict[str, Any]:
-        """The app settings that point at it."""
-        return {"redis_url": self.url, "redis_cluster": self.cluster}
+        """The app settings that point at it. A command may take longer than the default 0.25 s
+        on a machine busy with the rest of the suite, and a timeout opens the circuit (503
+        ``cache_unavailable``, an answer without ``state_id``): :data:`REDIS_TIMEOUT` here. A test
+        of timeouts sets its own (``{**store.settings, "redis_timeout": 0.2}``)."""
+        return {
+            "redis_url": self.url,
+            "redis_cluster": self.cluster,
+            "redis_timeout": REDIS_TIMEOUT,
+        }
 
     @property
     def environment(self) -> dict[str, str]:

@@ -122,7 +122,7 @@ def test_while_the_first_runs_a_retry_is_told_to_wait() -> None:
 
 @pytest.mark.redis
 def test_across_workers_a_retry_gets_the_first_answer(make_client: Any, store: Store) -> None:
-    a, b = (make_client(**store.settings, redis_timeout=2.0) for _ in range(2))
+    a, b = (make_client(**store.settings) for _ in range(2))
     game = a.post("/v1/games/pig/states", json=SEALED, headers=key("r-new")).json()
     move = {"state_token": game["state_token"], "move": game["legal_moves"][0]}
     first = a.post("/v1/games/pig/moves", json=move, headers=key("r-move"))
@@ -212,7 +212,7 @@ def test_a_mutation_keeps_its_refusal_and_refuses_the_key_with_other_arguments(
 def test_across_workers_a_mutation_retried_gets_the_first_answer(
     make_client: Any, store: Store
 ) -> None:
-    a, b = (make_client(**store.settings, redis_timeout=2.0) for _ in range(2))
+    a, b = (make_client(**store.settings) for _ in range(2))
     game = gql(a, KEYED_NEW, seed=5, key="x-new")["data"]["newGame"]
     assert gql(b, KEYED_NEW, seed=5, key="x-new")["data"]["newGame"] == game
     move = {"token": game["stateToken"], "move": game["legalMoves"][0]}

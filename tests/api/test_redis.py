@@ -179,7 +179,7 @@ def test_a_cluster_master_down_fails_only_the_requests_for_its_keys(
     """One master of three is killed: states by id on it are 503 (each within a bound), every
     other state keeps serving, readiness holds; restarted (empty, no persistence), its states are
     unknown and new ones land on it again."""
-    client = make_client(**private_cluster.settings, redis_timeout=0.2)
+    client = make_client(**{**private_cluster.settings, "redis_timeout": 0.2})
     topology = private_cluster.redis()
     down = private_cluster.nodes[2]
 

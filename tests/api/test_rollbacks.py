@@ -66,7 +66,7 @@ def test_a_handle_of_a_step_the_store_lost_is_refused_as_rolled_back(
 ) -> None:
     if where == "redis":
         store: Store = request.getfixturevalue("redis_server")
-        client = make_client(**store.settings, redis_timeout=2.0)
+        client = make_client(**store.settings)
     else:
         client = make_client()
     game = new_game(client, seed=7, sealed=True)
