@@ -25,7 +25,7 @@ from typing import Any
 
 import msgspec
 import pytest
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
 
 import arbiter
 from arbiter.api import static
@@ -126,7 +126,7 @@ def get_routes() -> set[str]:
     """The path templates of every ``GET`` route of the app."""
     app = create_app(settings(), registry())
     routes = app.starlette.routes
-    assert all(isinstance(route, Route) for route in routes), "a mount: list what it serves"
+    assert all(isinstance(route, Route | WebSocketRoute) for route in routes), "a mount?"
     return {
         route.path
         for route in routes
@@ -185,6 +185,8 @@ def fetch_everything(server: Server) -> None:
         server.fetch(f"{base}/position", {"state_token": master})
         server.fetch(f"{base}/position", {"state_token": sealed["seat_tokens"][0]})
         server.fetch(f"{base}/moves", {"state_token": "A" * 90, "move": first})
+        server.fetch(f"{base}/spectators", {"state_token": master})
+        server.fetch(f"{base}/tables/{'A' * 90}/events")  # a stream refused before it opens
         server.graphql(
             "query($g: String!, $c: String!) { content(game: $g, contentId: $c) }",
             g=game,

@@ -24,7 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import arbiter
-from arbiter.api import docs, graphql_http, logs, static
+from arbiter.api import docs, graphql_http, graphql_live, logs, static
 from arbiter.api.budget import share_of
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
@@ -37,16 +37,19 @@ from arbiter.api.idempotency import Idempotency, Keys, MemoryKeys, RedisKeys
 from arbiter.api.identify import Identify
 from arbiter.api.jsonguard import too_deep
 from arbiter.api.kept_packs import KeptPacks
+from arbiter.api.live import Live
 from arbiter.api.memo import KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.openapi import build_openapi, dumps
-from arbiter.api.operations import keyed_paths
+from arbiter.api.operations import OPERATIONS, keyed_paths
 from arbiter.api.problems import Problem, problem_response, retry_after
 from arbiter.api.rates import Limit, Rates
-from arbiter.api.rest import json_response, routes
+from arbiter.api.rest import json_response, read_query, routes
 from arbiter.api.sealing import Sealer
 from arbiter.api.service import Service
 from arbiter.api.settings import Settings
+from arbiter.api.streams import Streams
+from arbiter.api.streams import route as stream_route
 from arbiter.core import Registry
 
 Scope = MutableMapping[str, Any]
@@ -251,6 +254,18 @@ def create_app(
         share=settings.client_share,
         keys=keys,
     )
+    live = Live(settings.max_streams, settings.client_streams, settings.stream_heartbeat)
+    cache.changed = live.announce
+    listening: list[asyncio.Task[None]] = []
+
+    def listen() -> None:
+        """Hear other workers' changes (Redis), from the first stream on."""
+        if not listening or listening[0].done():
+            listening[:] = [asyncio.ensure_future(cache.listen(live.announce, live.announce_all))]
+
+    live.listen = listen
+    streams = Streams(service, live)
+    stream_op = next(op for op in OPERATIONS if op.id == "tableEvents")
     openapi_bytes = dumps(build_openapi(registry))
     index, problem_page = routes_html(service.games().games, arbiter.__version__, registry)
 
@@ -299,14 +314,20 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        live.stop()
+        for task in listening:
+            task.cancel()
         await cache.close()
 
     api = routes(service)
+    served = graphql_http.build_schema(settings)
     app = Starlette(
         routes=[  # Starlette tries routes in order: the moves, the echo, GraphQL, the rest
             *api[:2],
-            graphql_http.route(service, settings),
+            graphql_http.route(service, settings, served),
+            graphql_live.websocket_route(served, streams),
             *api[2:],
+            stream_route(streams, lambda request: read_query(stream_op, request)),
             Route("/healthz", healthz, methods=["GET"]),
             Route("/readyz", readyz, methods=["GET"]),
             Route("/metrics", metrics_endpoint, methods=["GET"]),
@@ -326,7 +347,9 @@ def create_app(
     )
     app.router.redirect_slashes = False  # its redirects take their target from the Host header
     json_bodies(app.router.routes)  # 415 for bodies that are not JSON
-    return ArbiterApp(app, service, settings, metrics, cache)
+    built = ArbiterApp(app, service, settings, metrics, cache)
+    built.live = live
+    return built
 
 
 class ArbiterApp(Observe):
@@ -367,6 +390,8 @@ class ArbiterApp(Observe):
         self.service = service
         self.settings = settings
         self.cache = cache
+        #: the sealed games this worker streams (:mod:`arbiter.api.live`)
+        self.live: Live | None = None
 
 
 def app_from_env() -> ArbiterApp:

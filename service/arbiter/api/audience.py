@@ -82,6 +82,15 @@ def audience_of(
         return Audience(True, as_seat, master=True, describe=describe, acting=acting, render=render)
     if acting:
         raise acting_needs_master()
+    if ticket.is_spectator:  # the public view: a spectator sees no seat's, moves for none
+        if as_seat is not None:
+            raise Problem(
+                "forbidden_seat",
+                "a spectator's handle sees the public view only, no seat's",
+                pointer="/as_seat",
+                status=403,
+            )
+        return Audience(True, None, describe=describe, render=render)
     if as_seat is not None and as_seat != ticket.seat:
         raise Problem(
             "forbidden_seat",

@@ -78,6 +78,7 @@ from redis.exceptions import (
 
 from arbiter.api.budget import Budget, OverQuota, StoreFull
 from arbiter.api.history import EMPTY, Link, LogWrite, MoveLog
+from arbiter.api.live import CHANNEL
 from arbiter.api.redis_quotas import Kind, RedisQuotas, Refused
 from arbiter.api.sealing import Entry, decode_entry, encode_entry
 from arbiter.api.tables import Table, decode_table, encode_table
@@ -126,6 +127,21 @@ class Cache(abc.ABC):
     needs_bytes: bool = False
     #: Whether the store is known to be away now (its circuit is open: :class:`RedisCache`).
     down: bool = False
+    #: Told of every table this process writes: its id and new version (the live tables of
+    #: :mod:`arbiter.api.live`; ``None``: nobody streams).
+    changed: Callable[[bytes, int], None] | None = None
+
+    def _announce(self, table_id: bytes, version: int) -> None:
+        if self.changed is not None:
+            self.changed(table_id, version)
+
+    async def listen(
+        self, announce: Callable[[bytes, int], None], missed: Callable[[], None]
+    ) -> None:
+        """Tell ``announce`` of every table other processes write, for as long as it runs
+        (``missed`` whenever some announcements may have been lost). A store of one process
+        has no others: it returns at once."""
+        return None
 
     @abc.abstractmethod
     async def get_state(self, state_id: str) -> Cached | None:
@@ -246,6 +262,7 @@ class MemoryCache(Cache):
             moves = current[1].written(log)
         size = table.size + moves.size
         self._tables.put(table_id, (table, moves), size, client, finished=finished)
+        self._announce(table_id, table.version)
         return True
 
     async def get_log(self, table_id: bytes) -> list[bytes] | None:
@@ -268,7 +285,8 @@ class MemoryCache(Cache):
 #: owner ARGV[6] is kept as 'o'), with its new version, record and expiry (ARGV[2..4]: 'v', 'd',
 #: 'e' in ms; no Redis TTL: see the module docstring), and change its move log (KEYS[2]) in the
 #: same step: keep its first ARGV[5] moves (a shorter log is broken: emptied, and nothing
-#: appended), then append ARGV[7..] (see history.LogWrite). ``{1, owner}`` when written, ``{0}``
+#: appended), then append ARGV[7..] (see history.LogWrite); and announce the new version on
+#: live.CHANNEL (``<table key> <version>``) in the same step. ``{1, owner}`` when written, ``{0}``
 #: when another write came first.
 _CAS = """
 local current = redis.call('HGET', KEYS[1], 'v')
@@ -279,6 +297,7 @@ elseif current ~= ARGV[1] then
   return {0}
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3], 'e', ARGV[4])
+redis.call('PUBLISH', '<channel>', KEYS[1] .. ' ' .. ARGV[2])
 redis.call('PERSIST', KEYS[1])
 local owner = redis.call('HGET', KEYS[1], 'o') or ''
 local keep = tonumber(ARGV[5])
@@ -299,7 +318,7 @@ for first = 7, #ARGV, 1000 do
 end
 redis.call('PERSIST', KEYS[2])
 return {1, owner}
-"""
+""".replace("<channel>", CHANNEL)
 
 #: A table's move log, read with its table's expiry in one step (both keys share a slot):
 #: ``{exists, expiry or '', moves}``.
@@ -356,6 +375,7 @@ class RedisCache(Cache):
         durability: str = "none",
     ) -> None:
         self.ttl = ttl
+        self.url = url
         #: ``ARBITER_REDIS_DURABILITY``: ``aof`` -- Redis must keep every write on disk before it
         #: answers it; ``replicas:N`` -- each step of a sealed game waits for N replicas
         self.aof = durability == "aof"
@@ -556,6 +576,7 @@ class RedisCache(Cache):
             written = await self._write_table(keys, args)
         if not int(written[0]):
             return False
+        self._announce(table_id, table.version)  # this worker's streams at once; others: CAS
         if finished:  # over: no longer counted against its owner
             owner = written[1].decode() if isinstance(written[1], bytes) else str(written[1])
             await self._release(owner, "tables", key)
@@ -678,6 +699,36 @@ class RedisCache(Cache):
             return 0
         await self._run(lambda: self._redis.zrem(TABLE_INDEX, hexed))
         return int(expires == 0)
+
+    # ---------------------------------------------------------------------- live tables
+
+    async def listen(
+        self, announce: Callable[[bytes, int], None], missed: Callable[[], None]
+    ) -> None:
+        """Every table any worker writes, from :data:`~arbiter.api.live.CHANNEL`, for as long as
+        this runs; subscribed again after a failure (``missed``: announcements may have been lost
+        meanwhile). A cluster's ``PUBLISH`` reaches every node: one connection to the node the
+        URL names hears them all."""
+        prefix = len("arbiter:table:{")
+        while True:
+            listener = aioredis.Redis.from_url(
+                self.url, socket_connect_timeout=self.timeout, health_check_interval=15
+            )
+            pubsub = listener.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(CHANNEL)
+                missed()
+                async for message in pubsub.listen():
+                    key, _, version = message["data"].partition(b" ")
+                    with contextlib.suppress(ValueError):
+                        announce(bytes.fromhex(key[prefix:-1].decode()), int(version))
+            except FAILURES as error:
+                log.warning("listening for live tables failed; again in a moment: %s", error)
+            finally:
+                with contextlib.suppress(*FAILURES):
+                    await pubsub.aclose()
+                    await listener.aclose()
+            await asyncio.sleep(self.retry_after)
 
     async def ping(self) -> None:
         """Readiness: unavailable at once while the circuit is open, else one bounded PING (of a

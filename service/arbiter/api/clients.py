@@ -47,6 +47,14 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 #: probes, metrics, documentation -- is open to all and free.
 API_PREFIXES: Final = ("/v1/", "/graphql")
 
+
+def is_stream(path: str) -> bool:
+    """Whether ``path`` is a sealed game's event stream (:mod:`arbiter.api.streams`): it waits
+    rather than computes, so it is outside a client's fair share of a worker's time (streams
+    have bounds of their own, :mod:`arbiter.api.live`)."""
+    return path.endswith("/events") and "/tables/" in path
+
+
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 _NAME = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
 

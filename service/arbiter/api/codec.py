@@ -75,6 +75,14 @@ class GameCodec:
         )
         self.state_bytes = msgspec.msgpack.Encoder(order="deterministic").encode
         self.state_json = msgspec.json.Encoder(order="deterministic").encode
+        #: a step's events as a table's feed keeps them (:class:`arbiter.api.tables.Change`)
+        self.events_bytes = self.state_bytes
+        self._events = msgspec.msgpack.Decoder(list[game.event_type])  # type: ignore[name-defined]
+
+    def events(self, packed: bytes) -> list[Any]:
+        """The events a table's feed keeps (written by this service: never client input)."""
+        events: list[Any] = self._events.decode(packed)
+        return events
 
     def _decode(
         self, decoder: msgspec.json.Decoder[Any], kind: Any, value: Payload, at: str

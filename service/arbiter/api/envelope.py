@@ -251,6 +251,14 @@ class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     render: bool = False
 
 
+class SpectateRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/spectators``: any handle of a sealed game."""
+
+    state_token: str
+    describe: bool = False
+    render: bool = False
+
+
 class StateQuery(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``GET /v1/states/{state_id}``: its query (``?as_seat=1&render=true``)."""
 
@@ -272,6 +280,73 @@ class StateQuery(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
             "the public view without it)."
         ),
     ] = False
+
+
+class StreamQuery(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``GET /v1/games/{game}/tables/{handle}/events``: its query (``?render=true``)."""
+
+    after: (
+        Annotated[
+            int,
+            Meta(
+                ge=0,
+                le=1_000_000_000,
+                description="Resume after this change (the `id` of the last event received), "
+                "as the `Last-Event-ID` header does; the header wins when both are sent.",
+            ),
+        ]
+        | None
+    ) = None
+    describe: Annotated[
+        bool, Meta(description="The step's `current` answer carries `descriptions`.")
+    ] = False
+    acting_seats: Annotated[
+        bool,
+        Meta(description="A master's `current` answer carries `acting` (master handle only)."),
+    ] = False
+    render: Annotated[bool, Meta(description="The step's `current` answer carries `text`.")] = False
+
+
+class SeatUpdate(msgspec.Struct, kw_only=True):
+    """One seat's share of a change, in the stream of a sealed game's master: the events as
+    that seat may see them, and its handle after the change (for the backend to hand on)."""
+
+    seat: int
+    state_token: str
+    events: list[Any]
+
+
+class TableUpdate(msgspec.Struct, kw_only=True):
+    """One change of a sealed game (a move and the chance drawn after it, or an undo), as the
+    stream of one handle tells it: the ``data`` of an ``update`` event of
+    ``GET /v1/games/{game}/tables/{handle}/events``, whose ``id`` is ``version``.
+
+    * ``events`` -- what happened, as this handle may see it (a seat's: its own secrets and the
+      public events; a spectator's and the master's: the public ones, redacted as for everyone);
+    * ``to_act`` -- who must decide now; ``finished`` -- the game is over;
+    * ``state_token`` -- this handle's successor: the same holder's handle for the step this
+      change made (handles name a step, so each change brings a new one);
+    * ``seats`` -- in the master's stream only: each seat's events and handle;
+    * ``current`` -- the step as ``POST .../current`` answers this handle (its view, its legal
+      moves), on the change that is the game's newest when it is sent; a change the stream tells
+      late (on resuming) is the game's past and has none;
+    * ``missed`` -- changes before this one the stream cannot tell any more (the table keeps the
+      latest 64): their events are lost to this stream, ``current`` shows where they led;
+    * ``undo`` -- the step before was taken back.
+
+    The first event of a stream opened without ``Last-Event-ID`` is the current step (no events).
+    """
+
+    game: str
+    version: int
+    undo: bool = False
+    missed: int = 0
+    events: list[Any]
+    to_act: list[Actor]
+    finished: bool
+    state_token: str
+    seats: list[SeatUpdate] | UnsetType = UNSET
+    current: Envelope | UnsetType = UNSET
 
 
 class SeatAnswer(msgspec.Struct, kw_only=True, omit_defaults=True):

@@ -30,7 +30,7 @@ from collections import Counter, deque
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any, Final
 
-from arbiter.api.clients import API_PREFIXES, Client
+from arbiter.api.clients import API_PREFIXES, Client, is_stream
 from arbiter.api.metrics import Metrics
 
 Scope = MutableMapping[str, Any]
@@ -80,7 +80,7 @@ class FairShare:
         self, client: Client, app: ASGIApp, scope: Scope, receive: Receive, send: Send
     ) -> None:
         """``app`` answers ``client``'s request, at once or once its hold is over."""
-        if not scope["path"].startswith(API_PREFIXES):
+        if not scope["path"].startswith(API_PREFIXES) or is_stream(scope["path"]):
             await app(scope, receive, send)
             return
         who = client.id

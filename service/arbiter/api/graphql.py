@@ -23,15 +23,19 @@ can type them with the same generators it uses for REST.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from typing import Any
 
 import strawberry
 from graphql import GraphQLError
 from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext
+from strawberry.types.graphql import OperationType
 
 from arbiter.api.graphql_documents import DocumentCache, Documents
 from arbiter.api.graphql_execution import ArbiterExecutionContext
 from arbiter.api.graphql_fields import EXPENSIVE_FIELDS, root_type, serve_directly
+from arbiter.api.graphql_live import Subscription
 from arbiter.api.graphql_types import SEED_SCALAR, Seed
 
 __all__ = ["EXPENSIVE_FIELDS", "ArbiterSchema", "make_schema", "schema"]
@@ -60,6 +64,29 @@ class ArbiterSchema(strawberry.Schema):
             elif original is not None and not isinstance(original, GraphQLError | ValueError):
                 log.error("graphql resolver failed", exc_info=original)
 
+    async def stream(  # type: ignore[override]
+        self,
+        query: str | None,
+        variable_values: dict[str, Any] | None = None,
+        context_value: Any | None = None,
+        root_value: Any | None = None,
+        operation_name: str | None = None,
+        operation_extensions: dict[str, Any] | None = None,
+        allowed_operation_types: Iterable[OperationType] | None = None,
+    ) -> Any:
+        """What a WebSocket runs (:mod:`arbiter.api.graphql_live`): subscriptions only. Queries
+        and mutations go by ``POST /graphql``, where each request is rate-limited, held to its
+        client's fair share and keyed for retries."""
+        return await super().stream(
+            query,
+            variable_values,
+            context_value,
+            root_value,
+            operation_name,
+            operation_extensions,
+            allowed_operation_types=(OperationType.SUBSCRIPTION,),
+        )
+
 
 def make_schema(documents: Documents | None = None) -> ArbiterSchema:
     """The schema, parsing and validating through ``documents`` (each distinct document once,
@@ -73,6 +100,7 @@ def make_schema(documents: Documents | None = None) -> ArbiterSchema:
     made = ArbiterSchema(
         query=Query,
         mutation=Mutation,
+        subscription=Subscription,
         extensions=[lambda: DocumentCache(kept)],
         execution_context_class=ArbiterExecutionContext,
         config=StrawberryConfig(scalar_map={Seed: SEED_SCALAR}),

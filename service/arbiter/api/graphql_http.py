@@ -303,14 +303,17 @@ class _Measure:
 # ------------------------------------------------------------------------------- endpoint
 
 
-def route(service: Service, settings: Settings) -> Route:
-    """The ``/graphql`` route over ``service``, with the schema and switches of ``settings``."""
-    return Route("/graphql", endpoint(service, settings), methods=["GET", "POST"])
+def route(service: Service, settings: Settings, schema: ArbiterSchema | None = None) -> Route:
+    """The ``/graphql`` route over ``service``, with the schema (by default
+    :func:`build_schema`'s) and switches of ``settings``."""
+    return Route("/graphql", endpoint(service, settings, schema), methods=["GET", "POST"])
 
 
-def endpoint(service: Service, settings: Settings) -> Callable[[Request], Awaitable[Response]]:
+def endpoint(
+    service: Service, settings: Settings, schema: ArbiterSchema | None = None
+) -> Callable[[Request], Awaitable[Response]]:
     """The request handler of ``/graphql`` (see the module docstring)."""
-    schema = build_schema(settings)
+    schema = build_schema(settings) if schema is None else schema
     plain = Plain(schema)
     graphiql = static.graphiql_page() if settings.graphiql_enabled else None
     allow = "GET, POST" if graphiql is not None else "POST"

@@ -271,6 +271,59 @@ def envelope_of(envelope: EnvelopeStruct) -> Envelope:
     )
 
 
+@strawberry.type(
+    description="One seat's share of a change, in the updates of a sealed game's master: the "
+    "events as that seat may see them, and its handle after the change (see the REST "
+    "`SeatUpdate`)."
+)
+class SeatUpdate:
+    seat: int
+    state_token: str
+    events: list[JSON]
+
+
+@strawberry.type(
+    description="One change of a sealed game as one handle may see it (see the REST "
+    "`TableUpdate`, the data of the events of `GET /v1/games/{game}/tables/{handle}/events`): "
+    "what happened (`events`), who must decide (`toAct`), the holder's handle for the new step "
+    "(`stateToken`), each seat's share for a master (`seats`), and on the newest change the step "
+    "as `current` answers it (`current`). `version` is the change's: resume after it with the "
+    "subscription's `after`."
+)
+class TableUpdate:
+    game: str
+    version: int
+    undo: bool
+    missed: int
+    events: list[JSON]
+    to_act: list[JSON]
+    finished: bool
+    state_token: str
+    seats: list[SeatUpdate] | None
+    current: Envelope | None
+
+
+def table_update_of(update: rest.TableUpdate) -> TableUpdate:
+    data = msgspec.to_builtins(msgspec.structs.replace(update, current=msgspec.UNSET))
+    return TableUpdate(
+        game=update.game,
+        version=update.version,
+        undo=update.undo,
+        missed=update.missed,
+        events=data["events"],
+        to_act=data["to_act"],
+        finished=update.finished,
+        state_token=update.state_token,
+        seats=None
+        if "seats" not in data
+        else [
+            SeatUpdate(seat=s["seat"], state_token=s["state_token"], events=s["events"])
+            for s in data["seats"]
+        ],
+        current=None if update.current is msgspec.UNSET else envelope_of(update.current),
+    )
+
+
 def raw_json(value: Any) -> msgspec.Raw:
     return value if isinstance(value, msgspec.Raw) else msgspec.Raw(_encode_json(value))
 

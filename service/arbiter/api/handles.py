@@ -39,12 +39,15 @@ from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import Known, KnownStates
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, from_core, over_quota, store_full
-from arbiter.api.sealing import HEAD_BYTES, MASTER, InvalidToken, Sealer, Ticket
-from arbiter.api.tables import MAX_HISTORY, Snap, Table
+from arbiter.api.sealing import HEAD_BYTES, InvalidToken, Sealer, Ticket
+from arbiter.api.tables import MAX_HISTORY, Change, Snap, Table, fed
 from arbiter.core import ArbiterError, RulesVersionMismatch, UnknownContent
 from arbiter.core.registry import AnyGame
 
 log = logging.getLogger("arbiter.handles")
+
+#: The events of an undo: none (an empty msgpack array).
+_NO_EVENTS = b"\x90"
 
 
 class Handle(msgspec.Struct, frozen=True):
@@ -81,9 +84,10 @@ class Resolved(msgspec.Struct, frozen=True):
 
     @property
     def seat(self) -> int | None:
-        """The seat a seat's handle is bound to (``None`` for masters and open games)."""
+        """The seat a seat's handle is bound to (``None`` for masters, spectators and open
+        games)."""
         ticket = self.ticket
-        return None if ticket is None or ticket.is_master else ticket.seat
+        return None if ticket is None or ticket.seat < 0 else ticket.seat
 
 
 class _Header(msgspec.Struct):
@@ -176,10 +180,14 @@ class StateStore:
         return state_id
 
     def handle(self, game: str, table_id: bytes, table: Table, seat: int) -> str:
-        """The handle of ``seat`` (or :data:`MASTER`) for the current step of a sealed game: its
-        version and the state it holds then."""
+        """The handle of ``seat`` (or :data:`~.sealing.MASTER`, :data:`~.sealing.SPECTATOR`) for the
+        current step of a sealed game: its version and the state it holds then."""
         head = table.head.digest[:HEAD_BYTES]
         return self.sealer.seal(Ticket(game, table_id, table.version, seat, head))
+
+    def handle_at(self, game: str, table_id: bytes, change: Change, seat: int) -> str:
+        """The handle ``seat`` (or a role) was given for the step a ``change`` made."""
+        return self.sealer.seal(Ticket(game, table_id, change.version, seat, change.head))
 
     def snap(self, codec: GameCodec, known: Known) -> Snap:
         """A table's state of ``known``, with the bytes the store counts for it: its msgpack
@@ -251,6 +259,7 @@ class StateStore:
         back: bytes | None,
         step: int,
         moves: tuple[bytes, ...],
+        events: bytes,
     ) -> Table | None:
         """Make ``known`` the head of a sealed game, if nobody changed it since it was read
         (``None``: somebody did; the step is not taken).
@@ -259,15 +268,21 @@ class StateStore:
         be taken back if the rules allow it (the old head joins the history, the rules are asked
         at undo: :attr:`Snap.move`); ``None``: it may not (chance was drawn) and the history is
         cleared -- nobody may return past that step. ``moves`` (the decisions from the old head,
-        at ``step``, to ``known``) join the log.
+        at ``step``, to ``known``) join the log, and the change joins the table's feed with
+        ``events`` (the step's, packed: :meth:`GameCodec.events_bytes`).
         """
         history = (
             (*table.history, msgspec.structs.replace(table.head, move=back))[-MAX_HISTORY:]
             if back is not None
             else ()
         )
+        change = Change(table.version + 1, known.digest[:HEAD_BYTES], tuple(known.to_act), events)
         following = msgspec.structs.replace(
-            table, version=table.version + 1, head=self.snap(codec, known), history=history
+            table,
+            version=change.version,
+            head=self.snap(codec, known),
+            history=history,
+            feed=fed(table.feed, change),
         )
         log = self._log(step, moves)
         if not await self._replace(ticket, table, following, log, finished=not known.to_act):
@@ -281,13 +296,20 @@ class StateStore:
             raise nothing_to_undo(table.game)
         return table.history[-1]
 
-    async def take_back(self, ticket: Ticket, table: Table, step: int) -> Table:
-        """Return a sealed game to the state before its last step (:meth:`undoable`), whose
-        ``step`` the move log is cut back to."""
+    async def take_back(self, ticket: Ticket, table: Table, known: Known) -> Table:
+        """Return a sealed game to the state before its last step (:meth:`undoable`, whose state
+        is ``known``); the move log is cut back to that state's step."""
+        back = self.undoable(table)
+        to_act = tuple(known.to_act)
+        change = Change(table.version + 1, back.digest[:HEAD_BYTES], to_act, _NO_EVENTS, undo=True)
         following = msgspec.structs.replace(
-            table, version=table.version + 1, head=self.undoable(table), history=table.history[:-1]
+            table,
+            version=change.version,
+            head=back,
+            history=table.history[:-1],
+            feed=fed(table.feed, change),
         )
-        if not await self._replace(ticket, table, following, self._log(step)):
+        if not await self._replace(ticket, table, following, self._log(known.state.step)):
             raise stale(table.game)
         return following
 
@@ -315,7 +337,7 @@ class StateStore:
             ) from None
         return written
 
-    def _rolled_back(self, game: str, ticket: Ticket, table: Table) -> Problem:
+    def rolled_back(self, game: str, ticket: Ticket, table: Table) -> Problem:
         """The store holds an older step of the game than a handle it gave (or another state at
         the handle's step): it went back -- a restore, a replica that lagged, a restart that lost
         writes. Never acted on, never taken for a stale handle."""
@@ -409,9 +431,14 @@ class StateStore:
         *,
         current: bool = False,
         merge: bool = False,
+        spectator: bool = False,
+        past: bool = False,
     ) -> Resolved:
         """The sealed game a handle names: its current state if the handle is current (or if
-        ``current`` asks for the current version whatever the handle's). A handle of a step the
+        ``current`` asks for the current version whatever the handle's). A spectator's handle
+        names it only where ``spectator`` allows one (it reads, never acts:
+        ``403 spectator_handle``). ``past``: a handle of any earlier step reads the current one,
+        but a handle the store went back from is refused (a stream's). A handle of a step the
         store no longer holds -- it went back -- is ``409 table_rolled_back``, except for
         ``current``, the way back to the game as the store holds it. An earlier step's handle
         is ``409 stale_state``, but with ``merge`` where the table's history holds every step
@@ -427,6 +454,15 @@ class StateStore:
                 "invalid_state_token",
                 f"the handle belongs to a game of {ticket.game!r}, not of {game.id!r}",
                 pointer="/state_token",
+                game=game.id,
+            )
+        if ticket.is_spectator and not spectator:
+            raise Problem(
+                "spectator_handle",
+                "a spectator's handle only reads the public view: POST .../current and the "
+                "table's events",
+                pointer="/state_token",
+                status=403,
                 game=game.id,
             )
         try:
@@ -446,10 +482,10 @@ class StateStore:
             and ticket.head
             and ticket.head != table.head.digest[:HEAD_BYTES]
         ):
-            refusal = self._rolled_back(game.id, ticket, table)
-            if not current:  # never acts on a state the handle was not given for
+            refusal = self.rolled_back(game.id, ticket, table)
+            if not current or past:  # never acts on a state the handle was not given for
                 raise refusal
-        elif not current and ticket.version != table.version:
+        elif not (current or past) and ticket.version != table.version:
             behind = table.since(ticket.version, ticket.head) if merge else ()
             if not behind:
                 raise stale(game.id)
@@ -461,7 +497,7 @@ class StateStore:
                 game=game.id,
             )
         known = await self.stored(game, codec, table.head)
-        if ticket.seat != MASTER and ticket.seat >= table.players:  # pragma: no cover - sealed
+        if ticket.seat >= table.players:  # pragma: no cover - sealed
             raise Problem("invalid_state_token", "the handle names no seat", game=game.id)
         return Resolved(
             known.state, True, table.resolve_chance, False, known, table, ticket, behind=behind

@@ -71,7 +71,10 @@ drawn or supplied by hand, through the REST API.</p>
 the REST API (OpenAPI 3.1), generated from the code; start with
 <code>POST /v1/games/{{game}}/states</code>.</li>
 <li><a href="/graphql">/graphql</a> &mdash; the same operations in GraphQL (GraphiQL in a
-browser).</li>
+browser), and the <code>tableUpdates</code> subscription over WebSocket.</li>
+<li>Live tables: <code>GET /v1/games/{{game}}/tables/&lt;handle&gt;/events</code> streams a sealed
+game's changes to each handle as its holder may see them (Server-Sent Events);
+<code>POST /v1/games/{{game}}/spectators</code> gives a spectator's handle.</li>
 <li><a href="/v1/games">/v1/games</a> &mdash; the games' fact sheets;
 <code>/docs/games/&lt;game&gt;</code> &mdash; each game's reference (linked above): options, every
 move and event type with an example, every rule code with its rulebook section, the state and view

@@ -45,6 +45,9 @@ class Identify:
         self.require_key = require_key and keys is not None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":  # GraphQL's subscriptions: its client's streams
+            await self._websocket(scope, receive, send)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -58,6 +61,20 @@ class Identify:
                 await self.app(scope, receive, send)
             else:
                 await self.share.serve(client, self.app, scope, receive, send)
+        finally:
+            current.reset(token)
+
+    async def _websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A WebSocket is its client's for as long as it lasts (outside the fair share: it
+        waits for changes; its subscriptions count among the client's streams). A refused key
+        closes it before it opens (the server answers ``403``)."""
+        client = self.client(scope)
+        if isinstance(client, Problem):
+            await send({"type": "websocket.close", "code": 1008, "reason": client.code})
+            return
+        token = current.set(client)
+        try:
+            await self.app(scope, receive, send)
         finally:
             current.reset(token)
 

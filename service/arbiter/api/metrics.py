@@ -25,7 +25,10 @@
 * ``arbiter_long_task_refusals_total{client,code}`` -- long tasks (replays, hints) refused a place
   in their worker's queue: ``quota_exceeded`` (the client's part is full) or ``busy``;
 * ``arbiter_held_requests_total{client}`` -- requests held back because their client had used
-  more than its share of a worker's time while others asked (:mod:`arbiter.api.fair_share`).
+  more than its share of a worker's time while others asked (:mod:`arbiter.api.fair_share`);
+* ``arbiter_streams_open`` -- event streams of sealed games open now (:mod:`arbiter.api.live`);
+  ``arbiter_streams_dropped_total{why}`` -- streams the service ended: ``slow`` (a reader that
+  left a write waiting a heartbeat's time), ``stopping`` (the worker was told to stop).
 
 Each app gets its own registry (tests build many apps). With several worker processes
 (``PROMETHEUS_MULTIPROC_DIR`` set) ``/metrics`` aggregates every worker's files.
@@ -145,6 +148,18 @@ class Metrics:
             "arbiter_held_requests_total",
             "Requests held back while their client was past its share of a worker's time.",
             ["client"],
+            registry=self.registry,
+        )
+        self.streams_open = Gauge(
+            "arbiter_streams_open",
+            "Event streams of sealed games open now.",
+            registry=self.registry,
+            multiprocess_mode="livesum",
+        )
+        self.streams_dropped = Counter(
+            "arbiter_streams_dropped_total",
+            "Event streams the service ended, by why (slow reader, stopping).",
+            ["why"],
             registry=self.registry,
         )
 

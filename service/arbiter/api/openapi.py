@@ -263,6 +263,8 @@ def api_components(registry: Registry) -> dict[str, Any]:
         _patch(components["SeatAnswer"], "view", _ref("View"))
         _patch(components["SeatAnswer"], "legal_moves", _ref("Move"))
         _patch(components["SeatAnswer"], "events", _ref("Event"))
+    _patch(components["TableUpdate"], "events", _ref("Event"))  # a change, as a stream tells it
+    _patch(components["SeatUpdate"], "events", _ref("Event"))
     describe(components)
     bound_seats(components, registry)
     for name in HANDLE_REQUESTS:

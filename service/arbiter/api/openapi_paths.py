@@ -366,8 +366,10 @@ class Operations:
             if base is bool:
                 text = f"{text}\n\nDefault: `{'true' if member.default else 'false'}`."
                 schema: dict[str, Any] = {"type": "boolean"}
-            else:
+            elif member.encode_name == "as_seat":
                 schema = {"type": "integer", "minimum": 0, "maximum": self.most_players - 1}
+            else:
+                schema = {"type": "integer", "minimum": 0}
             parameters.append(
                 {
                     "name": member.encode_name,
@@ -422,10 +424,10 @@ class Operations:
         assert answer is not None
         schema = ref(answer.component) if answer.component else {}
         examples = self.examples.responses.get((op.id, answer.status))
-        response: dict[str, Any] = {
-            "description": answer.description,
-            "content": json_content(schema, examples),
-        }
+        content = json_content(schema, examples)
+        if answer.media != "application/json":  # a stream: the schema is each event's data
+            content = {answer.media: {"schema": {"type": "string"}, "x-item-schema": schema}}
+        response: dict[str, Any] = {"description": answer.description, "content": content}
         if isinstance(answer.links, str):
             response["links"] = self._links(answer.links)
         elif answer.links:

@@ -51,6 +51,8 @@ class Answer:
     #: The msgspec type answered: its component documents it (``schema`` names another).
     type: Any
     status: int = 200
+    #: Its media type; one other than JSON (a stream of events) carries ``type`` as each item's.
+    media: str = "application/json"
     schema: str | None = None
     #: Links to the requests that go on from the answer: the prefix of shared links under
     #: ``components/links`` (``Envelope``, ``Listed``, ``Validated``), or links of its own.

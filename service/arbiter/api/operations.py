@@ -30,8 +30,11 @@ from arbiter.api.envelope import (
     RecordRequest,
     ReplayRequest,
     SetUpPositionRequest,
+    SpectateRequest,
     StateQuery,
+    StreamQuery,
     TablePosition,
+    TableUpdate,
     Validation,
 )
 from arbiter.api.handles import Handle
@@ -51,7 +54,9 @@ READS_STATE = {**STORED, **dict.fromkeys(("unknown_state", "rules_version_mismat
 #: ... by any of the three handles (``state``, ``state_id``, ``state_token``).
 HANDLED = {
     **READS_STATE,
-    **dict.fromkeys(("invalid_state", "invalid_state_handle", "invalid_state_token")),
+    **dict.fromkeys(
+        ("invalid_state", "invalid_state_handle", "invalid_state_token", "spectator_handle")
+    ),
 }
 #: ... which must be the table's current step, as the viewer of ``as_seat`` sees it.
 CURRENT = {
@@ -185,6 +190,12 @@ async def _position_of(service: Service, at: At, body: PositionOfRequest) -> Tab
 
 async def _current(service: Service, at: At, body: CurrentRequest) -> Envelope:
     return await service.current(at["game"], body.state_token, **_shown(body))
+
+
+async def _spectate(service: Service, at: At, body: SpectateRequest) -> Envelope:
+    return await service.spectate(
+        at["game"], body.state_token, describe=body.describe, render=body.render
+    )
 
 
 async def _undo(service: Service, at: At, body: CurrentRequest) -> Envelope:
@@ -549,6 +560,7 @@ OPERATIONS: tuple[Operation, ...] = (
             **READS_STATE,
             **dict.fromkeys(("invalid_state_token", "invalid_seat", "master_only")),
             **dict.fromkeys(("stale_state", "table_rolled_back", "nothing_to_undo")),
+            "spectator_handle": None,
         },
         rule_codes=True,
         idempotent=True,
@@ -559,6 +571,69 @@ OPERATIONS: tuple[Operation, ...] = (
             description="Take the last step of a sealed game back (its master handle only).",
         ),
         run=_undo,
+    ),
+    Operation(
+        id="spectate",
+        path="/v1/games/{game}/spectators",
+        summary="A spectator's handle of a sealed game, for the holder of any of its handles",
+        description="For a companion screen on the table, or anyone watching: the current step "
+        "as a spectator sees it (the public view, whose turn it is, no moves), with a "
+        "spectator's handle (`state_token`). A spectator's handle reads `current` and the "
+        "table's events; it never acts (`403 spectator_handle`). It shows only what every seat "
+        "sees, so it may be handed out freely.",
+        body=SpectateRequest,
+        body_text="A handle of the sealed game: the master's, a seat's or a spectator's.",
+        answer=Answer(
+            type=Envelope,
+            description="The current step, as a spectator sees it.",
+            links="Envelope",
+        ),
+        errors={**READS_STATE, "invalid_state_token": None},
+        graphql=GraphQL(
+            name="spectate",
+            description="A spectator's handle of a sealed game (the public view; it never "
+            "acts), for the holder of any of its handles.",
+        ),
+        run=_spectate,
+    ),
+    Operation(
+        id="tableEvents",
+        method="GET",
+        path="/v1/games/{game}/tables/{handle}/events",
+        summary="The events of a sealed game, as one handle may see them (Server-Sent Events)",
+        description="A stream (`text/event-stream`) of the game's changes as the handle's "
+        "holder may see them, without polling: each `update` event's `data` is a "
+        "`TableUpdate` and its `id` the version the change made. The first update is the "
+        "current step; reconnect with `Last-Event-ID` (or `?after=`) to be told exactly the "
+        "changes since. An idle stream gets a comment line every `ARBITER_STREAM_HEARTBEAT` "
+        "seconds; a finished game's stream ends with an `end` event, and resuming after its "
+        "last change answers 204. Any handle of the game opens it (browsers' `EventSource` "
+        "reconnects to the URL it was given). GraphQL: the `tableUpdates` subscription.",
+        parameters=(
+            Parameter(
+                name="handle",
+                description="A handle of the sealed game (`state_token`): the master's, a "
+                "seat's, or a spectator's.",
+            ),
+        ),
+        query=StreamQuery,
+        answer=Answer(
+            type=TableUpdate,
+            media="text/event-stream",
+            description="The stream: `update` events (`data`: a `TableUpdate`), heartbeat "
+            "comments, and an `end` event when the game is over.",
+        ),
+        responses={
+            "204": {
+                "description": "The game is over and the stream resumes after its last change: "
+                "nothing more will come (`EventSource` stops reconnecting)."
+            }
+        },
+        errors={
+            **READS_STATE,
+            **dict.fromkeys(("invalid_state_token", "table_rolled_back", "master_only")),
+            **dict.fromkeys(("too_many_streams", "streams_full", "invalid_request")),
+        },
     ),
     Operation(
         id="setUpPosition",

@@ -130,6 +130,26 @@ CODES: dict[str, ProblemCode] = {
         "Master handle required",
         "Only the master handle of a sealed game (the one its creator received) may do this.",
     ),
+    "spectator_handle": ProblemCode(
+        403,
+        "Spectator's handle",
+        "A spectator's handle of a sealed game reads the public view and its events only "
+        "(`POST .../current`, `POST .../spectators`, the table's events); it never acts, lists "
+        "no seat's moves and exports nothing.",
+    ),
+    "too_many_streams": ProblemCode(
+        429,
+        "Too many streams",
+        "Your client holds as many open event streams as one client may in this worker "
+        "(ARBITER_CLIENT_STREAMS; `used` and `allowed` in streams); close one first. Other "
+        "clients are not affected.",
+    ),
+    "streams_full": ProblemCode(
+        503,
+        "Streams full",
+        "This worker holds as many open event streams as it serves (ARBITER_MAX_STREAMS); retry "
+        "after `Retry-After`, or on another worker.",
+    ),
     "table_rolled_back": ProblemCode(
         409,
         "Sealed game rolled back",

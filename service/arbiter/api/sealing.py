@@ -54,6 +54,9 @@ _TAG = 16
 
 #: The role of a master handle in :attr:`Ticket.seat`.
 MASTER = -1
+#: The role of a spectator's handle in :attr:`Ticket.seat`: it reads the public view and its
+#: events (``current``, the table's stream) and never acts.
+SPECTATOR = -2
 #: The bytes of a state's digest a handle carries (:attr:`Ticket.head`).
 HEAD_BYTES = 8
 
@@ -76,7 +79,8 @@ class Entry(msgspec.Struct, array_like=True, frozen=True):
 class Ticket(msgspec.Struct, array_like=True, frozen=True):
     """What a handle of a sealed game says: whose it is and which step of which game.
 
-    ``seat`` is the seat the handle sees and acts for, or :data:`MASTER`. ``head`` is the first
+    ``seat`` is the seat the handle sees and acts for, or :data:`MASTER`, or
+    :data:`SPECTATOR`. ``head`` is the first
     :data:`HEAD_BYTES` bytes of the digest of the state at ``version``: a handle binds to that one
     state, so a store that went back and took another path to the same version is told from the
     game the handle was given for (empty in handles of earlier releases).
@@ -91,6 +95,10 @@ class Ticket(msgspec.Struct, array_like=True, frozen=True):
     @property
     def is_master(self) -> bool:
         return self.seat == MASTER
+
+    @property
+    def is_spectator(self) -> bool:
+        return self.seat == SPECTATOR
 
 
 _entry_encoder = msgspec.msgpack.Encoder()

@@ -25,7 +25,7 @@ Other limits given to uvicorn:
 * **Request head size** -- at most :data:`MAX_HEAD_BYTES`. h11 enforces it itself
   (``h11_max_incomplete_event_size``; it answers ``400``); httptools has no limit at all and
   buffers a never-ending header in memory, so its protocol counts head bytes and answers ``431``.
-* **Connections** -- uvicorn's ``limit_concurrency`` is :func:`connection_cap` per worker (1,000,
+* **Connections** -- uvicorn's ``limit_concurrency`` is :func:`connection_cap` per worker (``ARBITER_MAX_CONNECTIONS``, 1,000 by default,
   or half the open-file limit when that is lower). uvicorn still accepts connections beyond it and
   answers their requests ``503`` with ``connection: close``; it counts idle keep-alive connections
   too, so a flood of connections turns into fast 503s rather than into a process that has run out
@@ -35,8 +35,10 @@ Other limits given to uvicorn:
   after SIGTERM are cancelled, within Kubernetes' default 30 s grace period; each is answered
   ``503 shutting_down`` with ``Retry-After`` (:class:`~arbiter.api.app.Observe`), not uvicorn's
   empty 500.
-* WebSockets are off (``ws="none"``): the service has none, and an upgraded connection would
-  escape these deadlines.
+* **WebSockets** serve GraphQL's subscriptions only (``/graphql``, :mod:`arbiter.api.graphql_live`).
+  An upgraded connection leaves the HTTP deadlines behind, so it has its own bounds: a message
+  is at most :data:`MAX_WS_MESSAGE` bytes, and the server pings every ``ARBITER_STREAM_HEARTBEAT`` seconds and closes a connection whose peer does
+  not answer within as long again. It counts against the connection cap like any other.
 
 uvicorn builds a protocol object per connection from a class, and its worker processes are
 spawned (they import this module afresh), so the classes read their timeouts from the same
@@ -61,18 +63,19 @@ from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.server import ServerState
 
+from arbiter.api.live import stopping
 from arbiter.api.settings import Settings
 
 log = logging.getLogger("arbiter.server")
 
 HttpImplementation = Literal["auto", "httptools", "h11"]
 
+#: The largest WebSocket message (a GraphQL subscription is a short document and a handle).
+MAX_WS_MESSAGE = 64 * 1024
+
 MAX_HEAD_BYTES = 32 * 1024
 """The largest request head (request line and headers): above nginx's and Node's defaults, far
 above what this API's clients send, and small enough that a hostile header costs nothing."""
-
-MAX_CONNECTIONS = 1000
-"""Connections one worker holds at most before answering 503 (see :func:`connection_cap`)."""
 
 _REQUEST_TIMEOUT = (
     b"HTTP/1.1 408 Request Timeout\r\n"
@@ -105,8 +108,10 @@ def connection_limits() -> ConnectionLimits:
     return ConnectionLimits(settings.header_timeout, settings.idle_timeout)
 
 
-def connection_cap() -> int:
-    """:data:`MAX_CONNECTIONS`, or half the soft open-file limit when that is lower.
+def connection_cap(wanted: int = 1000) -> int:
+    """The connections one worker holds at most before answering 503: ``wanted``
+    (``ARBITER_MAX_CONNECTIONS``, 1,000 by default), or half the soft open-file limit when that is
+    lower.
 
     Half, because every connection costs a descriptor and the process needs others (Redis, the
     metrics files, the listening socket); without a cap a flood of connections ends in accept()
@@ -114,8 +119,8 @@ def connection_cap() -> int:
     """
     soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
-        return MAX_CONNECTIONS
-    return max(16, min(MAX_CONNECTIONS, soft // 2))
+        return wanted
+    return max(16, min(wanted, soft // 2))
 
 
 class _Phase(enum.Enum):
@@ -186,6 +191,12 @@ class _Deadlines(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+    def shutdown(self) -> None:
+        """The worker is stopping (uvicorn tells every connection): the event streams end now,
+        so their connections close as requests do (:func:`arbiter.api.live.stopping`)."""
+        stopping()
+        super().shutdown()  # type: ignore[misc]
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -349,7 +360,10 @@ def run(
         port=port,
         workers=workers,
         http=protocol_class(http),
-        ws="none",
+        ws="websockets-sansio",
+        ws_max_size=MAX_WS_MESSAGE,
+        ws_ping_interval=settings.stream_heartbeat,
+        ws_ping_timeout=settings.stream_heartbeat,
         log_config=None,
         log_level=log_level,
         access_log=False,
@@ -358,6 +372,6 @@ def run(
         # The protocols use the exact (float) idle timeout; this whole-second value is uvicorn's.
         timeout_keep_alive=max(1, math.ceil(settings.idle_timeout)),
         timeout_graceful_shutdown=max(1, math.ceil(settings.shutdown_grace)),
-        limit_concurrency=connection_cap(),
+        limit_concurrency=connection_cap(settings.max_connections),
         h11_max_incomplete_event_size=MAX_HEAD_BYTES,
     )

@@ -84,7 +84,7 @@ from arbiter.api.metrics import Metrics
 from arbiter.api.positions import Positions
 from arbiter.api.problems import Problem
 from arbiter.api.rates import Rates
-from arbiter.api.sealing import MASTER
+from arbiter.api.sealing import MASTER, SPECTATOR
 from arbiter.api.stepping import Step, moves_json, take_step
 from arbiter.api.tables import Table
 from arbiter.core import (
@@ -238,12 +238,13 @@ class Service:
                 back=step.applied[0] if step.one_move(actor, before) else None,
                 step=before.step,
                 moves=step.applied,
+                events=codec.events_bytes(step.events),
             )
             if table is not None:
                 self.metrics.applied(game.id)
                 if resolved.behind:
                     self.metrics.merged_moves.labels(game.id).inc()
-                return self._sealed_answer(
+                return self.sealed_answer(
                     game, known, resolved.ticket.table, table, resolved.ticket.seat, audience,
                     step.events,
                 )  # fmt: skip
@@ -346,10 +347,10 @@ class Service:
         """The current step of a sealed game for the holder of any of its handles, current or
         not (``POST /v1/games/{game}/current``): how a seat catches up after others moved."""
         game, codec = self.game(game_id)
-        resolved = await self.store.sealed(game, codec, token, current=True)
+        resolved = await self.store.sealed(game, codec, token, current=True, spectator=True)
         audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
         assert resolved.table is not None and resolved.ticket is not None
-        return self._sealed_answer(
+        return self.sealed_answer(
             game,
             resolved.known,
             resolved.ticket.table,
@@ -357,6 +358,21 @@ class Service:
             resolved.ticket.seat,
             audience,
             [],
+        )
+
+    async def spectate(
+        self, game_id: str, token: str, *, describe: bool = False, render: bool = False
+    ) -> Envelope:
+        """A spectator's handle of a sealed game, for the holder of any of its handles
+        (``POST /v1/games/{game}/spectators``): the current step as a spectator sees it -- the
+        public view, whose turn it is, no moves. Spectators' handles read (``current``, the
+        table's events) and never act; they may be handed out freely."""
+        game, codec = self.game(game_id)
+        resolved = await self.store.sealed(game, codec, token, current=True, spectator=True)
+        assert resolved.table is not None and resolved.ticket is not None
+        audience = Audience(True, None, describe=describe, render=render)
+        return self.sealed_answer(
+            game, resolved.known, resolved.ticket.table, resolved.table, SPECTATOR, audience, []
         )
 
     async def undo(
@@ -384,8 +400,8 @@ class Service:
             known.state, codec.move(snap.move), resolved.state
         ):
             raise nothing_to_undo(game.id)  # the move showed somebody something hidden
-        table = await self.store.take_back(ticket, table, known.state.step)
-        return self._sealed_answer(game, known, ticket.table, table, MASTER, audience, [])
+        table = await self.store.take_back(ticket, table, known)
+        return self.sealed_answer(game, known, ticket.table, table, MASTER, audience, [])
 
     async def get_state(
         self, state_id: str, *, as_seat: int | None = None, render: bool = False
@@ -708,9 +724,9 @@ class Service:
             setup.moves,
             position=setup.position,
         )
-        return self._sealed_answer(game, known, table_id, table, MASTER, audience, events)
+        return self.sealed_answer(game, known, table_id, table, MASTER, audience, events)
 
-    def _sealed_answer(
+    def sealed_answer(
         self,
         game: AnyGame,
         known: Known,

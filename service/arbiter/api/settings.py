@@ -108,6 +108,19 @@ Bounds on work:
   ``Retry-After``. Keep it below the orchestrator's own grace (Kubernetes: 30 s); default 20.
 * ``ARBITER_IDLE_TIMEOUT`` -- seconds an idle keep-alive connection stays open; default 5. Behind a
   proxy that pools connections, make it longer than the proxy's own idle timeout.
+* ``ARBITER_MAX_CONNECTIONS`` -- the most connections one worker holds (open event streams
+  included); default 1000, at most half the process's soft open-file limit
+  (:mod:`arbiter.api.server`).
+
+Live tables (the event streams of sealed games, :mod:`arbiter.api.live`):
+
+* ``ARBITER_MAX_STREAMS`` -- the most event streams one worker holds open; default 800, so that
+  streams leave connections for requests. More: ``503 streams_full``.
+* ``ARBITER_CLIENT_STREAMS`` -- the most event streams one client holds open in one worker;
+  default 32. More: ``429 too_many_streams``.
+* ``ARBITER_STREAM_HEARTBEAT`` -- seconds between two heartbeats of an idle stream (a comment line
+  that keeps proxies from closing it); also how long one write to a stream may wait for a slow
+  reader before the stream is dropped; default 15.
 
 Operations:
 
@@ -209,6 +222,10 @@ class Settings:
     rate_limit: str | None = None
     heavy_rate_limit: str | None = None
     fair_share_hold: float = 0.05
+    max_connections: int = 1000
+    max_streams: int = 800
+    client_streams: int = 32
+    stream_heartbeat: float = 15.0
     #: the key file's keys by digest (``None``: no keys) and the trusted proxies' networks, read
     #: once when the settings are made
     keys: dict[str, Key] | None = field(init=False, repr=False, compare=False, default=None)
@@ -242,6 +259,9 @@ class Settings:
             "graphql_max_aliases",
             "graphql_max_tokens",
             "graphql_document_bytes",
+            "max_connections",
+            "max_streams",
+            "client_streams",
         ):
             if getattr(self, name) < 1:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive integer")
@@ -269,6 +289,7 @@ class Settings:
             "idle_timeout",
             "hint_seconds",
             "shutdown_grace",
+            "stream_heartbeat",
         ):
             if getattr(self, name) <= 0:
                 raise SettingsError(f"ARBITER_{name.upper()} must be a positive number of seconds")
@@ -393,4 +414,8 @@ class Settings:
             rate_limit=get("ARBITER_RATE_LIMIT"),
             fair_share_hold=seconds("ARBITER_FAIR_SHARE_HOLD", 0.05),
             heavy_rate_limit=get("ARBITER_HEAVY_RATE_LIMIT"),
+            max_connections=number("ARBITER_MAX_CONNECTIONS", 1000),
+            max_streams=number("ARBITER_MAX_STREAMS", 800),
+            client_streams=number("ARBITER_CLIENT_STREAMS", 32),
+            stream_heartbeat=seconds("ARBITER_STREAM_HEARTBEAT", 15.0),
         )

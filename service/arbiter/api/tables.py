@@ -11,6 +11,11 @@ handle can never fork the game, whichever worker it reaches.
 The in-process store keeps state objects (``Snap.state``); Redis keeps their msgpack bytes
 (``Snap.packed``) in one record per table, replaced only if its version is still the one the
 request read (compare-and-set).
+
+A table also keeps its **feed**: its latest changes (:class:`Change`, at most
+:data:`FEED_CHANGES` and :data:`FEED_BYTES`), written in the same compare-and-set as the change
+itself. The streams of its handles (:mod:`arbiter.api.live`) tell their holders each change from
+it, and a stream that reconnects resumes from it (``Last-Event-ID``).
 """
 
 from __future__ import annotations
@@ -19,8 +24,46 @@ from typing import Any
 
 import msgspec
 
+from arbiter.core import Actor
+
 #: The most steps a backend can take back in a row.
 MAX_HISTORY = 16
+#: The most changes a table's feed keeps, and the most bytes of events they hold (the newest
+#: change is kept whatever its size).
+FEED_CHANGES = 64
+FEED_BYTES = 64 * 1024
+
+
+class Change(msgspec.Struct, array_like=True, frozen=True):
+    """One change of a sealed game, as its streams tell it: the ``version`` it made, the first
+    bytes of the digest of the state it left (a handle's ``head``), who must decide then
+    (``to_act``; none: the game is over), and what happened -- every event of the step, every
+    seat's, as the msgpack of the game's events (the streams show each holder its own share:
+    :meth:`arbiter.core.Game.events_for`); ``undo``: the step before was taken back (no
+    events)."""
+
+    version: int
+    head: bytes
+    to_act: tuple[Actor, ...]
+    events: bytes
+    undo: bool = False
+
+    @property
+    def size(self) -> int:
+        return len(self.events) + len(self.head) + 8 * (len(self.to_act) + 2)
+
+
+def fed(feed: tuple[Change, ...], change: Change) -> tuple[Change, ...]:
+    """``feed`` with ``change`` appended, its oldest changes dropped past :data:`FEED_CHANGES`
+    or :data:`FEED_BYTES`."""
+    kept = [change]
+    size = change.size
+    for older in reversed(feed[-(FEED_CHANGES - 1) :]):
+        size += older.size
+        if size > FEED_BYTES:
+            break
+        kept.append(older)
+    return tuple(reversed(kept))
 
 
 class Snap(msgspec.Struct, frozen=True):
@@ -53,6 +96,18 @@ class Table(msgspec.Struct, frozen=True):
     history: tuple[Snap, ...] = ()
     options: bytes = b""
     position: bool = False
+    #: the latest changes, oldest first (the module docstring)
+    feed: tuple[Change, ...] = ()
+
+    def changes_after(self, version: int) -> tuple[Change, ...] | None:
+        """The changes since step ``version``, oldest first (none when it is the head's);
+        ``None`` when the feed no longer reaches back to the one right after it."""
+        if version >= self.version:
+            return ()
+        first = self.version - version
+        if first > len(self.feed) or self.feed[-first].version != version + 1:
+            return None
+        return self.feed[-first:]
 
     def since(self, version: int, head: bytes) -> tuple[Snap, ...]:
         """The states this table went through from step ``version`` to its head, oldest first,
@@ -71,7 +126,8 @@ class Table(msgspec.Struct, frozen=True):
     @property
     def size(self) -> int:
         """The bytes the in-process store counts for the table's states and options."""
-        return self.head.size + sum(snap.size for snap in self.history) + len(self.options)
+        snaps = self.head.size + sum(snap.size for snap in self.history)
+        return snaps + len(self.options) + sum(change.size for change in self.feed)
 
 
 class _SnapRecord(msgspec.Struct, array_like=True, frozen=True):
@@ -91,6 +147,7 @@ class TableRecord(msgspec.Struct, array_like=True, frozen=True):
     history: tuple[_SnapRecord, ...]
     options: bytes = b""
     position: bool = False
+    feed: tuple[Change, ...] = ()  # last: records of older releases have none
 
 
 _encoder = msgspec.msgpack.Encoder()
@@ -112,6 +169,7 @@ def encode_table(table: Table) -> bytes:
             tuple(record(s) for s in table.history),
             table.options,
             table.position,
+            table.feed,
         )
     )
 
@@ -131,4 +189,5 @@ def decode_table(data: bytes) -> Table:
         tuple(snap(s) for s in record.history),
         record.options,
         record.position,
+        record.feed,
     )
