@@ -1,7 +1,8 @@
 """The playground (``/play``) in a real browser: every registered game is set up, played for a
 whole turn by clicking its legal-move buttons, checked against what the events say, given a chance
 outcome by hand, and taken back through a sealed game's master handle; a screenshot of each game
-is saved (``build/test-output/playground/<game>.png``)."""
+is saved (``build/test-output/playground/<game>.png``). A sealed game's seats play in tabs of their
+own, each following the table's event stream (``seat-tab-*.png``)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from arbiter.games import registry
 from bench.support import Server, get, post
@@ -275,3 +277,99 @@ def test_a_registered_content_pack_is_played(page: Page, server: Server) -> None
     page.click("#start")
     page.wait_for_function("() => window.arbiter.session.envelope !== null")
     assert session(page)["envelope"]["state"]["content_id"] == content_id
+
+
+# ------------------------------------------------------------------------------ seat tabs
+
+
+def watch(opened: Page, errors: list[str]) -> None:
+    """Collect ``opened``'s script errors as the ``page`` fixture does its own."""
+    opened.set_default_timeout(20_000)
+    opened.on("pageerror", lambda error: errors.append(f"{opened.url}: {error}"))
+    opened.on(
+        "console",
+        lambda message: (
+            errors.append(f"{opened.url}: {message.text}")
+            if message.type == "error" and "Failed to load resource" not in message.text
+            else None
+        ),
+    )
+
+
+def open_tab(page: Page, link: str) -> Page:
+    """The tab a link of the master's page opens (a page of the same browser context), once its
+    stream has told it where the table stands; marked so that a reload would show."""
+    with page.context.expect_page() as opened:
+        page.get_by_role("link", name=link).click()
+    tab = opened.value
+    tab.wait_for_function(
+        "() => window.arbiter && window.arbiter.session.version !== null"
+        " && !window.arbiter.session.busy"
+    )
+    address = urlsplit(tab.url)
+    assert address.path == "/play" and not address.query  # the handle never reaches a server
+    fragment = parse_qs(address.fragment)
+    assert fragment["game"] == [session(page)["info"]["id"]] and fragment["handle"][0]
+    tab.evaluate("() => { window.stayed = true; }")
+    return tab
+
+
+def same_version(*pages: Page) -> None:
+    """Wait until every page's stream has told the newest change (the first page's is newest)."""
+    version = session(pages[0])["version"]
+    for other in pages[1:]:
+        other.wait_for_function(f"() => window.arbiter.session.version === {version}")
+
+
+def test_seat_tabs_follow_the_table_live(page: Page, server: Server, output: Path) -> None:
+    """A sealed game's master page opens a tab per seat and one for a spectator (pages of one
+    browser context, each holding its one handle in the URL's fragment). A move clicked in seat
+    0's tab shows in seat 1's, the spectator's and the master's pages as their streams tell it,
+    without a reload; seat 1 then moves with the newest handle its stream gave it; the master's
+    Undo reaches every tab the same way. A spectator has no move to click."""
+    errors: list[str] = []
+    page.context.on("page", lambda opened: watch(opened, errors))
+    start(page, server, "the-ancient-world", sealed=True)
+    page.wait_for_function("() => window.arbiter.session.version !== null")
+    assert session(page)["envelope"]["to_act"] == [0]
+    seat0 = open_tab(page, "Open seat 0 in a new tab")
+    seat1 = open_tab(page, "Open seat 1 in a new tab")
+    watcher = open_tab(page, "Open a spectator's tab")
+    tabs = (seat0, seat1, watcher)
+    assert [session(tab)["role"] for tab in tabs] == ["seat", "seat", "spectator"]
+    assert seat0.locator("#undo").is_hidden() and seat0.locator("#new-game").is_hidden()
+    expect(seat1.locator("#to-act")).to_have_text("To act: seat 0 — you are seat 1")
+    assert seat1.locator("#moves button").count() == 0
+    assert watcher.locator("#moves button").count() == 0
+    handle = session(seat1)["token"]
+
+    moved = click_and_wait(seat0, seat0.locator("#moves .decision button").first)
+    assert moved["to_act"] == [1] and moved["as_seat"] == 0
+    for tab, to_act in (
+        (seat1, "To act: seat 1 — you are seat 1"),
+        (watcher, "To act: seat 1 — you watch as a spectator"),
+        (page, "To act: seat 1"),
+    ):
+        expect(tab.locator("#to-act")).to_have_text(to_act)
+        expect(tab.locator("#events li.new").filter(has_text="citizen placed")).to_have_count(1)
+    same_version(seat0, seat1, watcher, page)
+    expect(seat1.locator("#moves .decision button").first).to_be_visible()
+    assert watcher.locator("#moves button").count() == 0
+    assert seat0.locator("#moves button").count() == 0
+    assert session(seat1)["token"] != handle  # handles name a step: the stream gave a new one
+    seat0.screenshot(path=str(output / "seat-tab-0.png"), full_page=True)
+    seat1.screenshot(path=str(output / "seat-tab-1.png"), full_page=True)
+    watcher.screenshot(path=str(output / "seat-tab-spectator.png"), full_page=True)
+    page.screenshot(path=str(output / "seat-tab-master.png"), full_page=True)
+
+    answered = click_and_wait(seat1, seat1.locator("#moves .decision button").first)
+    same_version(seat1, seat0, watcher, page)
+    assert session(seat0)["envelope"]["to_act"] == answered["to_act"]
+    page.click("#undo")  # the master takes seat 1's move back: every tab is told
+    page.wait_for_function(f"() => window.arbiter.session.version > {session(seat1)['version']}")
+    same_version(page, seat0, seat1, watcher)
+    expect(seat1.locator("#to-act")).to_have_text("To act: seat 1 — you are seat 1")
+    expect(seat1.locator("#events li.new").filter(has_text="undo")).to_have_count(1)
+    assert page.locator("#problem").is_hidden(), page.locator("#problem").text_content()
+    assert all(tab.evaluate("() => window.stayed === true") for tab in tabs)  # never reloaded
+    assert not errors, f"script errors: {errors}"

@@ -6,6 +6,13 @@
 // as one seat sees it. Moves are the answer's legal moves, grouped by who decides and what; chance
 // is drawn by the server unless the table supplies it by hand. Nothing here knows a game's rules:
 // the pictures (pictures.js) only draw what the answers say.
+//
+// A sealed game's page follows its handle's event stream (GET /v1/games/{game}/tables/{handle}/
+// events, Server-Sent Events): every change of the game, whoever made it, arrives as an update and
+// is shown as it comes, with the holder's newest handle (handles name a step: each change brings
+// new ones). The master's page links a tab per seat and one for a spectator: the same page opened
+// as /play#game=<game>&handle=<handle>, holding that one handle only, as a seat's own client would
+// (the handle goes in the fragment, which the browser never sends to a server).
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
@@ -56,9 +63,13 @@ const session = {
   info: null, // the fact sheet of the game being played
   envelope: null, // the last answer
   sealed: false,
+  role: null, // sealed: "master", "seat" (a seat's tab) or "spectator" (a spectator's tab)
   master: null, // a sealed game's master handle (its current version)
   seatTokens: [], // and its seats' handles
-  viewAs: null, // sealed: null = as the master sees it; a number = as that seat sees it
+  spectator: null, // a spectator's handle (the master's page links a spectator's tab with it)
+  token: null, // a seat's or a spectator's tab: its one handle (its current version)
+  version: null, // sealed: the newest change the stream told (its update's id)
+  viewAs: null, // sealed: null = as the master (or a spectator) sees it; a number = as that seat sees it
   history: [], // open games: the earlier answers, for undo
   log: [], // the events, oldest first: {step, event}
   bots: new Set(), // seats the server's hints play for
@@ -76,6 +87,10 @@ function showProblem(error) {
     return;
   }
   box.hidden = false;
+  if (typeof error === "string") {
+    box.textContent = error; // the page's own word (nothing failed in it)
+    return;
+  }
   box.textContent = error instanceof ApiProblem ? error.message : `The page failed: ${error}`;
   if (!(error instanceof ApiProblem)) console.error(error);
 }
@@ -171,44 +186,114 @@ async function startGame(event) {
   };
   if ($("#seed").value !== "") body.seed = Number($("#seed").value);
   if ($("#content").value.trim()) body.content_id = $("#content").value.trim();
-  await begin(info, sealed, await api("POST", `/v1/games/${info.id}/states`, body));
+  await begin(info, sealed ? "master" : null, await api("POST", `/v1/games/${info.id}/states`, body));
 }
 
-/** Show a game that was just set up (or replayed). */
-async function begin(info, sealed, envelope) {
+/** Show a game that was just set up (or replayed), or the table a tab's handle names. ``role``:
+ * ``null`` for an open game, else what the page holds of a sealed one (``"master"``, ``"seat"``
+ * or ``"spectator"``). A sealed game is shown once its stream has told where it stands. */
+async function begin(info, role, envelope) {
+  stopFollowing();
+  const sealed = role !== null;
+  const master = role === "master";
   Object.assign(session, {
     info,
     sealed,
+    role,
     envelope: null,
     history: [],
     log: [],
-    viewAs: null,
-    master: sealed ? envelope.state_token : null,
-    seatTokens: sealed ? envelope.seat_tokens : [],
+    viewAs: role === "seat" ? envelope.as_seat : null,
+    master: master ? envelope.state_token : null,
+    seatTokens: master ? envelope.seat_tokens : [],
+    spectator: null,
+    token: sealed && !master ? envelope.state_token : null,
+    version: null,
     content: null,
   });
+  session.shownEvents = 0;
   session.bots.clear();
-  const contentId = $("#content").value.trim() || envelope.state?.content_id || info.default_content_id;
+  const contentId =
+    $("#content").value.trim() || envelope.state?.content_id || envelope.view?.content_id || info.default_content_id;
   session.content = await api("GET", `/v1/games/${info.id}/content/${contentId}`).catch(() => null);
+  if (master) {
+    // a spectator's handle, for the spectator's tab: it reads the public view, never acts
+    const spectators = `/v1/games/${info.id}/spectators`;
+    session.spectator = (await api("POST", spectators, { state_token: session.master }).catch(() => null))?.state_token;
+  }
   $("#table").hidden = false;
-  $("#title").textContent = `${info.title} — ${sealed ? "sealed" : "open"} game`;
+  $("#title").textContent = `${info.title} — ${sealed ? "sealed" : "open"} game${whose()}`;
   buildTools();
   record(envelope);
-  show(envelope);
+  if (!sealed || !(await follow(envelope.state_token))) show(envelope);
+}
+
+/** Who a tab's page plays as (nothing for an open game's or the master's page). */
+function whose() {
+  if (session.role === "seat") return `, seat ${session.viewAs}'s tab`;
+  if (session.role === "spectator") return ", a spectator's tab";
+  return "";
+}
+
+/** The handle in the page's fragment (``#game=<game>&handle=<handle>``: a tab the master's page
+ * opened), if any: the page then shows that table as the handle's holder, and plays for it. */
+async function joinTable() {
+  const wanted = new URLSearchParams(location.hash.slice(1));
+  const gameId = wanted.get("game");
+  const token = wanted.get("handle");
+  if (!gameId || !token) return;
+  const info = session.games.find((g) => g.id === gameId);
+  if (!info) throw new Error(`this server plays no game "${gameId}"`);
+  const envelope = await api("POST", `/v1/games/${info.id}/current`, { state_token: token, ...DESCRIBE });
+  const role = envelope.seat_tokens ? "master" : envelope.as_seat === null ? "spectator" : "seat";
+  $("#game").value = info.id;
+  chooseGame();
+  $("#players").value = seatCount(envelope);
+  if (role !== "master") {
+    $("#new-game").hidden = true;
+    const who = role === "seat" ? `seat ${envelope.as_seat}` : "a spectator";
+    $("#heading").textContent = role === "seat" ? `Playing as ${who}` : "Watching as a spectator";
+    $("#about").replaceChildren(
+      `This tab holds one handle of a sealed game of ${info.title}: ${who}'s, as that `,
+      role === "seat" ? "seat's own client would. It sends this seat's moves, and " : "spectator's screen would. It makes no move; ",
+      "it follows the table's event stream (",
+      el("code", {}, "GET /v1/games/{game}/tables/{handle}/events"),
+      "), showing every change as it comes. ",
+      el("a", { href: "/play" }, "Set up a game of your own"),
+      ".",
+    );
+  }
+  await begin(info, role, envelope);
 }
 
 function seatCount(envelope) {
+  if (envelope.seat_tokens) return envelope.seat_tokens.length;
   const players = (envelope.state || envelope.view || {}).players;
   return Array.isArray(players) ? players.length : Number($("#players").value);
 }
 
-/** The view selector (sealed games) and the bot switches. */
+/** The view selector and the seat tabs' links (a sealed game's master), the bot switches (the
+ * master's or an open game's page); a tab plays as its handle's holder, with none of these. */
 function buildTools() {
   const seats = Number($("#players").value);
+  const tab = session.sealed && session.role !== "master";
+  for (const tool of ["#undo", "#export", "#bots"]) $(tool).hidden = tab;
+  $("#live").hidden = !session.sealed;
   const viewAs = $("#view-as");
   viewAs.replaceChildren(el("option", { value: "" }, "the table master (every seat's moves)"));
   for (let seat = 0; seat < seats; seat++) viewAs.append(el("option", { value: seat }, `seat ${seat}`));
-  $("#view-as-label").hidden = !session.sealed;
+  $("#view-as-label").hidden = !session.sealed || tab;
+  const tabs = $("#tabs");
+  tabs.hidden = !session.sealed || tab;
+  tabs.replaceChildren("Seat tabs: ");
+  for (let seat = 0; seat < seats; seat++) {
+    const href = session.seatTokens[seat] ? tabLink(session.seatTokens[seat]) : null;
+    tabs.append(el("a", { id: `tab-${seat}`, href, target: "_blank", rel: "noopener" }, `Open seat ${seat} in a new tab`));
+  }
+  if (session.spectator) {
+    const href = tabLink(session.spectator);
+    tabs.append(el("a", { id: "tab-spectator", href, target: "_blank", rel: "noopener" }, "Open a spectator's tab"));
+  }
   $("#undo").title = session.sealed
     ? "POST /undo with the master handle: takes the last move back"
     : "back to the previous answer (an open game's page keeps them)";
@@ -228,8 +313,9 @@ function buildTools() {
 // --------------------------------------------------------------------------------- moves
 
 /** The handle a request about the current state sends: an open game's state id (else the state);
- * in a sealed game the handle of ``seat`` (the master's for chance and for no seat). */
+ * in a sealed game the handle of ``seat`` (the master's for chance and for no seat); a tab's own. */
 function handle(seat = null) {
+  if (session.sealed && session.role !== "master") return { state_token: session.token };
   if (session.sealed) {
     const token = seat === null || seat === undefined ? undefined : session.seatTokens[seat];
     return { state_token: token || session.master };
@@ -250,37 +336,52 @@ async function about(path, body, seat = null) {
 }
 
 /** Apply ``move``: in a sealed game it is sent with the handle of the seat that makes it, as that
- * seat's client would (the master's for chance), and the table is then read again through the
- * master handle (every handle of the older version is stale now). */
+ * seat's client would (the master's for chance; a tab's own handle), and what it did comes back
+ * as the stream's next update (every handle of the older version is stale now). */
 async function play(move) {
-  const answer = await about("moves", { move, ...DESCRIBE }, move.seat);
   if (session.sealed) {
-    record(answer); // the events as the handle that moved sees them
-    show(await current());
-  } else {
-    session.history.push(session.envelope);
-    record(answer);
-    show(answer);
+    const before = session.version;
+    await about("moves", { move }, move.seat);
+    await followed(before);
+    return;
   }
+  const answer = await about("moves", { move, ...DESCRIBE }, move.seat);
+  session.history.push(session.envelope);
+  record(answer);
+  show(answer);
 }
 
-/** A sealed game's current step, from the master handle, as the chosen viewer sees it. */
+/** A sealed game's current step, through the page's handle, as the chosen viewer sees it. */
 async function current() {
+  if (session.role !== "master") {
+    return api("POST", `/v1/games/${game()}/current`, { state_token: session.token, ...DESCRIBE });
+  }
   const body = { state_token: session.master, acting_seats: true, ...DESCRIBE };
   if (session.viewAs !== null) body.as_seat = session.viewAs;
-  const envelope = await api("POST", `/v1/games/${game()}/current`, body);
-  session.master = envelope.state_token;
-  if (envelope.seat_tokens) session.seatTokens = envelope.seat_tokens;
-  return envelope;
+  return api("POST", `/v1/games/${game()}/current`, body);
+}
+
+/** Read a sealed game's current step and show it -- unless the stream told a newer change while
+ * it was read (that change's update shows the table then). */
+async function refresh() {
+  const version = session.version;
+  const envelope = await current();
+  if (session.version !== version) return;
+  if (session.role === "master") {
+    session.master = envelope.state_token;
+    if (envelope.seat_tokens) session.seatTokens = envelope.seat_tokens;
+  } else {
+    session.token = envelope.state_token;
+  }
+  show(envelope);
 }
 
 async function undo() {
   if (session.sealed) {
-    const body = { state_token: session.master, ...DESCRIBE };
-    const answer = await api("POST", `/v1/games/${game()}/undo`, body);
-    session.master = answer.state_token;
-    note("undo", "the master handle took the last move back");
-    show(await current());
+    const before = session.version;
+    const answer = await api("POST", `/v1/games/${game()}/undo`, { state_token: session.master });
+    if (!live.source) follow(answer.state_token, session.version); // a finished game's stream had ended
+    await followed(before);
     return;
   }
   const previous = session.history.pop();
@@ -313,7 +414,7 @@ async function importRecord(file) {
   $("#game").value = info.id;
   $("#players").value = record.players;
   const body = { ...record, sealed, acting_seats: sealed, ...DESCRIBE };
-  await begin(info, sealed, await api("POST", `/v1/games/${info.id}/replay`, body));
+  await begin(info, sealed ? "master" : null, await api("POST", `/v1/games/${info.id}/replay`, body));
   note("record", `replayed ${record.moves.length} moves`);
 }
 
@@ -348,6 +449,138 @@ async function runBots() {
   }
 }
 
+// --------------------------------------------------------------------------- the live table
+
+/** The stream a sealed game's page follows, the updates it tells in order (``telling``), and the
+ * page's own actions waiting for the change they made to be told. */
+const live = { source: null, telling: Promise.resolve(), waiting: [], retry: null };
+
+/** Follow the event stream of ``token``, the page's handle (any of its versions: the stream first
+ * tells where the game stands now -- or, ``after`` a version, each change since -- then each change
+ * as it is made); whether it told that in time. ``EventSource`` reconnects by itself, resuming
+ * after the last update it received. */
+function follow(token, after = null) {
+  stopFollowing();
+  const query = new URLSearchParams({ describe: true, render: true });
+  if (session.role === "master") query.set("acting_seats", true);
+  if (after !== null) query.set("after", after);
+  const path = `/v1/games/${game()}/tables/${encodeURIComponent(token)}/events?${query}`;
+  const source = new EventSource(path);
+  live.source = source;
+  showLive("connecting", "connecting…");
+  source.addEventListener("open", () => live.source === source && showLive("live", "live"));
+  source.addEventListener("update", (message) => {
+    const update = JSON.parse(message.data);
+    live.telling = live.telling.then(() => live.source === source && tell(update)).catch(showProblem);
+  });
+  source.addEventListener("end", (message) => {
+    source.close(); // no reconnecting to a finished game's stream
+    const { reason } = JSON.parse(message.data);
+    live.telling = live.telling.then(() => live.source === source && ended(reason)).catch(showProblem);
+  });
+  source.addEventListener("error", () => {
+    if (live.source !== source) return;
+    if (source.readyState !== EventSource.CLOSED) {
+      showLive("connecting", "reconnecting…");
+      return;
+    }
+    stopFollowing(); // refused (a problem document, not a stream)
+    showLive("closed", "not live");
+    showProblem("The table's event stream was refused: reload the page to follow the table again.");
+  });
+  return caughtUp(null);
+}
+
+function stopFollowing() {
+  clearTimeout(live.retry);
+  if (live.source) live.source.close();
+  live.source = null;
+}
+
+/** The stream ended, saying why: the game is over; the store no longer holds it; or the server
+ * stops, or went back under the stream (then the page follows it again, from where it stands). */
+function ended(reason) {
+  stopFollowing();
+  if (reason === "finished") {
+    showLive("closed", "the game is over");
+  } else if (reason === "gone") {
+    showLive("closed", "not live");
+    showProblem("The server no longer holds this game.");
+  } else {
+    if (reason === "rolled_back") session.version = null; // its versions went back: start afresh
+    showLive("connecting", "reconnecting…");
+    const again = () => follow(session.role === "master" ? session.master : session.token, session.version);
+    live.retry = setTimeout(again, 2000);
+  }
+}
+
+function showLive(state, text) {
+  const badge = $("#live");
+  badge.className = state;
+  badge.textContent = text;
+}
+
+/** Show one update of the stream: the holder's new handles, the change's events as the page's
+ * viewer may see them, and -- on the game's newest change -- its ``current`` answer. */
+async function tell(update) {
+  try {
+    if (session.version !== null && update.version <= session.version) return; // told already
+    session.version = update.version;
+    const master = session.role === "master";
+    if (master) {
+      session.master = update.state_token;
+      if (update.seats) session.seatTokens = update.seats.map((seat) => seat.state_token);
+    } else {
+      session.token = update.state_token;
+    }
+    const later = Boolean(update.current);
+    if (update.missed) note("stream", `${update.missed} earlier changes were not told: the table shows where they led`, later);
+    if (update.undo) note("undo", "the master handle took the last move back", later);
+    const asSeat = master && session.viewAs !== null; // the master's page, showing one seat's view
+    const events = asSeat ? ((update.seats || [])[session.viewAs] || {}).events : update.events;
+    const current = update.current;
+    for (const event of events || []) session.log.push({ step: current ? current.view?.step : null, event });
+    if (!current) return; // the game's past, told on resuming: a later update shows where it led
+    if (asSeat) await refresh();
+    else show(current);
+    if (master && session.bots.size) runBots(); // a seat's tab moved: a bot may be next (not awaited)
+  } finally {
+    for (const waiter of live.waiting.filter((w) => w.done())) waiter.resolve(true);
+  }
+}
+
+/** Wait for the stream to tell a change after version ``before`` (``null``: any); whether it did
+ * within ``ms`` milliseconds. */
+function caughtUp(before, ms = 5000) {
+  const done = () => session.version !== null && (before === null || session.version > before);
+  return new Promise((resolve) => {
+    if (done()) {
+      resolve(true);
+      return;
+    }
+    const waiter = {
+      done,
+      resolve(told) {
+        clearTimeout(timer);
+        live.waiting = live.waiting.filter((w) => w !== waiter);
+        resolve(told);
+      },
+    };
+    const timer = setTimeout(() => waiter.resolve(false), ms);
+    live.waiting.push(waiter);
+  });
+}
+
+/** After an action of the page: its change, once the stream has told it (else read the table). */
+async function followed(before) {
+  if (!(await caughtUp(before))) await refresh();
+}
+
+/** A tab's address: the playground holding ``token`` (in the fragment: never sent to a server). */
+function tabLink(token) {
+  return `/play#${new URLSearchParams({ game: game(), handle: token })}`;
+}
+
 // ------------------------------------------------------------------------------- showing
 
 function record(envelope) {
@@ -355,18 +588,23 @@ function record(envelope) {
   for (const event of envelope.events || []) session.log.push({ step, event });
 }
 
-function note(type, text) {
+/** A note of the page's in the events log: shown now, or (``later``) with the next answer shown. */
+function note(type, text, later = false) {
   session.log.push({ step: null, event: { type, note: text } });
-  showEvents(1);
+  if (!later) showEvents(1);
 }
 
 function show(envelope) {
   const fresh = session.log.length - (session.shownEvents || 0);
   session.envelope = envelope;
   const toAct = envelope.to_act.map((actor) => (actor === "chance" ? "chance" : `seat ${actor}`));
-  $("#to-act").textContent = envelope.finished
-    ? "The game is over."
-    : `To act: ${toAct.join(", ")}${session.sealed && session.viewAs !== null ? ` — you are seat ${session.viewAs}` : ""}`;
+  let you = "";
+  if (session.role === "spectator") you = " — you watch as a spectator";
+  else if (session.sealed && session.viewAs !== null) you = ` — you are seat ${session.viewAs}`;
+  $("#to-act").textContent = envelope.finished ? "The game is over." : `To act: ${toAct.join(", ")}${you}`;
+  if (session.role === "master") {
+    session.seatTokens.forEach((token, seat) => $(`#tab-${seat}`)?.setAttribute("href", tabLink(token)));
+  }
   $("#undo").disabled = !session.sealed && session.history.length === 0;
   showMoves(envelope);
   showEvents(fresh);
@@ -429,7 +667,9 @@ function showMoves(envelope) {
     box.append(section);
   }
   if (!moves.length && !envelope.finished) {
-    const waiting = session.sealed && session.viewAs !== null ? "this seat has no move now" : "no move";
+    let waiting = "no move";
+    if (session.role === "spectator") waiting = "a spectator makes no move";
+    else if (session.sealed && session.viewAs !== null) waiting = "this seat has no move now";
     box.append(el("p", { className: "hint" }, waiting));
   }
 }
@@ -523,8 +763,12 @@ $("#pack").addEventListener("change", (event) => {
 $("#view-as").addEventListener("change", (event) =>
   act(async () => {
     session.viewAs = event.target.value === "" ? null : Number(event.target.value);
-    show(await current());
+    await refresh();
   }),
 );
-act(loadGames);
+window.addEventListener("hashchange", () => location.reload()); // another handle: another tab's page
+act(async () => {
+  await loadGames();
+  await joinTable();
+});
 window.arbiter = { session }; // for the curious (and the browser tests): the page's own state
