@@ -14,6 +14,9 @@ Parts (``--only`` picks some, comma-separated; all of them by default):
   what else the machine does (needs ``valgrind``).
 * ``workers`` (:mod:`bench.workers`) -- two workers with Redis against one, for every game (the
   goal is 1.8x; on 2 cores wrk shares them).
+* ``live`` (:mod:`bench.live`) -- 1,000 subscribers to the event streams of sealed games on one
+  worker: p50 and p99 of the time from a move's answer to its update at every subscriber, and the
+  worker's memory per subscriber.
 * ``bounded`` = ``probes``, ``packs`` and ``redis`` (:mod:`bench.bounded`) -- ``/healthz`` latency
   while 8 long replays run (target: every probe < 100 ms); the RSS of a worker registering 10,000
   content packs (must level off); a frozen Redis (SIGSTOP), where open requests must be unaffected
@@ -42,10 +45,11 @@ import argparse
 import signal
 import sys
 
-from bench import bounded, core, fairness, graphql, instructions, throughput, workers
+from bench import bounded, core, fairness, graphql, instructions, live, throughput, workers
 
 PARTS = (
-    "core", "http", "graphql", "instructions", "workers", "probes", "packs", "redis", "fairness"
+    "core", "http", "graphql", "instructions", "workers", "live", "probes", "packs", "redis",
+    "fairness",
 )  # fmt: skip
 GROUPS = {"all": PARTS, "bounded": ("probes", "packs", "redis", "fairness")}
 
@@ -113,6 +117,8 @@ def main() -> None:
         instructions.run(games)
     if "workers" in chosen:
         workers.run(args.seconds, args.rounds, args.connections, games)
+    if "live" in chosen:
+        live.run()
     if "probes" in chosen:
         bounded.bench_probes(
             args.replays, args.replay_moves, args.probe_ms / 1000, 3.0, args.time_limit
