@@ -97,6 +97,8 @@ class Checker:
         self.encoder = msgspec.json.Encoder()
         #: Moves listed at earlier states (probes of :meth:`check_candidates`).
         self.earlier: list[Any] = []
+        #: Hidden variants drawn so far (every few are played on: :func:`playable`).
+        self.variants = 0
         #: The game has a text of its own (it overrides the generic JSON one).
         self.renders = type(game).render_view is not Game.render_view
 
@@ -113,6 +115,9 @@ class Checker:
             text = self.check_text(view)
             variant = game.hidden_variant(state, seat, rng)
             game.check_state(variant)
+            self.variants += 1
+            if self.variants % PLAY_VARIANT_EVERY == 0:
+                playable(game, variant, random.Random(self.variants))
             seen = game.view(variant, seat)
             assert seen == view, f"seat {seat} sees hidden information"
             assert game.render_view(seen) == text, f"seat {seat}'s text shows hidden information"
@@ -213,6 +218,31 @@ class Checker:
                         assert refusal.code.startswith(f"{game.id}."), refusal.code
                     else:
                         raise AssertionError(f"unlisted anytime move {mutated!r} was accepted")
+
+
+#: Every this many hidden variants, one is played on at random (:func:`playable`).
+PLAY_VARIANT_EVERY = 3
+#: The decisions :func:`playable` plays at most.
+VARIANT_PLAYOUT = 60
+
+
+def playable(game: AnyGame, state: Any, rng: random.Random) -> None:
+    """A hidden variant is a state play could reach: a random playout from it never meets an
+    actor with no move (a hint's search plays out such variants; issue #39 found a wargame
+    variant whose committed upkeep draft left its seat unable to pay, a dead end)."""
+    for _ in range(VARIANT_PLAYOUT):
+        actors = game.to_act(state)
+        if not actors:
+            return
+        for actor in actors:
+            assert game.legal_moves(state, actor), f"a hidden variant left {actor} no move"
+        actor = actors[0]
+        move = (
+            game.sample_chance(state)
+            if actor == CHANCE
+            else rng.choice(game.legal_moves(state, actor))
+        )
+        state, _ = game.apply_unchecked(state, move)
 
 
 def check_random_game(

@@ -176,6 +176,8 @@ class Search:
                 yield
                 continue
             moves = game.listed_moves(s, actor)
+            if not moves:  # a world play could not reach (a game's hidden_variant at fault):
+                break  # scored as it stands, never a crash of the hint (issue #39)
             if node is not None:
                 move, node = self._select(node, moves)
                 path.append((node, actor))

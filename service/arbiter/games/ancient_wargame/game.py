@@ -103,7 +103,7 @@ class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, Wa
         describe=describe_move,
         render_view=render.render_view,
         redact=redact,
-        hidden_variant=lambda s, t, seat, rng: hidden.hidden_variant(s, seat, rng),
+        hidden_variant=hidden.hidden_variant,
     )
 
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times
