@@ -16,7 +16,7 @@ worker may hold more connections than its defaults for the run (``ARBITER_MAX_CO
 ``ARBITER_MAX_STREAMS``, ``ARBITER_CLIENT_STREAMS``) and the open-file limit is raised to allow
 it. ``make bench`` runs it (part ``live``); as a module::
 
-    python -m bench.live --subscribers 1000 --tables 10 --moves 40
+    python -m bench.live --subscribers 1000 --tables 10 --moves 40 --rounds 3
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench.support import HOST, arbiter_server, percentile, rss_kib, serving_pid
+from bench.support import HOST, arbiter_server, median, percentile, rss_kib, serving_pid
 
 
 @dataclass
@@ -152,8 +152,14 @@ async def measure(
 
 
 def run(
-    game: str = "the-ancient-world", subscribers: int = 1000, tables: int = 10, moves: int = 40
+    game: str = "the-ancient-world",
+    subscribers: int = 1000,
+    tables: int = 10,
+    moves: int = 40,
+    rounds: int = 3,
 ) -> dict[str, float]:
+    """``rounds`` runs, each on a fresh worker; every figure printed is the median of the
+    rounds' own."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = 4 * subscribers + 256
     if soft != resource.RLIM_INFINITY and soft < wanted:
@@ -163,12 +169,15 @@ def run(
         "max_streams": str(subscribers + 10),
         "client_streams": str(subscribers + 10),
     }
-    with arbiter_server(**limits) as server:
-        pid = serving_pid(server.pid)
-        result = asyncio.run(measure(server.port, pid, game, subscribers, tables, moves))
+    runs = []
+    for _ in range(rounds):
+        with arbiter_server(**limits) as server:
+            pid = serving_pid(server.pid)
+            runs.append(asyncio.run(measure(server.port, pid, game, subscribers, tables, moves)))
+    result = {name: median([r[name] for r in runs]) for name in runs[0]}
     print(
         f"live tables, {game}: {subscribers} subscribers on {tables} tables, one worker, "
-        f"{moves} moves\n"
+        f"{moves} moves; medians of {rounds} rounds\n"
         f"  update after the move was sent: p50 {result['p50_send_ms']:.2f} ms, "
         f"p99 {result['p99_send_ms']:.2f} ms (the move's own round trip: p50 "
         f"{result['move_ms']:.2f} ms)\n"
@@ -186,8 +195,9 @@ def main() -> None:
     parser.add_argument("--subscribers", type=int, default=1000)
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument("--rounds", type=int, default=3, help="fresh workers, medians printed")
     args = parser.parse_args()
-    run(args.game, args.subscribers, args.tables, args.moves)
+    run(args.game, args.subscribers, args.tables, args.moves, args.rounds)
 
 
 if __name__ == "__main__":

@@ -221,9 +221,9 @@ class Checker:
 
 
 #: Every this many hidden variants, one is played on at random (:func:`playable`).
-PLAY_VARIANT_EVERY = 3
+PLAY_VARIANT_EVERY = 6
 #: The decisions :func:`playable` plays at most.
-VARIANT_PLAYOUT = 60
+VARIANT_PLAYOUT = 40
 
 
 def playable(game: AnyGame, state: Any, rng: random.Random) -> None:
