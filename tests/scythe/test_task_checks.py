@@ -185,6 +185,19 @@ def test_the_factory_section_needs_a_factory_card() -> None:
     check(player(turn(started(), 0, "bottom", section="factory"), 0, factory_card=2))
 
 
+def test_the_old_empty_encounter_is_refused_naming_what_replaced_it() -> None:
+    """Rules 1.1.0 write no encounter as ``null``; the ``""`` of the shape before is refused,
+    not taken quietly for none (issue #39)."""
+    s = msgspec.structs.replace(turn(started(), 0, "bottom", section="bolster"), pending=())
+    s = msgspec.structs.replace(
+        s, turn=Turn(seat=0, stage="end", section="bolster", encounter_at="")
+    )
+    error = refused(s)
+    assert error.code == "scythe.state.territory" and error.pointer == "/turn/encounter_at"
+    assert "1.1.0" in str(error) and "null" in str(error)
+    check(msgspec.structs.replace(s, turn=Turn(seat=0, stage="end", section="bolster")))
+
+
 def test_a_home_base_where_a_territory_is_required_is_refused() -> None:
     s = msgspec.structs.replace(turn(started(), 0, "bottom", section="bolster"), pending=())
     s = msgspec.structs.replace(

@@ -231,7 +231,14 @@ def _check_turn(s: State, t: Tables) -> None:
         raise _err("section", "a section is chosen at the section stage", "/turn/section")
     else:
         _section(p, turn.section, "/turn/section")
-    if turn.encounter_at:
+    if turn.encounter_at == "":  # the shape before rules 1.1.0 wrote no encounter as ""
+        raise _err(
+            "territory",
+            'encounter_at "" is the state shape before rules 1.1.0: no encounter this turn is '
+            "null now",
+            "/turn/encounter_at",
+        )
+    if turn.encounter_at is not None:
         _territory(t, turn.encounter_at, "/turn/encounter_at")
     for j, m in enumerate(turn.moved_from):
         at = f"/turn/moved_from/{j}"
