@@ -370,6 +370,8 @@ def test_streams_refuse_bad_handles_and_resume_points_before_they_open() -> None
             assert stream.status == status, (path, headers, problem)
             assert problem["code"] == code, (path, problem)
             assert "text/event-stream" not in stream.response_headers.get("content-type", "")
+        # a made-up Last-Event-ID is refused without raising the operators' rollback alert
+        assert "arbiter_rollbacks_total 0.0" in app.metrics.render().decode()
         # a table the store does not hold (another app's game: its key is the same)
         other = create_app(settings(), Registry([Pig()]))
         elsewhere = await sealed_game(other)

@@ -255,7 +255,7 @@ def create_app(
         keys=keys,
     )
     live = Live(settings.max_streams, settings.client_streams, settings.stream_heartbeat)
-    cache.changed = live.announce
+    store.changed = live.announce
     listening: list[asyncio.Task[None]] = []
 
     def listen() -> None:

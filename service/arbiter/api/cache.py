@@ -127,13 +127,6 @@ class Cache(abc.ABC):
     needs_bytes: bool = False
     #: Whether the store is known to be away now (its circuit is open: :class:`RedisCache`).
     down: bool = False
-    #: Told of every table this process writes: its id and new version (the live tables of
-    #: :mod:`arbiter.api.live`; ``None``: nobody streams).
-    changed: Callable[[bytes, int], None] | None = None
-
-    def _announce(self, table_id: bytes, version: int) -> None:
-        if self.changed is not None:
-            self.changed(table_id, version)
 
     async def listen(
         self, announce: Callable[[bytes, int], None], missed: Callable[[], None]
@@ -262,7 +255,6 @@ class MemoryCache(Cache):
             moves = current[1].written(log)
         size = table.size + moves.size
         self._tables.put(table_id, (table, moves), size, client, finished=finished)
-        self._announce(table_id, table.version)
         return True
 
     async def get_log(self, table_id: bytes) -> list[bytes] | None:
@@ -576,7 +568,6 @@ class RedisCache(Cache):
             written = await self._write_table(keys, args)
         if not int(written[0]):
             return False
-        self._announce(table_id, table.version)  # this worker's streams at once; others: CAS
         if finished:  # over: no longer counted against its owner
             owner = written[1].decode() if isinstance(written[1], bytes) else str(written[1])
             await self._release(owner, "tables", key)

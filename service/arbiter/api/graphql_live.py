@@ -73,8 +73,6 @@ class Subscription:
             raise refusal(problem) from None
         if opened is None:  # a finished game, resumed after its end
             return
-        metrics = streams.service.metrics
-        metrics.streams_open.inc()
         try:
             for told in opened.first:
                 yield types.table_update_of(told.update)
@@ -83,7 +81,6 @@ class Subscription:
                     yield types.table_update_of(told.update)
         finally:
             streams.close(opened)
-            metrics.streams_open.dec()
 
 
 class _Live(GraphQL[dict[str, Any], None]):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Callable
 from typing import Any, Literal
 
 import msgspec
@@ -159,6 +160,9 @@ class StateStore:
         #: the most moves a history keeps (``ARBITER_MAX_REPLAY``: a longer record cannot be
         #: replayed)
         self.max_history = max_history
+        #: told of every change of a table this process writes, its id and new version: this
+        #: worker's live tables (:mod:`arbiter.api.live`; other workers hear Redis' publication)
+        self.changed: Callable[[bytes, int], None] | None = None
 
     # ---------------------------------------------------------------------------- minting
 
@@ -335,6 +339,8 @@ class StateStore:
             raise store_full(
                 "the store is full and cannot keep this step now; retry later", full.retry_after
             ) from None
+        if written and self.changed is not None:  # this worker's streams at once
+            self.changed(ticket.table, following.version)
         return written
 
     def rolled_back(self, game: str, ticket: Ticket, table: Table) -> Problem:

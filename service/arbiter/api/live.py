@@ -3,9 +3,9 @@
 Every change of a sealed game (a move, chance drawn, an undo) is announced with its table id and
 new version:
 
-* **embedded** -- the store calls :meth:`Live.announce` itself when a write succeeds
-  (:class:`arbiter.api.cache.MemoryCache`, one process);
-* **Redis** -- the table's compare-and-set script publishes ``<table key> <version>`` on
+* **in this worker** -- the store that wrote it calls :meth:`Live.announce` when the write
+  succeeds (:attr:`arbiter.api.handles.StateStore.changed`), whichever backend it writes to;
+* **to other workers, with Redis** -- the table's compare-and-set script publishes ``<table key> <version>`` on
   :data:`CHANNEL` in the same step that writes it, and every worker listens there
   (:meth:`arbiter.api.cache.RedisCache.listen`), so a move answered by one worker (or replica)
   reaches the streams another one holds. In a Redis Cluster a ``PUBLISH`` reaches every node, so

@@ -144,21 +144,31 @@ class Streams:
         resolved = await service.store.sealed(game, codec, token, spectator=True, past=True)
         ticket, table = resolved.ticket, resolved.table
         assert ticket is not None and table is not None
-        if after is not None and after > table.version:  # a step the store no longer holds
-            raise service.store.rolled_back(game.id, ticket, table)
+        if after is not None and after > table.version:
+            # the client's word, not a handle the service sealed: refused, but not recorded as
+            # the store going back (a made-up id must not raise the operators' rollback alert)
+            raise Problem(
+                "table_rolled_back",
+                f"Last-Event-ID {after} is ahead of step {table.version}, the one the store "
+                "holds of this game: the store went back (restored, or it lost writes), or the "
+                "id is not this stream's. Open the stream without it for the game as the store "
+                "holds it",
+                game=game.id,
+            )
         audience_of(resolved, None, query.describe, query.acting_seats, render=query.render)
         if after is not None and after >= table.version and not resolved.known.to_act:
             return None
         client = current_id()
         self.live.admit(client)
         watched = self.live.watch(client, ticket.table, table.version)
+        service.metrics.streams_open.inc()
         holder = Holder(ticket.seat, query.describe, query.acting_seats, query.render)
         finished = not resolved.known.to_act
         opened = Opened(game.id, ticket, holder, watched, client, [], table.version, finished)
         try:
             opened.first = self._told(opened, table, resolved.known, after)
         except BaseException:
-            self.live.unwatch(client, watched)
+            self.close(opened)
             raise
         return opened
 
@@ -295,6 +305,7 @@ class Streams:
     def close(self, opened: Opened) -> None:
         """The stream ended: it no longer counts."""
         self.live.unwatch(opened.client, opened.watched)
+        self.service.metrics.streams_open.dec()
         if opened.why == "stopping":
             self.service.metrics.streams_dropped.labels("stopping").inc()
 
@@ -310,8 +321,6 @@ class EventStream(Response):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
         opened, streams = self.opened, self.streams
-        metrics = streams.service.metrics
-        metrics.streams_open.inc()
         left = asyncio.ensure_future(_left(receive))
         telling = asyncio.ensure_future(self._tell(send))
         try:
@@ -325,7 +334,6 @@ class EventStream(Response):
             left.cancel()
             telling.cancel()
             streams.close(opened)
-            metrics.streams_open.dec()
 
     async def _tell(self, send: Send) -> None:
         """Write the stream's events until it ends (and its ``end`` event), or until a write
