@@ -18,7 +18,7 @@ from arbiter import docs
 from arbiter.api import positions
 from arbiter.api.docs import render
 from arbiter.api.logs import JsonFormatter
-from arbiter.core import InvalidState, Registry
+from arbiter.core import MAX_GAPS, InvalidState, Registry, every_gap
 from arbiter.games import registry
 from tests.api.conftest import new_game, problem
 from tests.conformance.positions import play
@@ -61,6 +61,20 @@ class CrashingPig(Pig):
     def state_of(self, position: Any, seed: int, content_id: str | None = None) -> PigState:
         if position.target == 13:
             raise ZeroDivisionError
+        return super().state_of(position, seed, content_id)
+
+
+class GappyPig(Pig):
+    """Pig whose ``state_of`` finds a gap for each point of a target over 1,000, all at once."""
+
+    def state_of(self, position: Any, seed: int, content_id: str | None = None) -> PigState:
+        if position.target > 1000:
+            raise every_gap(
+                [
+                    InvalidState("pig.position.gap", f"gap {k}", f"/seats/0/gap{k}")
+                    for k in range(position.target - 1000)
+                ]
+            )
         return super().state_of(position, seed, content_id)
 
 
@@ -196,6 +210,116 @@ def test_an_impossible_table_is_refused_with_the_games_code_and_pointer(
     metrics = client.get("/metrics").text
     assert 'arbiter_positions_refused_total{code="pig.position.current",game="pig"} 1.0' in metrics
     assert 'route="/v1/games/{game}/positions"' in metrics
+
+
+def test_a_table_with_many_gaps_is_refused_with_every_gap_bounded(make_client: Any) -> None:
+    """The first gap is the problem's own; ``errors`` lists every one (at most ``MAX_GAPS``, each
+    with its code, detail and pointer into the request), ``errors_left_out`` counts the rest."""
+    client = make_client(Registry([GappyPig()]))
+    for target, listed, left_out in ((3, 3, None), (MAX_GAPS, MAX_GAPS, None), (25, MAX_GAPS, 5)):
+        position = {**ROLLING, "target": 1000 + target}
+        document = problem(
+            client.post("/v1/games/pig/positions", json={"position": position}),
+            422,
+            "pig.position.gap",
+        )
+        assert (document["detail"], document["pointer"]) == ("gap 0", "/position/seats/0/gap0")
+        assert document["errors"] == [
+            {
+                "code": "pig.position.gap",
+                "detail": f"gap {k}",
+                "pointer": f"/position/seats/0/gap{k}",
+            }
+            for k in range(listed)
+        ]
+        assert document.get("errors_left_out") == left_out
+        extensions = gql(client, SET_UP, p=position)["errors"][0]["extensions"]
+        assert extensions["errors"] == document["errors"]
+    # one gap: no list
+    one = problem(
+        client.post("/v1/games/pig/positions", json={"position": {**ROLLING, "current": 2}}),
+        422,
+        "pig.position.current",
+    )
+    assert "errors" not in one and "errors_left_out" not in one
+
+
+#: Issue #39's table: a round, a turn and the players' coins, nothing else.
+BARE = {"round": 1, "turn": 0, "players": [{"coins": 3}, {"coins": 3}]}
+#: What each game says of it: the first gap's code, and every gap's pointer.
+BARE_GAPS = {
+    "the-ancient-world": (
+        "the-ancient-world.position.unknown_cards",
+        [
+            f"/position/decks/{name}/unknown"
+            for name in (
+                "army",
+                "province",
+                "titan_1",
+                "titan_2",
+                "titan_3",
+                "empire_b",
+                "empire_a",
+            )
+        ],
+    ),
+    "scythe": (
+        "invalid_request",
+        [
+            "/position",  # msgspec's own: the unknown member round
+            "/position/players",
+            "/position/structure_tile",
+            "/position/seats",
+            "/position/turn",
+            "/position/decision",
+        ],
+    ),
+    "raiders-of-scythia": (
+        "invalid_request",
+        [
+            "/position",  # msgspec's own: the unknown member round
+            "/position/players/0/coins",
+            "/position/players/0/hero",
+            "/position/players/1/coins",
+            "/position/players/1/hero",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(BARE_GAPS))
+def test_a_table_of_only_round_turn_and_players_lists_every_gap(
+    make_client: Any, game_id: str
+) -> None:
+    """Issue #39: not only the first missing deck or member, every one, each with its pointer."""
+    client = make_client(registry())
+    code, pointers = BARE_GAPS[game_id]
+    document = problem(
+        client.post(f"/v1/games/{game_id}/positions", json={"position": BARE}), 422, code
+    )
+    errors = document["errors"]
+    assert [error["pointer"] for error in errors] == pointers
+    assert errors[0] == {k: document[k] for k in ("code", "detail", "pointer")}
+    assert all(error["detail"] for error in errors)
+    assert "errors_left_out" not in document
+
+
+def test_a_position_of_the_wrong_shape_lists_every_member_bounded(client: TestClient) -> None:
+    """Every unknown or missing member, msgspec's own first error first; at most ``MAX_GAPS``."""
+    strange = {**ROLLING, **{f"x{k}": k for k in range(30)}}
+    document = set_up(client, 422, position=strange)
+    errors = document["errors"]
+    assert errors[0] == {k: document[k] for k in ("code", "detail", "pointer")}
+    assert "`x0`" in errors[0]["detail"]
+    assert [e["pointer"] for e in errors[1:]] == [f"/position/x{k}" for k in range(1, MAX_GAPS)]
+    assert document["errors_left_out"] == 30 - MAX_GAPS
+    mixed = {"seats": [{"bank": 1}, 7]}
+    document = set_up(client, 422, position=mixed)
+    assert document["pointer"] == "/position/seats/0" and "`bank`" in document["detail"]
+    assert [e["pointer"] for e in document["errors"]] == ["/position/seats/0", "/position/seats/1"]
+    assert document["errors"][1]["detail"] == "expected an object at /position/seats/1"
+    alone = set_up(client, 422, position={"current": 0})  # one gap: seats missing
+    assert alone["pointer"] == "/position" and "errors" not in alone
 
 
 def test_an_unknown_pack_is_refused_at_content_id(client: TestClient) -> None:

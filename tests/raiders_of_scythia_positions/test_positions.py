@@ -33,6 +33,7 @@ from arbiter.games.raiders_of_scythia.position import (
     PickUpStep,
     RaidersPosition,
     RaidPosition,
+    SeatPosition,
     TurnRecord,
     TurnUpQuestStep,
     WoundsStep,
@@ -415,3 +416,20 @@ def test_every_position_code_is_documented_and_raised() -> None:
         raised.update(re.findall(r'"((?:position|state)\.[a-z_]+)"', text))
     assert raised <= documented
     assert {c for c in documented if c.startswith("position.")} <= raised
+
+
+def test_a_table_of_only_turn_and_players_is_refused_with_every_gap() -> None:
+    """Issue #39: a position naming the heroes and whose turn it is, and nothing else, is refused
+    with both things a table always shows and it leaves out («Подготовка к игре»): the raid
+    spaces in use and the crew cards (deck and hands)."""
+    bare = RaidersPosition(players=(SeatPosition(hero="tomyris"), SeatPosition(hero="anacharsis")))
+    err = refused(bare, "position.spaces", "/spaces")
+    assert [(gap.code, gap.pointer) for gap in err.gaps] == [
+        ("raiders-of-scythia.position.spaces", "/spaces"),
+        ("raiders-of-scythia.position.unknown_cards", "/crew_deck"),
+    ]
+    assert "crew cards of the pack are nowhere in the position" in err.gaps[1].message
+    # every raid space out of place is named
+    spaces = tuple(replace(space, id="nowhere") for space in GREEK_RAID.spaces[:3])
+    err = refused(replace(GREEK_RAID, spaces=spaces), "position.spaces", "/spaces/0/id")
+    assert [gap.pointer for gap in err.gaps] == ["/spaces/0/id", "/spaces/1/id", "/spaces/2/id"]

@@ -428,3 +428,27 @@ def test_the_loser_draw_after_a_battle_names_what_follows_the_move() -> None:
     assert [type(x).__name__ for x in built.pending] == ["DrawCombat"]
     shown = GAME.position_of(built)
     assert (shown.turn, shown.decision) == (bolster.turn, bolster.decision)
+
+
+def test_every_seat_of_an_unknown_faction_or_mat_is_listed_not_the_first_only() -> None:
+    """Issue #39: a table whose seats name factions and mats the pack lacks («Подготовка к игре»:
+    each player takes a faction mat and a player mat) is refused with every one of them."""
+    seats = tuple(
+        msgspec.structs.replace(seat, faction="atlantis", mat="floating")
+        for seat in START_OF_A_GAME.seats
+    )
+    table = msgspec.structs.replace(
+        START_OF_A_GAME, seats=seats, turn=msgspec.structs.replace(START_OF_A_GAME.turn, seat=4)
+    )
+    with pytest.raises(InvalidState) as caught:
+        GAME.state_of(table, 1)
+    err = caught.value
+    assert (err.code, err.pointer) == ("scythe.position.seats", "/seats/0/faction")
+    assert [gap.pointer for gap in err.gaps] == [
+        "/seats/0/faction",
+        "/seats/0/mat",
+        "/seats/1/faction",
+        "/seats/1/mat",
+        "/turn/seat",
+    ]
+    assert err.gaps[0].message == err.message

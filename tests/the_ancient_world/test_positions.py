@@ -365,3 +365,40 @@ def test_a_turn_with_nothing_to_decide_is_refused(g: TheAncientWorld) -> None:
     assert refused(g, p) == ("state.card_effect", "/steps/0")
     s = g.state_of(R(DMITRY, steps=()), 1)
     assert g.legal_moves(s, 0)[-1] == Pass(seat=0)
+
+
+def test_a_table_of_only_round_turn_and_players_is_refused_with_every_deck_it_misses(
+    g: TheAncientWorld,
+) -> None:
+    """Issue #39: a position naming no card at all is refused with every deck and pile the pack's
+    cards are missing from, not the first one only («Подготовка к игре»: every deck is on the
+    table)."""
+    bare = AncientWorldPosition(
+        round=1, turn=0, players=(SeatPosition(coins=3), SeatPosition(coins=3))
+    )
+    with pytest.raises(InvalidState) as err:
+        g.state_of(bare, 1)
+    refusal = err.value
+    assert (refusal.code, refusal.pointer) == (
+        "the-ancient-world.position.unknown_cards",
+        "/decks/army/unknown",
+    )
+    gaps = [(gap.code.removeprefix("the-ancient-world."), gap.pointer) for gap in refusal.gaps]
+    assert gaps == [
+        ("position.unknown_cards", f"/decks/{name}/unknown")
+        for name in ("army", "province", "titan_1", "titan_2", "titan_3", "empire_b", "empire_a")
+    ]
+    assert (
+        refusal.gaps[0].message
+        == refusal.message
+        == ("25 more cards of army are nowhere in the position")
+    )
+    assert "deck B is set aside until round 4" in refusal.gaps[5].message
+    assert refusal.gaps_left_out == 0
+    assert all(resolves(bare, gap.pointer) for gap in refusal.gaps)
+    # One gap alone lists none: the refusal says it.
+    short = R(SETUP_4, decks=R(SETUP_4.decks, army=R(SETUP_4.decks.army, unknown=1)))
+    with pytest.raises(InvalidState) as one:
+        g.state_of(short, 1)
+    assert one.value.pointer == "/decks/army/unknown"
+    assert (one.value.gaps, one.value.gaps_left_out) == ((), 0)

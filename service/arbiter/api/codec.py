@@ -14,12 +14,15 @@ limit (bytes or plain values) is caught. Every such refusal is a 4xx problem, ne
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
 
 from arbiter.api.jsonguard import check_json, decode_error
-from arbiter.core import Result
+from arbiter.api.problems import Problem, ProblemError
+from arbiter.api.shape_gaps import shape_gaps
+from arbiter.core import MAX_GAPS, Result
 from arbiter.core.record import Step
 from arbiter.core.registry import AnyGame
 
@@ -55,6 +58,7 @@ _entry = msgspec.json.Decoder(_Entry)
 _canonical_json = msgspec.json.Encoder(order="deterministic")
 _plain_json = msgspec.json.Encoder().encode
 _WHITESPACE = b" \t\n\r"
+_FIELD = re.compile(r"field `([^`]*)`")
 
 
 class GameCodec:
@@ -166,9 +170,16 @@ class GameCodec:
         return None, self.move(value, at), at
 
     def position(self, value: Payload, at: str = "/position") -> Any:
-        """A position of a game that takes them (the caller checks it does)."""
+        """A position of a game that takes them (the caller checks it does). One of the wrong
+        shape is refused with every member it misses or should not have (:mod:`.shape_gaps`)
+        in the problem's ``errors``, msgspec's own first error first."""
         assert self.position_decoder is not None, "the game takes no positions"
-        return self._decode(self.position_decoder, self.game.position_type, value, at)
+        try:
+            return self._decode(self.position_decoder, self.game.position_type, value, at)
+        except Problem as problem:
+            if problem.code == "invalid_request":
+                with_every_gap(problem, self.game.position_type, value, at)
+            raise
 
     def options(self, value: Payload, at: str = "/options") -> Any:
         return self._decode(self.options_decoder, self.game.options_type, value, at)
@@ -179,6 +190,32 @@ class GameCodec:
     def result(self, value: Payload, at: str = "/result") -> Result:
         result: Result = self._decode(self.result_decoder, Result, value, at)
         return result
+
+
+def with_every_gap(problem: Problem, kind: Any, value: Payload, at: str) -> None:
+    """Add to ``problem`` (of a value of the wrong shape) every member the value misses or
+    should not have, its own first error first; at most :data:`MAX_GAPS`, the rest counted."""
+    try:
+        plain = msgspec.json.decode(value) if isinstance(value, msgspec.Raw | bytes) else value
+    except (RecursionError, msgspec.DecodeError):  # pragma: no cover - decoded once already
+        return
+    gaps, more = shape_gaps(kind, plain, at)
+    first = ProblemError(code=problem.code, detail=problem.detail, pointer=problem.pointer)
+    # msgspec says a member missing or unknown at the object holding it: the same gap
+    named = _FIELD.search(problem.detail)
+    same = {problem.pointer, f"{problem.pointer}/{named.group(1)}" if named else None}
+    others = [
+        ProblemError(
+            code=problem.code, detail=f"{gap.detail} at {gap.pointer}", pointer=gap.pointer
+        )
+        for gap in gaps
+        if gap.pointer not in same
+    ]
+    if not others:
+        return
+    listed = [first, *others][:MAX_GAPS]
+    problem.errors = tuple(listed)
+    problem.errors_left_out = (1 + len(others) + more - len(listed)) or None
 
 
 def content_json(content: msgspec.Struct) -> bytes:

@@ -4,7 +4,9 @@ A problem is ``application/problem+json`` with the standard members ``type``, ``
 ``status`` and ``detail``, plus ``code`` -- a stable machine-readable code -- and extensions where
 they help: ``pointer`` (a JSON pointer into the request, RFC 6901), ``legal_moves_count``,
 ``move_index``, ``game``, ``request_id``, ``used`` and ``allowed`` (bytes a client holds and may
-hold: ``quota_exceeded``).
+hold: ``quota_exceeded``), and ``errors`` with ``errors_left_out``: every gap of a state or a
+position refused for several at once (each with its ``code``, ``detail`` and ``pointer``; the first
+is the problem's own, at most :data:`arbiter.core.MAX_GAPS` listed, the rest counted).
 
 ``code`` is either one of the service's own codes listed in :data:`CODES`, or a rule code of a
 game (``pig.not_your_turn``, ``the-ancient-world.build.no_space``) for an illegal move or a state
@@ -16,12 +18,13 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Annotated
 
 import msgspec
 from starlette.responses import Response
 
 from arbiter.api.logs import refused, request_id
-from arbiter.core import ArbiterError, IllegalMove, InvalidState
+from arbiter.core import MAX_GAPS, ArbiterError, IllegalMove, InvalidState
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -309,6 +312,14 @@ CODES: dict[str, ProblemCode] = {
 }
 
 
+class ProblemError(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One gap of a refused state or position: its code, what is wrong and where."""
+
+    code: str
+    detail: str
+    pointer: str | None = None
+
+
 class ProblemDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
     """An RFC 9457 problem document with Arbiter's extensions."""
 
@@ -325,6 +336,25 @@ class ProblemDetails(msgspec.Struct, kw_only=True, omit_defaults=True):
     request_id: str | None = None
     used: int | None = None
     allowed: int | None = None
+    errors: (
+        Annotated[
+            tuple[ProblemError, ...],
+            msgspec.Meta(
+                description="Every gap found at once in a refused state or position (a position "
+                "that leaves several decks short, say), each with its code, detail and pointer: "
+                "the first is the problem's own `code`, `detail` and `pointer`. At most "
+                f"{MAX_GAPS} are listed; `errors_left_out` counts the others. Absent when there is one gap."
+            ),
+        ]
+        | None
+    ) = None
+    errors_left_out: (
+        Annotated[
+            int,
+            msgspec.Meta(ge=1, description="How many gaps `errors` leaves out (absent: none)."),
+        ]
+        | None
+    ) = None
 
 
 class Problem(Exception):
@@ -344,6 +374,8 @@ class Problem(Exception):
         headers: dict[str, str] | None = None,
         used: int | None = None,
         allowed: int | None = None,
+        errors: tuple[ProblemError, ...] | None = None,
+        errors_left_out: int | None = None,
     ) -> None:
         super().__init__(detail)
         known = CODES.get(code)
@@ -358,6 +390,8 @@ class Problem(Exception):
         self.headers = headers or {}
         self.used = used
         self.allowed = allowed
+        self.errors = errors
+        self.errors_left_out = errors_left_out
 
     def details(self, request_id: str | None = None) -> ProblemDetails:
         return ProblemDetails(
@@ -373,6 +407,8 @@ class Problem(Exception):
             request_id=request_id,
             used=self.used,
             allowed=self.allowed,
+            errors=self.errors,
+            errors_left_out=self.errors_left_out,
         )
 
     def extensions(self) -> dict[str, object]:
@@ -423,13 +459,23 @@ def from_core(error: ArbiterError, *, prefix: str = "", game: str | None = None)
     if isinstance(error, IllegalMove):
         return Problem(error.code, error.message, status=422, title="Illegal move", game=game)
     if isinstance(error, InvalidState):
+
+        def rooted(pointer: str) -> str | None:
+            return prefix + pointer if pointer or prefix else None
+
+        gaps = tuple(
+            ProblemError(code=g.code, detail=g.message, pointer=rooted(g.pointer))
+            for g in error.gaps
+        )
         return Problem(
             error.code,
             error.message,
             status=422,
             title="Invalid state",
-            pointer=prefix + error.pointer if error.pointer or prefix else None,
+            pointer=rooted(error.pointer),
             game=game,
+            errors=gaps or None,
+            errors_left_out=error.gaps_left_out or None,
         )
     return Problem(error.code, error.message, game=game)
 

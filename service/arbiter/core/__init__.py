@@ -1,6 +1,7 @@
 """The rules core: the game protocol and the types every game shares. No I/O here."""
 
 from arbiter.core.errors import (
+    MAX_GAPS,
     ArbiterError,
     IllegalMove,
     InvalidState,
@@ -8,6 +9,7 @@ from arbiter.core.errors import (
     RulesVersionMismatch,
     UnknownContent,
     UnknownGame,
+    every_gap,
 )
 from arbiter.core.game import Game, seat_count
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks
@@ -34,6 +36,7 @@ from arbiter.core.types import (
 __all__ = [
     "CHANCE",
     "DEFAULT_CONTENT_LIMIT",
+    "MAX_GAPS",
     "Actor",
     "ArbiterError",
     "BaseState",
@@ -59,6 +62,7 @@ __all__ = [
     "UnknownContent",
     "UnknownGame",
     "compact",
+    "every_gap",
     "expand",
     "rank",
     "seat_count",

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+#: How many gaps of one refused state or position are listed at most; the rest are counted.
+MAX_GAPS = 20
+
 
 class ArbiterError(Exception):
     """Base of every error the core raises on purpose."""
@@ -27,12 +32,40 @@ class IllegalMove(ArbiterError):
 class InvalidState(ArbiterError):
     """A submitted state breaks an invariant of its game.
 
-    ``pointer`` is a JSON pointer (RFC 6901) to the offending field.
+    ``pointer`` is a JSON pointer (RFC 6901) to the offending field. A refusal that found several
+    gaps at once (every deck a position leaves short) is the first of them, and ``gaps`` lists
+    them all, the first included, at most :data:`MAX_GAPS`; ``gaps_left_out`` counts the others.
+    Build one with :func:`every_gap`.
     """
 
-    def __init__(self, code: str, message: str, pointer: str = "") -> None:
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        pointer: str = "",
+        *,
+        gaps: tuple[InvalidState, ...] = (),
+        gaps_left_out: int = 0,
+    ) -> None:
         super().__init__(code, message)
         self.pointer = pointer
+        self.gaps = gaps
+        self.gaps_left_out = gaps_left_out
+
+
+def every_gap(gaps: Sequence[InvalidState], more: int = 0) -> InvalidState:
+    """One refusal of every gap found (at least one), and of ``more`` found but not given: the
+    first is its code, message and pointer; they are all listed in its ``gaps`` (at most
+    :data:`MAX_GAPS`, the rest counted)."""
+    first = gaps[0]
+    listed = tuple(gaps[:MAX_GAPS])
+    return InvalidState(
+        first.code,
+        first.message,
+        first.pointer,
+        gaps=listed if len(gaps) > 1 else (),
+        gaps_left_out=len(gaps) - len(listed) + more,
+    )
 
 
 class PositionsUnsupported(ArbiterError):

@@ -91,20 +91,6 @@ def check_basics(p: RaidersPosition, t: Tables) -> None:
             f"once the end is triggered each of the {turn_takers_of(p)} turn-takers has one turn",
             "/turns_left",
         )
-    expected = [t.spaces[i].id for i in in_use(t, n)]
-    for k, sp in enumerate(p.spaces):
-        if k >= len(expected) or sp.id != expected[k]:
-            raise invalid(
-                "position.spaces",
-                "the raid spaces in use at this player count, in the pack's order",
-                f"/spaces/{k}/id",
-            )
-    if len(p.spaces) != len(expected):
-        raise invalid(
-            "position.spaces",
-            f"{len(expected)} raid spaces are in use at {n} players",
-            "/spaces",
-        )
     for key in p.spots:
         if key not in t.settlement_index:
             raise invalid("position.spots", f"{key!r} is no settlement", f"/spots/{key}")
@@ -124,6 +110,31 @@ def check_basics(p: RaidersPosition, t: Tables) -> None:
                     "cards are discarded for a quest asking a strength of cards",
                     f"{at}/quest",
                 )
+
+
+def space_gaps(p: RaidersPosition, t: Tables) -> list[InvalidState]:
+    """The raid spaces in use at the player count, in the pack's order («Подготовка к игре»):
+    every space out of place, or the count that is wrong (gaps, said together with the rest)."""
+    n = len(p.players)
+    expected = [t.spaces[i].id for i in in_use(t, n)]
+    gaps = [
+        invalid(
+            "position.spaces",
+            "the raid spaces in use at this player count, in the pack's order",
+            f"/spaces/{k}/id",
+        )
+        for k, sp in enumerate(p.spaces)
+        if k >= len(expected) or sp.id != expected[k]
+    ]
+    if not gaps and len(p.spaces) != len(expected):
+        gaps.append(
+            invalid(
+                "position.spaces",
+                f"{len(expected)} raid spaces are in use at {n} players",
+                "/spaces",
+            )
+        )
+    return gaps
 
 
 def turn_takers_of(p: RaidersPosition) -> int:

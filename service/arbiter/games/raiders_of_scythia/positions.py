@@ -22,7 +22,7 @@ from typing import Any
 
 import msgspec
 
-from arbiter.core import InvalidState
+from arbiter.core import InvalidState, every_gap
 from arbiter.games.raiders_of_scythia import checks
 from arbiter.games.raiders_of_scythia.content import BUILDINGS
 from arbiter.games.raiders_of_scythia.options import RaidersOptions
@@ -52,6 +52,7 @@ from arbiter.games.raiders_of_scythia.position_checks import (
     check_settled,
     in_use,
     invalid,
+    space_gaps,
 )
 from arbiter.games.raiders_of_scythia.position_checks import turn_takers_of as turn_takers_of
 from arbiter.games.raiders_of_scythia.position_steps import (
@@ -88,8 +89,16 @@ def state_of(
 ) -> State:
     """The state the position describes (see the module's docstring)."""
     check_basics(p, t)
-    pending, where = pending_of(p, t)
-    s = _deal(p, _table(p, t, seed, content_id, rules_version), t, random.Random(seed))
+    gaps = space_gaps(p, t)  # said together with the cards the position leaves out
+    try:
+        pending, where = pending_of(p, t)
+        s = _deal(p, _table(p, t, seed, content_id, rules_version), t, random.Random(seed))
+    except InvalidState as err:
+        if not gaps:
+            raise
+        raise every_gap([*gaps, *(err.gaps or (err,))], err.gaps_left_out) from None
+    if gaps:
+        raise every_gap(gaps)
     s = msgspec.structs.replace(s, pending=tuple(pending))
     try:
         checks.check_state(s, t)
@@ -229,34 +238,43 @@ def _deal(p: RaidersPosition, s: State, t: Tables, rng: random.Random) -> State:
     pool = [c.id for c in t.content.crew if c.id not in crew]
     rng.shuffle(pool)
     players = []
+    gaps: list[InvalidState] = []  # every hand and deck short, not the first one only
     for i, (x, seat) in enumerate(zip(s.players, p.players, strict=True)):
         want = seat.hand.unknown
         if want > len(pool):
-            raise invalid(
-                "position.unknown_cards",
-                f"{want} unknown cards in a hand, and the pack leaves {len(pool)} crew cards",
-                f"/players/{i}/hand/unknown",
+            gaps.append(
+                invalid(
+                    "position.unknown_cards",
+                    f"{want} unknown cards in a hand, and the pack leaves {len(pool)} crew cards",
+                    f"/players/{i}/hand/unknown",
+                )
             )
         dealt, pool = pool[:want], pool[want:]
         players.append(msgspec.structs.replace(x, hand=(*x.hand, *dealt)))
     if p.crew_deck > len(pool):
-        raise invalid(
-            "position.unknown_cards",
-            f"{p.crew_deck} cards in the crew deck, and the pack leaves {len(pool)} for it",
-            "/crew_deck",
+        gaps.append(
+            invalid(
+                "position.unknown_cards",
+                f"{p.crew_deck} cards in the crew deck, and the pack leaves {len(pool)} for it",
+                "/crew_deck",
+            )
         )
     deck, pool = pool[: p.crew_deck], pool[p.crew_deck :]
     boxed = 1 if s.chief is not None else 0
-    if len(pool) != boxed:
+    if len(pool) != boxed and not gaps:
         left = len(pool) - boxed
-        raise invalid(
-            "position.unknown_cards",
-            f"{left} crew cards of the pack are nowhere in the position: count them in the "
-            "crew deck or a hand"
-            if left > 0
-            else "solo: one crew card (the draft's other pair) lies in the box",
-            "/crew_deck",
+        gaps.append(
+            invalid(
+                "position.unknown_cards",
+                f"{left} crew cards of the pack are nowhere in the position: count them in the "
+                "crew deck or a hand"
+                if left > 0
+                else "solo: one crew card (the draft's other pair) lies in the box",
+                "/crew_deck",
+            )
         )
+    if gaps:
+        raise every_gap(gaps)
     schemes: tuple[str, ...] = ()
     if s.chief is not None:
         schemes = tuple(x.id for x in t.content.schemes if x.id not in set(s.scheme_discard))

@@ -18,7 +18,7 @@ from collections.abc import Collection
 
 import msgspec
 
-from arbiter.core import InvalidState
+from arbiter.core import InvalidState, every_gap
 from arbiter.games.scythe import flow
 from arbiter.games.scythe.content import BOTTOM_ACTIONS
 from arbiter.games.scythe.position import (
@@ -45,15 +45,22 @@ def check_seats(position: ScythePosition, t: Tables) -> None:
     n = len(position.seats)
     if not 2 <= n <= 5:
         raise _bad("seats", f"Scythe is played by 2 to 5 seats, not {n}", "/seats")
+    gaps: list[InvalidState] = []  # every seat's faction and mat, not the first one only
     for i, seat in enumerate(position.seats):
         if seat.faction not in t.factions:
-            raise _bad("seats", f"the pack has no faction {seat.faction!r}", f"/seats/{i}/faction")
+            gaps.append(
+                _bad("seats", f"the pack has no faction {seat.faction!r}", f"/seats/{i}/faction")
+            )
         if seat.mat not in t.mats:
-            raise _bad("seats", f"the pack has no player mat {seat.mat!r}", f"/seats/{i}/mat")
+            gaps.append(
+                _bad("seats", f"the pack has no player mat {seat.mat!r}", f"/seats/{i}/mat")
+            )
     if not 0 <= position.turn.seat < n:
-        raise _bad(
-            "turn", f"seat {position.turn.seat} is not at the table ({n} seats)", "/turn/seat"
+        gaps.append(
+            _bad("turn", f"seat {position.turn.seat} is not at the table ({n} seats)", "/turn/seat")
         )
+    if gaps:
+        raise every_gap(gaps)
 
 
 def check_seat_boards(position: ScythePosition, t: Tables) -> None:

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from arbiter.core import InvalidState
+from arbiter.core import InvalidState, every_gap
 from arbiter.games.the_ancient_world import checks, invariants
 from arbiter.games.the_ancient_world import state as st
 from arbiter.games.the_ancient_world.common import invalid
@@ -283,20 +283,25 @@ def _deal(
         return left
 
     decks: dict[str, Deck] = {}
+    gaps: list[InvalidState] = []  # every deck and pile short or left over, not the first only
 
     def fill(name: DeckName, got: list[str], left: int = 0) -> None:
         want = getattr(p.decks, name).unknown
         if len(got) < want:
-            raise invalid(
-                "position.unknown_cards",
-                f"{want} unknown cards in {name}, and the pack leaves {len(got)} for it",
-                f"/decks/{name}/unknown",
+            gaps.append(
+                invalid(
+                    "position.unknown_cards",
+                    f"{want} unknown cards in {name}, and the pack leaves {len(got)} for it",
+                    f"/decks/{name}/unknown",
+                )
             )
         if left:
-            raise invalid(
-                "position.unknown_cards",
-                f"{left} more cards of {name} are nowhere in the position",
-                f"/decks/{name}/unknown",
+            gaps.append(
+                invalid(
+                    "position.unknown_cards",
+                    f"{left} more cards of {name} are nowhere in the position",
+                    f"/decks/{name}/unknown",
+                )
             )
         deck = get_deck(s, name)
         decks[name] = msgspec.structs.replace(deck, middle=tuple(sorted((*deck.middle, *got))))
@@ -318,11 +323,14 @@ def _deal(
     if s.round >= 4:
         got_b += _take(a, want_b - len(got_b))
     elif b:
-        raise invalid(
-            "position.unknown_cards",
-            f"deck B is set aside until round 4: its {len(b)} other cards are in it too",
-            "/decks/empire_b/unknown",
+        gaps.append(
+            invalid(
+                "position.unknown_cards",
+                f"deck B is set aside until round 4: its {len(b)} other cards are in it too",
+                "/decks/empire_b/unknown",
+            )
         )
+        b = []  # said: not counted again below
     fill("empire_b", got_b)
     rest = a + b
     rng.shuffle(rest)
@@ -331,19 +339,25 @@ def _deal(
     dealt: list[list[str]] = []
     for at, want in slots:
         if len(rest) < want:
-            raise invalid(
-                "position.unknown_cards",
-                f"{want} unknown empire cards here, and the pack leaves {len(rest)} for it",
-                f"{at}/unknown",
+            gaps.append(
+                invalid(
+                    "position.unknown_cards",
+                    f"{want} unknown empire cards here, and the pack leaves {len(rest)} for it",
+                    f"{at}/unknown",
+                )
             )
         dealt.append(_take(rest, want))
     if rest:
-        raise invalid(
-            "position.unknown_cards",
-            f"{len(rest)} empire cards of the pack are nowhere in the position: count them in a "
-            "deck, the discard pile or a set-aside pile",
-            "/empire_discard/unknown" if s.round >= 4 else "/decks/empire_a/unknown",
+        gaps.append(
+            invalid(
+                "position.unknown_cards",
+                f"{len(rest)} empire cards of the pack are nowhere in the position: count them "
+                "in a deck, the discard pile or a set-aside pile",
+                "/empire_discard/unknown" if s.round >= 4 else "/decks/empire_a/unknown",
+            )
         )
+    if gaps:
+        raise every_gap(gaps)
     players = tuple(
         msgspec.structs.replace(x, set_aside=(*x.set_aside, *cards))
         for x, cards in zip(s.players, dealt[1:], strict=True)
