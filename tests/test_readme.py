@@ -1,6 +1,7 @@
 """The README's examples, run against a live ``arbiter serve``: what a reader copies must work.
 
-Every ```sh block of ``README.md`` is a script. Its ``curl`` commands run in order against one
+Every ```sh block of ``README.md`` is a script, and so is every one of the games' references
+(``docs/games/<game>.md``: their table recipes, :mod:`arbiter.core.recipes`). Its ``curl`` commands run in order against one
 ``arbiter serve`` on a free loopback port (``localhost:8000`` is rewritten to it); ``make ...``
 lines are not run (they build and serve the project itself); anything else fails the test, so no
 example escapes it. The commands are parsed here and sent with :mod:`urllib` (``curl -s URL
@@ -41,7 +42,10 @@ import pytest
 
 from tests.api.test_server_timeouts import start_serve, wait_until_healthy
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+#: The games' references: their table recipes are scripts too.
+REFERENCES = sorted((ROOT / "docs" / "games").glob("*.md"))
 EXAMPLE_HOST = "localhost:8000"
 SKIPPED = ("make ",)  # builds and serves the project: not an example of the API
 
@@ -228,27 +232,29 @@ def match(pattern: Pattern, value: Any, bound: dict[str, Any], where: str = "") 
 class Step:
     """One ``curl`` command of a block and the answer written under it."""
 
-    line: int  # of README.md, 1-based, where the command starts
+    line: int  # of its file, 1-based, where the command starts
     argv: tuple[str, ...]
     status: int
     answer: Pattern
+    source: str = "README.md"
 
 
 @dataclass(frozen=True)
 class Block:
-    line: int  # of README.md, where the block's first line is
+    line: int  # of its file, where the block's first line is
     lines: tuple[str, ...]
+    source: str = "README.md"  # its file, relative to the repository
 
 
-def sh_blocks(text: str) -> list[Block]:
-    """Every ```sh block of a Markdown text."""
+def sh_blocks(text: str, source: str = "README.md") -> list[Block]:
+    """Every ```sh block of a Markdown text (of the file ``source``)."""
     blocks: list[Block] = []
     lines = text.splitlines()
     index = 0
     while index < len(lines):
         if lines[index].strip() == "```sh":
             end = lines.index("```", index + 1)
-            blocks.append(Block(index + 2, tuple(lines[index + 1 : end])))
+            blocks.append(Block(index + 2, tuple(lines[index + 1 : end]), source))
             index = end
         index += 1
     return blocks
@@ -324,14 +330,14 @@ def steps(block: Block) -> list[Step]:
     while index < len(lines):
         line = lines[index].strip()
         number = block.line + index
-        where = f"README.md:{number}"
+        where = f"{block.source}:{number}"
         if not line or line.startswith("#") or line.startswith(SKIPPED):
             index += 1
             continue
         assert line.startswith("curl "), f"{where}: not a curl command: {line!r}"
         argv, index = _command(lines, index)
         status, answer, index = _answer(lines, index, where)
-        found.append(Step(number, tuple(argv), status, answer))
+        found.append(Step(number, tuple(argv), status, answer, block.source))
     return found
 
 
@@ -396,6 +402,11 @@ def send(prepared: urllib.request.Request) -> tuple[int, Any]:
 
 
 BLOCKS = sh_blocks(README.read_text(encoding="utf-8"))
+RECIPES = [
+    block
+    for path in REFERENCES
+    for block in sh_blocks(path.read_text(encoding="utf-8"), path.relative_to(ROOT).as_posix())
+]
 
 
 @pytest.fixture(scope="module")
@@ -417,11 +428,26 @@ def test_the_readme_has_examples_and_every_curl_command_has_its_answer() -> None
     assert all(step.argv[0] == "curl" for step in commands)
 
 
-@pytest.mark.parametrize("block", BLOCKS, ids=[f"line{block.line}" for block in BLOCKS])
+def test_every_games_reference_has_table_recipes_to_run() -> None:
+    """Each game's reference shows its table recipes as scripts (issue #39): at least two each."""
+    for path in REFERENCES:
+        text = path.read_text(encoding="utf-8")
+        assert "\n## Table recipes\n" in text, path
+        source = path.relative_to(ROOT).as_posix()
+        scripts = [block for block in RECIPES if block.source == source]
+        assert len(scripts) >= 2, f"{source}: {len(scripts)} recipe scripts"
+        assert all(steps(block) for block in scripts), source
+
+
+@pytest.mark.parametrize(
+    "block",
+    BLOCKS + RECIPES,
+    ids=[f"{Path(block.source).stem}-line{block.line}" for block in BLOCKS + RECIPES],
+)
 def test_every_example_of_the_readme_runs_as_written(block: Block, base: str) -> None:
     bound: dict[str, Any] = {}
     for step in steps(block):
-        where = f"README.md:{step.line}"
+        where = f"{step.source}:{step.line}"
         argv = tuple(substitute(word, bound, where) for word in step.argv)
         status, answer = send(request(argv, base))
         assert status == step.status, f"{where}: {status}, the README says {step.status}: {answer}"

@@ -40,6 +40,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact, seat_count
+from arbiter.core.recipes import Recipe, script
 from arbiter.core.registry import AnyGame
 
 #: Decisions played per game, at most, to find an example of each move and event type.
@@ -110,6 +111,8 @@ class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
     #: The position's layout (empty: the game takes no positions) and worked examples.
     position: tuple[TypeDoc, ...] = ()
     position_examples: tuple[PositionExample, ...] = ()
+    #: How a real table says what happened there (:meth:`arbiter.core.Game.table_recipes`).
+    recipes: tuple[Recipe, ...] = ()
 
 
 # ------------------------------------------------------------------------------------ types
@@ -417,6 +420,7 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
         silent=tuple(game.silent_view_members.items()),
         position=position,
         position_examples=worked,
+        recipes=tuple(game.table_recipes()),
         play=_played(found, budget),
     )
 
@@ -577,7 +581,14 @@ def markdown(doc: GameDoc) -> str:
         ]
     else:
         out.append("None.")
-    out += ["", "## Moves", "", union_intro(doc, "move"), ""]
+    out += ["", "## Table recipes", "", RECIPES_INTRO, ""]
+    for recipe in doc.recipes:
+        out += [f"### {recipe.title}", "", md_blocks(recipe.text), ""]
+        if recipe.calls:
+            out += ["```sh", *script(recipe), "```", ""]
+    if not doc.recipes:
+        out += ["The game gives no recipe yet.", ""]
+    out += ["## Moves", "", union_intro(doc, "move"), ""]
     for t in doc.moves:
         out += _md_type(t, "move", f"### `{t.tag}` ({t.name})", doc.play)
     out += ["## Events", "", union_intro(doc, "event"), "", EVENTS_INTRO, ""]
@@ -635,6 +646,12 @@ DESCRIPTION_HEADERS = {
     "content": "what a pack needs",
     "position": "what the table cannot show (such a position is refused)",
 }
+RECIPES_INTRO = (
+    "How a companion app at a real table says what happened there: each recipe with the requests "
+    "that do it and the answers they get (`localhost:8000` is the service; the README's "
+    "'Reading the examples' says how to read the answers: `...` for more, `<NAME>` for a value "
+    "used again later). The README's example test runs every one of them."
+)
 EVENTS_INTRO = (
     "Every change a client could show comes with an event: each event type below names the "
     "members of the view it accounts for (JSON pointers; `{member}` stands for that member of "

@@ -25,6 +25,7 @@ from arbiter import docs
 from arbiter.api.home import code_anchor, doc_path, page
 from arbiter.api.long_tasks import SLICE
 from arbiter.core import Registry, UnknownGame
+from arbiter.core.recipes import script
 from arbiter.core.registry import AnyGame
 
 #: How often a request waiting for another one's build looks again, in seconds.
@@ -139,6 +140,7 @@ def render(doc: docs.GameDoc) -> str:
     contents = [
         ("facts", "Fact sheet"),
         ("options", "Options"),
+        ("recipes", "Table recipes"),
         ("moves", "Moves"),
         ("events", "Events"),
         ("rule-codes", "Rule codes"),
@@ -173,6 +175,7 @@ def render(doc: docs.GameDoc) -> str:
         )
     else:
         out.append("<p>None.</p>")
+    out += _recipes(doc)
     out += _union(doc, "move", doc.moves)
     out += _union(doc, "event", doc.events, silent=doc.silent)
     out += ["<h2 id=rule-codes>Rule codes</h2>", f"<p>{inline(docs.RULE_CODES_INTRO)}</p>"]
@@ -200,6 +203,19 @@ def render(doc: docs.GameDoc) -> str:
     out += [_type(t, "struct", doc.play, structs) for t in doc.view]
     out += _positions(doc, structs)
     return page(f"{info.title}: reference", "".join(out), wide=True)
+
+
+def _recipes(doc: docs.GameDoc) -> list[str]:
+    """The Table recipes section: each recipe's text and script."""
+    out = ["<h2 id=recipes>Table recipes</h2>", f"<p>{inline(docs.RECIPES_INTRO)}</p>"]
+    for recipe in doc.recipes:
+        out += [f"<h3>{escape(recipe.title)}</h3>", prose(recipe.text)]
+        if recipe.calls:
+            text = "\n".join(script(recipe))
+            out.append(f"<pre><code>{escape(text)}</code></pre>")
+    if not doc.recipes:
+        out.append("<p>The game gives no recipe yet.</p>")
+    return out
 
 
 def _positions(doc: docs.GameDoc, structs: frozenset[str]) -> list[str]:

@@ -40,6 +40,7 @@ from arbiter.core.errors import (
     UnknownContent,
 )
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks, NotKept
+from arbiter.core.recipes import Recipe
 from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
 from arbiter.core.types import (
@@ -307,6 +308,13 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     def position_examples(self) -> list[tuple[str, Any]]:
         """Worked examples of positions, each with a title saying where it comes from (the
         rulebook's examples first); the game's reference docs show them. None by default."""
+        return []
+
+    def table_recipes(self) -> list[Recipe]:
+        """The game's recipes for a real table (:mod:`arbiter.core.recipes`): the next card is
+        one the table names, a die rolled at the table, a battle in progress, anytime moves and
+        ``as_seat`` -- each with requests the reference shows and the README's example test
+        runs. None by default."""
         return []
 
     def example_states(self) -> list[tuple[str, StateT]]:

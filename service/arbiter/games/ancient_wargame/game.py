@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from arbiter.core.recipes import Recipe
 from arbiter.core.tabled import Rules, TabledGame
 from arbiter.games.ancient_wargame import (
     checks,
@@ -34,6 +35,7 @@ from arbiter.games.ancient_wargame import (
     flow,
     hidden,
     legality,
+    recipes,
     render,
     setup,
 )
@@ -110,6 +112,10 @@ class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, Wa
     #: (and it remembers its last state). The same signature without ``self``, which mypy cannot
     #: see through ``staticmethod``.
     to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
+
+    def table_recipes(self) -> list[Recipe]:
+        """The recipes of a real table (:mod:`.recipes`)."""
+        return recipes.table_recipes()
 
     def draw_without_listing(self, state: WargameState) -> Any | None:
         return flow.drawn(state, self.tables(state.content_id))  # a die's face, a card

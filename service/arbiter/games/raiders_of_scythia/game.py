@@ -37,6 +37,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from arbiter.core.recipes import Recipe
 from arbiter.core.tabled import Rules, TabledGame
 from arbiter.games.raiders_of_scythia import (
     checks,
@@ -45,6 +46,7 @@ from arbiter.games.raiders_of_scythia import (
     legality,
     position_examples,
     positions,
+    recipes,
     render,
     scoring,
     setup,
@@ -127,6 +129,10 @@ class RaidersOfScythia(
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times.
     #: The same signature without ``self``, which mypy cannot see through ``staticmethod``.
     to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
+
+    def table_recipes(self) -> list[Recipe]:
+        """The recipes of a real table (:mod:`.recipes`)."""
+        return recipes.table_recipes(self)
 
     def draw_without_listing(self, state: RaidersState) -> Any | None:
         return flow.drawn_card(state)  # a card: drawn without listing the deck

@@ -81,6 +81,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from arbiter.core.recipes import Recipe
 from arbiter.core.tabled import Rules, TabledGame
 from arbiter.games.scythe import (
     bribes,
@@ -88,6 +89,7 @@ from arbiter.games.scythe import (
     flow,
     hidden,
     legality,
+    recipes,
     render,
     scoring,
     setup,
@@ -177,6 +179,10 @@ class Scythe(TabledGame[ScytheState, ScytheContent, ScytheOptions, ScytheView, T
     #: remembers its last state). The same signature without ``self``, which mypy cannot see
     #: through ``staticmethod``.
     to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
+
+    def table_recipes(self) -> list[Recipe]:
+        """The recipes of a real table (:mod:`.recipes`)."""
+        return recipes.table_recipes()
 
     def anytime_moves(self, state: ScytheState, seat: int) -> list[Any]:
         return bribes.moves(state, seat)

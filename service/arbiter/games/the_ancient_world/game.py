@@ -106,6 +106,7 @@ from typing import Any, ClassVar
 
 import msgspec
 
+from arbiter.core.recipes import Recipe
 from arbiter.core.tabled import Rules, TabledGame
 from arbiter.games.the_ancient_world import (
     checks,
@@ -114,6 +115,7 @@ from arbiter.games.the_ancient_world import (
     hidden,
     legality,
     positions,
+    recipes,
     render,
     scoring,
     setup,
@@ -208,6 +210,10 @@ class TheAncientWorld(
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times.
     #: The same signature without ``self``, which mypy cannot see through ``staticmethod``.
     to_act = staticmethod(flow.to_act)  # type: ignore[assignment]
+
+    def table_recipes(self) -> list[Recipe]:
+        """The recipes of a real table (:mod:`.recipes`)."""
+        return recipes.table_recipes()
 
     def draw_without_listing(self, state: AncientWorldState) -> Any | None:
         return flow.drawn_card(state)  # a card: drawn without listing the deck
