@@ -76,7 +76,9 @@ CODES: dict[str, ProblemCode] = {
     "invalid_request": ProblemCode(
         422,
         "Invalid request",
-        "The request does not match its schema; `pointer` names the offending member.",
+        "The request does not match its schema; `pointer` names the offending member. A "
+        "position of the wrong shape lists in `errors` every member it misses or should not "
+        "have, each with its `pointer`.",
     ),
     "invalid_state_handle": ProblemCode(
         422,
