@@ -313,6 +313,8 @@ def test_a_position_of_the_wrong_shape_lists_every_member_bounded(client: TestCl
     assert "`x0`" in errors[0]["detail"]
     assert [e["pointer"] for e in errors[1:]] == [f"/position/x{k}" for k in range(1, MAX_GAPS)]
     assert document["errors_left_out"] == 30 - MAX_GAPS
+    extensions = gql(client, SET_UP, p=strange)["errors"][0]["extensions"]
+    assert (extensions["errors"], extensions["errors_left_out"]) == (errors, 30 - MAX_GAPS)
     mixed = {"seats": [{"bank": 1}, 7]}
     document = set_up(client, 422, position=mixed)
     assert document["pointer"] == "/position/seats/0" and "`bank`" in document["detail"]
