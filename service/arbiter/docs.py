@@ -42,6 +42,8 @@ import msgspec.inspect as mi
 from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact, seat_count
 from arbiter.core.recipes import Recipe, script
 from arbiter.core.registry import AnyGame
+from arbiter.docs_shapes import ShapeDoc, shape_docs
+from arbiter.docs_shapes import markdown as shapes_markdown
 
 #: Decisions played per game, at most, to find an example of each move and event type.
 BUDGET = 60_000
@@ -113,6 +115,8 @@ class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
     position_examples: tuple[PositionExample, ...] = ()
     #: How a real table says what happened there (:meth:`arbiter.core.Game.table_recipes`).
     recipes: tuple[Recipe, ...] = ()
+    #: The changelog of the state's layout (:mod:`arbiter.docs_shapes`).
+    shapes: tuple[ShapeDoc, ...] = ()
 
 
 # ------------------------------------------------------------------------------------ types
@@ -421,6 +425,7 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
         position=position,
         position_examples=worked,
         recipes=tuple(game.table_recipes()),
+        shapes=shape_docs(game),
         play=_played(found, budget),
     )
 
@@ -614,6 +619,7 @@ def markdown(doc: GameDoc) -> str:
     out += ["## State", "", STATE_INTRO, ""]
     for t in doc.state:
         out += _md_type(t, "struct", f"### {t.name}", doc.play)
+    out += shapes_markdown(info.id, doc.shapes)
     out += ["## View", "", VIEW_INTRO, ""]
     for t in doc.view:
         out += _md_type(t, "struct", f"### {t.name}", doc.play)

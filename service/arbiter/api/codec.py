@@ -201,7 +201,8 @@ def with_every_gap(problem: Problem, kind: Any, value: Payload, at: str) -> None
         return
     gaps, more = shape_gaps(kind, plain, at)
     first = ProblemError(code=problem.code, detail=problem.detail, pointer=problem.pointer)
-    # msgspec says a member missing or unknown at the object holding it: the same gap
+    # the problem's own gap: an unknown member is pointed at itself; a missing one at the
+    # object that lacks it (msgspec's path), the walk names the member
     named = _FIELD.search(problem.detail)
     same = {problem.pointer, f"{problem.pointer}/{named.group(1)}" if named else None}
     others = [
