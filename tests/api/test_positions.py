@@ -176,7 +176,7 @@ def test_a_position_of_the_wrong_shape_is_refused_with_a_pointer(client: TestCli
         ({**ROLLING, "seats": [{"banked": -1}, {}]}, "/position/seats/0/banked"),
         ({**ROLLING, "seats": [{"banked": 0, "lucky": 6}, {}]}, "/position/seats/0/lucky"),
         ({**ROLLING, "decision": "dance"}, "/position/decision"),
-        ({**ROLLING, "extra": 1}, "/position"),
+        ({**ROLLING, "extra": 1}, "/position/extra"),
         ([1, 2], "/position"),
     ):
         response = client.post("/v1/games/pig/positions", json={"position": position})

@@ -293,7 +293,7 @@ def test_cards_no_more_than_the_pack_holds() -> None:
 
 def test_state_invariants_point_into_the_position() -> None:
     lost = seat(BATTLE, 0, workers=("r2c5", "nowhere"))
-    assert refusal(lost) == ("scythe.invalid_state", "/seats/0")
+    assert refusal(lost) == ("scythe.invalid_state", "/seats/0/workers/1")  # the unit itself
     home = msgspec.structs.replace(
         BATTLE,
         board=msgspec.structs.replace(BATTLE.board, resources={"base_nordic": Resources(oil=1)}),
