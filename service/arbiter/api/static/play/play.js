@@ -74,6 +74,7 @@ const session = {
   log: [], // the events, oldest first: {step, event}
   bots: new Set(), // seats the server's hints play for
   content: null, // the content pack the game is played with (the pictures read names in it)
+  names: new Map(), // the names its ids have (the events' text reads them)
   busy: false,
 };
 
@@ -134,7 +135,9 @@ function chosenInfo() {
   return session.games.find((g) => g.id === $("#game").value);
 }
 
-/** The form's option inputs for the chosen game (from its fact sheet's options). */
+/** The form's option inputs for the chosen game, from its fact sheet's options: a list of fixed
+ * choices is a select, a bounded integer a number input with those bounds, a boolean a checkbox;
+ * each starts at the option's default. */
 function chooseGame() {
   const info = chosenInfo();
   const players = $("#players");
@@ -147,27 +150,72 @@ function chooseGame() {
   for (const option of info.options) {
     const id = `option-${option.name}`;
     let input;
-    if (option.type === "boolean") {
-      input = el("input", { type: "checkbox", id, checked: option.default === true });
+    if (option.choices) {
+      input = el("select", { id }, option.choices.map((choice) => el("option", { value: choice }, choice)));
+    } else if (option.type === "boolean") {
+      input = el("input", { type: "checkbox", id });
     } else if (option.type === "integer") {
-      input = el("input", { type: "number", id, value: option.default ?? "" });
+      input = el("input", { type: "number", id, min: option.minimum, max: option.maximum });
     } else {
-      input = el("input", { id, value: option.default ?? "", size: 10 });
+      input = el("input", { id, size: 10 });
     }
     input.dataset.option = option.name;
     input.dataset.type = option.type;
-    box.append(el("label", { title: option.description }, `${option.name} `, input));
+    const only = playersNote(option);
+    box.append(el("label", { title: option.description }, `${option.name} `, input, only ? el("small", { className: "only" }, ` ${only}`) : null));
   }
   if (!info.options.length) box.append(el("span", { className: "hint" }, "none"));
+  fitOptions();
 }
 
+/** The player counts an option applies to, in words (none when it applies to every count). */
+function playersNote(option) {
+  const least = option.min_players ?? null;
+  const most = option.max_players ?? null;
+  if (least === null && most === null) return "";
+  if (least === most) return `(${least} player${least === 1 ? "" : "s"} only)`;
+  if (most === null) return `(${least}+ players only)`;
+  return `(${least ?? 1}–${most} players only)`;
+}
+
+/** Each option input at its default for the chosen player count: an option that does not apply
+ * to that count (Raiders of Scythia's solo chief with 2 players) is left empty and disabled, and
+ * the new game leaves it out. */
+function fitOptions() {
+  const info = chosenInfo();
+  if (!info) return;
+  const players = Number($("#players").value);
+  for (const option of info.options) {
+    const input = document.getElementById(`option-${option.name}`);
+    if (!input) continue;
+    const applies = (option.min_players ?? 0) <= players && players <= (option.max_players ?? Infinity);
+    const was = input.disabled;
+    input.disabled = !applies;
+    input.closest("label").classList.toggle("unused", !applies);
+    if (input.type === "checkbox") {
+      if (!applies || was || input.dataset.fitted === undefined) input.checked = applies && option.default === true;
+    } else if (!applies) {
+      if (input.tagName === "SELECT" && !input.querySelector("option[value='']")) input.prepend(el("option", { value: "" }, "—"));
+      input.value = "";
+    } else if (was || input.dataset.fitted === undefined) {
+      input.querySelector("option[value='']")?.remove();
+      input.value = option.default ?? "";
+    }
+    input.dataset.fitted = "";
+  }
+}
+
+/** The options the new game is set up with: the enabled inputs' values (an empty one is left
+ * out, for the game's default). */
 function chosenOptions() {
   const options = {};
-  for (const input of document.querySelectorAll("#options input")) {
+  for (const input of document.querySelectorAll("#options [data-option]")) {
+    if (input.disabled) continue;
     const { option, type } = input.dataset;
     if (type === "boolean") options[option] = input.checked;
-    else if (type === "integer") options[option] = input.value === "" ? null : Number(input.value);
-    else options[option] = input.value === "" ? null : input.value;
+    else if (input.value === "") continue;
+    else if (type === "integer") options[option] = Number(input.value);
+    else options[option] = input.value;
   }
   return options;
 }
@@ -216,6 +264,7 @@ async function begin(info, role, envelope) {
   const contentId =
     $("#content").value.trim() || envelope.state?.content_id || envelope.view?.content_id || info.default_content_id;
   session.content = await api("GET", `/v1/games/${info.id}/content/${contentId}`).catch(() => null);
+  session.names = contentNames(session.content);
   if (master) {
     // a spectator's handle, for the spectator's tab: it reads the public view, never acts
     const spectators = `/v1/games/${info.id}/spectators`;
@@ -249,6 +298,7 @@ async function joinTable() {
   $("#game").value = info.id;
   chooseGame();
   $("#players").value = seatCount(envelope);
+  fitOptions();
   if (role !== "master") {
     $("#new-game").hidden = true;
     const who = role === "seat" ? `seat ${envelope.as_seat}` : "a spectator";
@@ -412,7 +462,9 @@ async function importRecord(file) {
   const info = session.games.find((g) => g.id === record.game) || chosenInfo();
   const sealed = document.querySelector("input[name=mode]:checked").value === "sealed";
   $("#game").value = info.id;
+  chooseGame();
   $("#players").value = record.players;
+  fitOptions();
   const body = { ...record, sealed, acting_seats: sealed, ...DESCRIBE };
   await begin(info, sealed ? "master" : null, await api("POST", `/v1/games/${info.id}/replay`, body));
   note("record", `replayed ${record.moves.length} moves`);
@@ -689,15 +741,56 @@ function moveControl(item, range) {
   );
 }
 
-function describeEvent(event) {
-  const shown = (value) => {
-    const text = typeof value === "object" ? JSON.stringify(value) : String(value);
-    return text.length > 120 ? `${text.slice(0, 117)}…` : text;
+/** The names a content pack gives its ids (every ``{id, name}`` in it: cards, factions,
+ * settlements, ...), for the events' text. */
+function contentNames(content) {
+  const found = new Map();
+  const walk = (value, depth) => {
+    if (depth > 6 || value === null || typeof value !== "object") return;
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item, depth + 1);
+      return;
+    }
+    if (typeof value.id === "string" && typeof value.name === "string" && !found.has(value.id)) found.set(value.id, value.name);
+    for (const item of Object.values(value)) walk(item, depth + 1);
   };
-  return Object.entries(event)
+  walk(content, 0);
+  return found;
+}
+
+/** Most items of a list an event's text spells out. */
+const LISTED = 8;
+/** The longest text of one event. */
+const EVENT_TEXT = 400;
+
+/** An event's members as text: ``name value`` pairs, ids by their content names, lists as lists,
+ * counts as "2 archers" (zeros left out), nested parts in parentheses; nothing as raw JSON. */
+function describeEvent(event, names = session.names || new Map()) {
+  const word = (text) => names.get(text) || label(text);
+  const shown = (value, depth) => {
+    if (value === null || value === undefined) return "none";
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    if (typeof value === "string") return word(value);
+    if (typeof value !== "object") return String(value);
+    if (depth > 2) return "…";
+    if (Array.isArray(value)) {
+      if (!value.length) return "none";
+      const items = value.slice(0, LISTED).map((item) => shown(item, depth + 1));
+      const more = value.length > LISTED ? ` and ${value.length - LISTED} more` : "";
+      return `${items.join(", ")}${more}`;
+    }
+    const entries = Object.entries(value);
+    if (entries.length && entries.every(([, n]) => typeof n === "number")) {
+      const counted = entries.filter(([, n]) => n !== 0).map(([name, n]) => `${n} ${label(name)}`);
+      return counted.length ? counted.join(", ") : "none";
+    }
+    return `(${entries.map(([name, item]) => `${label(name)} ${shown(item, depth + 1)}`).join("; ")})`;
+  };
+  const text = Object.entries(event)
     .filter(([name]) => name !== "type" && name !== "visible_to")
-    .map(([name, value]) => `${name}: ${shown(value)}`)
-    .join(", ");
+    .map(([name, value]) => `${label(name)}: ${shown(value, 0)}`)
+    .join("; ");
+  return text.length > EVENT_TEXT ? `${text.slice(0, EVENT_TEXT - 1)}…` : text;
 }
 
 function showEvents(fresh) {
@@ -712,7 +805,8 @@ function showEvents(fresh) {
       { className: index >= log.length - fresh ? "new" : null, value: index + 1 },
       step === null || step === undefined ? "" : `step ${step} · `,
       el("span", { className: "type" }, label(event.type || "event")),
-      event.note ? ` — ${event.note}` : ` ${describeEvent(event)}`,
+      " ",
+      el("span", { className: "text" }, event.note ? `— ${event.note}` : describeEvent(event)),
     );
     list.append(item);
   }
@@ -747,6 +841,7 @@ function showResult(envelope) {
 // ------------------------------------------------------------------------------- wiring
 
 $("#game").addEventListener("change", chooseGame);
+$("#players").addEventListener("input", fitOptions);
 $("#new-game").addEventListener("submit", (event) => act(() => startGame(event)));
 $("#undo").addEventListener("click", () => act(undo));
 $("#export").addEventListener("click", () => act(exportRecord));
