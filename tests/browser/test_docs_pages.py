@@ -19,9 +19,7 @@ def operation_count(document: dict[str, Any]) -> int:
     return sum(1 for item in document["paths"].values() for method in item if method in METHODS)
 
 
-def test_swagger_ui_opens_one_game_document_first(
-    page: Page, server: Server, output: Path
-) -> None:
+def test_swagger_ui_opens_one_game_document_first(page: Page, server: Server, output: Path) -> None:
     """``/docs`` reads the first game's document, not the whole one, and lists every operation
     of the API from it."""
     first = get(f"{server.base}/v1/games")["games"][0]["id"]
@@ -51,7 +49,9 @@ def test_the_bar_is_usable_while_a_document_loads(page: Page, server: Server) ->
     expect(page.locator("#loading")).to_have_text("loading /openapi.json…")
     assert len(held) == 1 and page.locator(".opblock").count() == 0
     games = [game["id"] for game in get(f"{server.base}/v1/games")["games"]]
-    listed = page.locator("#document option").evaluate_all("(options) => options.map((o) => o.value)")
+    listed = page.locator("#document option").evaluate_all(
+        "(options) => options.map((o) => o.value)"
+    )
     assert listed == ["all", *games]
     assert page.get_by_role("link", name="playground").get_attribute("href") == "/play"
     held[0].continue_()
