@@ -149,7 +149,7 @@ window.ArbiterPictures = (() => {
       const sideways = Math.abs(ux) > 0.5;
       const anchor = sideways ? (ux > 0 ? "start" : "end") : "middle";
       const gap = radius + 4;
-      const at = sideways ? [x + ux * gap, y + uy * gap + 4] : [x, uy > 0 ? y + gap + 9 : y - gap - 3];
+      const at = sideways ? [x + ux * gap, y + uy * gap + 4] : [x, uy > 0 ? y + gap + 15 : y - gap - 3];
       svg.append(s("text", { x: at[0], y: at[1], "text-anchor": anchor, class: "base", "font-weight": 700, "data-base": b.id }, title));
     }
     // encounter tokens
