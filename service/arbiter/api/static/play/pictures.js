@@ -308,6 +308,9 @@ window.ArbiterPictures = (() => {
           h("div", { className: "cards" }, (p.empire || []).map((id) => card(name(id), "empire"))),
           h("div", { className: "cards" }, (p.armies || []).map((a) => card(name(a.active), `army · scroll ${a.scroll}`))),
           h("div", { className: "cards" }, [...(p.provinces || []), ...(p.titans || [])].map((id) => card(name(id)))),
+          // set-aside cards, where the picture may see them (an open game; a seat's own view): the
+          // seat may build them, so with their costs
+          Array.isArray(p.set_aside) && p.set_aside.length ? h("div", { className: "cards" }, p.set_aside.map((id) => offered(id, "set aside"))) : null,
         ),
       );
     });
