@@ -379,8 +379,9 @@ def test_seat_tabs_follow_the_table_live(page: Page, server: Server, output: Pat
     answered = click_and_wait(seat1, seat1.locator("#moves .decision button").first)
     same_version(seat1, seat0, watcher, page)
     assert session(seat0)["envelope"]["to_act"] == answered["to_act"]
+    before = session(page)["version"]  # read first: the undo may reach the tabs at once
     page.click("#undo")  # the master takes seat 1's move back: every tab is told
-    page.wait_for_function(f"() => window.arbiter.session.version > {session(seat1)['version']}")
+    page.wait_for_function(f"() => window.arbiter.session.version > {before}")
     same_version(page, seat0, seat1, watcher)
     expect(seat1.locator("#to-act")).to_have_text("To act: seat 1 — you are seat 1")
     expect(seat1.locator("#events li.new").filter(has_text="undo")).to_have_count(1)
