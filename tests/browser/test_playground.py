@@ -435,7 +435,9 @@ def test_raiders_solo_chief_only_in_solo_play(page: Page, server: Server, output
     with page.expect_request("**/v1/games/raiders-of-scythia/states") as sent:
         page.click("#start")
     assert json.loads(sent.value.post_data or "{}")["options"] == {}
-    page.wait_for_selector("#moves .decision button")
+    page.wait_for_function(
+        "() => window.arbiter.session.envelope !== null && !window.arbiter.session.busy"
+    )
     assert session(page)["envelope"]["state"]["chief"] is None
 
     page.fill("#players", "1")
@@ -444,7 +446,10 @@ def test_raiders_solo_chief_only_in_solo_play(page: Page, server: Server, output
     with page.expect_request("**/v1/games/raiders-of-scythia/states") as sent:
         page.click("#start")
     assert json.loads(sent.value.post_data or "{}")["options"] == {"solo_chief": "outrider"}
-    page.wait_for_function("() => window.arbiter.session.envelope.state.chief !== null")
+    page.wait_for_function(
+        "() => { const shown = window.arbiter.session.envelope;"
+        " return shown !== null && shown.state.chief !== null && !window.arbiter.session.busy; }"
+    )
     assert session(page)["envelope"]["state"]["chief"]["level"] == "outrider"
     page.fill("#players", "3")
     assert chief.is_disabled() and chief.input_value() == ""
