@@ -135,9 +135,8 @@ function chosenInfo() {
   return session.games.find((g) => g.id === $("#game").value);
 }
 
-/** The form's option inputs for the chosen game, from its fact sheet's options: a list of fixed
- * choices is a select, a bounded integer a number input with those bounds, a boolean a checkbox;
- * each starts at the option's default. */
+/** The form for the chosen game: its player count's bounds, its default pack, its options'
+ * inputs (options.js). */
 function chooseGame() {
   const info = chosenInfo();
   const players = $("#players");
@@ -145,79 +144,13 @@ function chooseGame() {
   players.max = info.max_players;
   players.value = Math.min(Math.max(Number(players.value) || 2, info.min_players), info.max_players);
   $("#content").placeholder = info.default_content_id;
-  const box = $("#options");
-  box.replaceChildren(el("legend", {}, "Options"));
-  for (const option of info.options) {
-    const id = `option-${option.name}`;
-    let input;
-    if (option.choices) {
-      input = el("select", { id }, option.choices.map((choice) => el("option", { value: choice }, choice)));
-    } else if (option.type === "boolean") {
-      input = el("input", { type: "checkbox", id });
-    } else if (option.type === "integer") {
-      input = el("input", { type: "number", id, min: option.minimum, max: option.maximum });
-    } else {
-      input = el("input", { id, size: 10 });
-    }
-    input.dataset.option = option.name;
-    input.dataset.type = option.type;
-    const only = playersNote(option);
-    box.append(el("label", { title: option.description }, `${option.name} `, input, only ? el("small", { className: "only" }, ` ${only}`) : null));
-  }
-  if (!info.options.length) box.append(el("span", { className: "hint" }, "none"));
-  fitOptions();
+  ArbiterOptions.build($("#options"), info.options, Number(players.value));
 }
 
-/** The player counts an option applies to, in words (none when it applies to every count). */
-function playersNote(option) {
-  const least = option.min_players ?? null;
-  const most = option.max_players ?? null;
-  if (least === null && most === null) return "";
-  if (least === most) return `(${least} player${least === 1 ? "" : "s"} only)`;
-  if (most === null) return `(${least}+ players only)`;
-  return `(${least ?? 1}–${most} players only)`;
-}
-
-/** Each option input at its default for the chosen player count: an option that does not apply
- * to that count (Raiders of Scythia's solo chief with 2 players) is left empty and disabled, and
- * the new game leaves it out. */
+/** The options' inputs fitted to the player count now chosen. */
 function fitOptions() {
   const info = chosenInfo();
-  if (!info) return;
-  const players = Number($("#players").value);
-  for (const option of info.options) {
-    const input = document.getElementById(`option-${option.name}`);
-    if (!input) continue;
-    const applies = (option.min_players ?? 0) <= players && players <= (option.max_players ?? Infinity);
-    const was = input.disabled;
-    input.disabled = !applies;
-    input.closest("label").classList.toggle("unused", !applies);
-    if (input.type === "checkbox") {
-      if (!applies || was || input.dataset.fitted === undefined) input.checked = applies && option.default === true;
-    } else if (!applies) {
-      if (input.tagName === "SELECT" && !input.querySelector("option[value='']")) input.prepend(el("option", { value: "" }, "—"));
-      input.value = "";
-    } else if (was || input.dataset.fitted === undefined) {
-      input.querySelector("option[value='']")?.remove();
-      input.value = option.default ?? "";
-    }
-    input.dataset.fitted = "";
-  }
-}
-
-/** The options the new game is set up with: the enabled inputs' values (an empty one is left
- * out, for the game's default). */
-function chosenOptions() {
-  const options = {};
-  for (const input of document.querySelectorAll("#options [data-option]")) {
-    if (input.disabled) continue;
-    const { option, type } = input.dataset;
-    if (type === "boolean") options[option] = input.checked;
-    else if (input.value === "") continue;
-    else if (type === "integer") options[option] = Number(input.value);
-    else options[option] = input.value;
-  }
-  return options;
+  if (info) ArbiterOptions.fit($("#options"), info.options, Number($("#players").value));
 }
 
 async function startGame(event) {
@@ -226,7 +159,7 @@ async function startGame(event) {
   const sealed = document.querySelector("input[name=mode]:checked").value === "sealed";
   const body = {
     players: Number($("#players").value),
-    options: chosenOptions(),
+    options: ArbiterOptions.chosen($("#options")),
     sealed,
     resolve_chance: !$("#by-hand").checked,
     acting_seats: sealed,
@@ -264,7 +197,7 @@ async function begin(info, role, envelope) {
   const contentId =
     $("#content").value.trim() || envelope.state?.content_id || envelope.view?.content_id || info.default_content_id;
   session.content = await api("GET", `/v1/games/${info.id}/content/${contentId}`).catch(() => null);
-  session.names = contentNames(session.content);
+  session.names = ArbiterEvents.contentNames(session.content);
   if (master) {
     // a spectator's handle, for the spectator's tab: it reads the public view, never acts
     const spectators = `/v1/games/${info.id}/spectators`;
@@ -741,58 +674,6 @@ function moveControl(item, range) {
   );
 }
 
-/** The names a content pack gives its ids (every ``{id, name}`` in it: cards, factions,
- * settlements, ...), for the events' text. */
-function contentNames(content) {
-  const found = new Map();
-  const walk = (value, depth) => {
-    if (depth > 6 || value === null || typeof value !== "object") return;
-    if (Array.isArray(value)) {
-      for (const item of value) walk(item, depth + 1);
-      return;
-    }
-    if (typeof value.id === "string" && typeof value.name === "string" && !found.has(value.id)) found.set(value.id, value.name);
-    for (const item of Object.values(value)) walk(item, depth + 1);
-  };
-  walk(content, 0);
-  return found;
-}
-
-/** Most items of a list an event's text spells out. */
-const LISTED = 8;
-/** The longest text of one event. */
-const EVENT_TEXT = 400;
-
-/** An event's members as text: ``name value`` pairs, ids by their content names, lists as lists,
- * counts as "2 archers" (zeros left out), nested parts in parentheses; nothing as raw JSON. */
-function describeEvent(event, names = session.names || new Map()) {
-  const word = (text) => names.get(text) || label(text);
-  const shown = (value, depth) => {
-    if (value === null || value === undefined) return "none";
-    if (typeof value === "boolean") return value ? "yes" : "no";
-    if (typeof value === "string") return word(value);
-    if (typeof value !== "object") return String(value);
-    if (depth > 2) return "…";
-    if (Array.isArray(value)) {
-      if (!value.length) return "none";
-      const items = value.slice(0, LISTED).map((item) => shown(item, depth + 1));
-      const more = value.length > LISTED ? ` and ${value.length - LISTED} more` : "";
-      return `${items.join(", ")}${more}`;
-    }
-    const entries = Object.entries(value);
-    if (entries.length && entries.every(([, n]) => typeof n === "number")) {
-      const counted = entries.filter(([, n]) => n !== 0).map(([name, n]) => `${n} ${label(name)}`);
-      return counted.length ? counted.join(", ") : "none";
-    }
-    return `(${entries.map(([name, item]) => `${label(name)} ${shown(item, depth + 1)}`).join("; ")})`;
-  };
-  const text = Object.entries(event)
-    .filter(([name]) => name !== "type" && name !== "visible_to")
-    .map(([name, value]) => `${label(name)}: ${shown(value, 0)}`)
-    .join("; ");
-  return text.length > EVENT_TEXT ? `${text.slice(0, EVENT_TEXT - 1)}…` : text;
-}
-
 function showEvents(fresh) {
   const list = $("#events");
   list.replaceChildren();
@@ -806,7 +687,7 @@ function showEvents(fresh) {
       step === null || step === undefined ? "" : `step ${step} · `,
       el("span", { className: "type" }, label(event.type || "event")),
       " ",
-      el("span", { className: "text" }, event.note ? `— ${event.note}` : describeEvent(event)),
+      el("span", { className: "text" }, event.note ? `— ${event.note}` : ArbiterEvents.describe(event, session.names)),
     );
     list.append(item);
   }
