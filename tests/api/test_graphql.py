@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
 from arbiter.api.graphql import schema
+from arbiter.games import registry
 from tests.api.conftest import move, new_game
 
 ENVELOPE = """
@@ -88,6 +90,32 @@ def test_games_and_game(client: TestClient) -> None:
         "chance": True,
     }
     assert error(client, '{ game(id: "go") { id } }')["code"] == "unknown_game"
+
+
+def test_options_say_their_choices_bounds_and_player_counts(
+    make_client: Callable[..., TestClient],
+) -> None:
+    """GraphQL's fact sheets carry what REST's do: an option's choices, an integer's bounds,
+    the player counts it applies to (null where the option says none)."""
+    client = make_client(registry())
+    fields = "name choices minimum maximum minPlayers maxPlayers"
+    for game in ("raiders-of-scythia", "ancient-wargame"):
+        rest = client.get(f"/v1/games/{game}").json()["options"]
+        found = data(client, f'{{ game(id: "{game}") {{ options {{ {fields} }} }} }}')
+        assert found["game"]["options"] == [
+            {
+                "name": o["name"],
+                "choices": o.get("choices"),
+                "minimum": o.get("minimum"),
+                "maximum": o.get("maximum"),
+                "minPlayers": o.get("min_players"),
+                "maxPlayers": o.get("max_players"),
+            }
+            for o in rest
+        ]
+    solo = client.get("/v1/games/raiders-of-scythia").json()["options"][0]
+    assert (solo["min_players"], solo["max_players"]) == (1, 1)
+    assert solo["choices"] == ["trader", "lookout", "huntsman", "outrider"]
 
 
 @pytest.mark.parametrize(

@@ -122,6 +122,19 @@ def wargame_check(page: Page, envelope: Json) -> int:
     return len(last)
 
 
+def events_read_as_text(page: Page) -> None:
+    """The events log is text: no JSON brackets or quotes, and nothing runs off the panel."""
+    texts = page.locator("#events li .text").all_text_contents()
+    assert texts
+    for text in texts:
+        assert not any(mark in text for mark in '{}[]"'), text
+    overflow = page.evaluate(
+        "() => { const list = document.querySelector('#events');"
+        " return list.scrollWidth - list.clientWidth; }"
+    )
+    assert overflow <= 0, overflow
+
+
 CHECKS: dict[str, Callable[[Page, Json], int]] = {
     "scythe": scythe_check,
     "the-ancient-world": ancient_world_check,
@@ -157,6 +170,7 @@ def test_a_whole_turn_by_clicking_legal_moves(
             assert fresh.first.locator(".type").text_content() == (
                 envelope["events"][-1]["type"].replace("_", " ")
             )
+        events_read_as_text(page)
         checked += CHECKS[game](page, envelope)
         assert page.locator("#text").text_content() == envelope["text"]
         if envelope["finished"]:
@@ -365,11 +379,178 @@ def test_seat_tabs_follow_the_table_live(page: Page, server: Server, output: Pat
     answered = click_and_wait(seat1, seat1.locator("#moves .decision button").first)
     same_version(seat1, seat0, watcher, page)
     assert session(seat0)["envelope"]["to_act"] == answered["to_act"]
+    before = session(page)["version"]  # read first: the undo may reach the tabs at once
     page.click("#undo")  # the master takes seat 1's move back: every tab is told
-    page.wait_for_function(f"() => window.arbiter.session.version > {session(seat1)['version']}")
+    page.wait_for_function(f"() => window.arbiter.session.version > {before}")
     same_version(page, seat0, seat1, watcher)
     expect(seat1.locator("#to-act")).to_have_text("To act: seat 1 — you are seat 1")
     expect(seat1.locator("#events li.new").filter(has_text="undo")).to_have_count(1)
     assert page.locator("#problem").is_hidden(), page.locator("#problem").text_content()
     assert all(tab.evaluate("() => window.stayed === true") for tab in tabs)  # never reloaded
     assert not errors, f"script errors: {errors}"
+
+
+# ----------------------------------------------------------------------- the setup form
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_options_offer_only_valid_values(page: Page, server: Server, game: str) -> None:
+    """Each option of the game's fact sheet is a control at its default: fixed choices a select
+    of exactly those choices, a bounded integer a number input with its bounds, a boolean a
+    checkbox."""
+    info = get(f"{server.base}/v1/games/{game}")
+    open_play(page, server, game)
+    for option in info["options"]:
+        control = page.locator(f"#option-{option['name']}")
+        players = int(page.input_value("#players"))
+        applies = option.get("min_players", 0) <= players <= option.get("max_players", players)
+        if not applies:
+            continue  # left empty (test_raiders_solo_chief_only_in_solo_play)
+        if "choices" in option:
+            assert control.evaluate("(node) => node.tagName") == "SELECT"
+            values = control.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+            assert values == option["choices"]
+            assert control.input_value() == option["default"]
+        elif option["type"] == "boolean":
+            assert control.get_attribute("type") == "checkbox"
+            assert control.is_checked() == option["default"]
+        elif option["type"] == "integer":
+            assert control.get_attribute("type") == "number"
+            assert control.input_value() == str(option["default"])
+            if "minimum" in option:
+                assert control.get_attribute("min") == str(option["minimum"])
+            if "maximum" in option:
+                assert control.get_attribute("max") == str(option["maximum"])
+
+
+def test_raiders_solo_chief_only_in_solo_play(page: Page, server: Server, output: Path) -> None:
+    """The solo chief applies to one player only (the fact sheet says so): at two players it is
+    empty, disabled and not sent; at one it is offered, at its default, and sent as chosen."""
+    open_play(page, server, "raiders-of-scythia")
+    page.fill("#players", "2")
+    chief = page.locator("#option-solo_chief")
+    assert chief.is_disabled() and chief.input_value() == ""
+    expect(page.locator("#options")).to_contain_text("(1 player only)")
+    page.screenshot(path=str(output / "options-raiders-2p.png"))
+    with page.expect_request("**/v1/games/raiders-of-scythia/states") as sent:
+        page.click("#start")
+    assert json.loads(sent.value.post_data or "{}")["options"] == {}
+    page.wait_for_function(
+        "() => window.arbiter.session.envelope !== null && !window.arbiter.session.busy"
+    )
+    assert session(page)["envelope"]["state"]["chief"] is None
+
+    page.fill("#players", "1")
+    assert chief.is_enabled() and chief.input_value() == "lookout"
+    chief.select_option("outrider")
+    with page.expect_request("**/v1/games/raiders-of-scythia/states") as sent:
+        page.click("#start")
+    assert json.loads(sent.value.post_data or "{}")["options"] == {"solo_chief": "outrider"}
+    page.wait_for_function(
+        "() => { const shown = window.arbiter.session.envelope;"
+        " return shown !== null && shown.state.chief !== null && !window.arbiter.session.busy; }"
+    )
+    assert session(page)["envelope"]["state"]["chief"]["level"] == "outrider"
+    page.fill("#players", "3")
+    assert chief.is_disabled() and chief.input_value() == ""
+
+
+# --------------------------------------------------------------------------- the pictures
+
+
+def content_of(server: Server, game: str, envelope: Json) -> Json:
+    pack: Json = get(f"{server.base}/v1/games/{game}/content/{envelope['state']['content_id']}")
+    return pack
+
+
+def test_raiders_quests_show_what_they_ask(page: Page, server: Server) -> None:
+    """Quest tiles have no printed name: each shows as its number with its VP and its cost, as
+    the content pack gives them -- never as a bare id."""
+    envelope = start(page, server, "raiders-of-scythia")
+    quests = {q["id"]: q for q in content_of(server, "raiders-of-scythia", envelope)["quests"]}
+    shown = envelope["state"]["village_quests"]
+    assert shown
+    for quest_id in shown:
+        tile = page.locator(f'[data-quest="{quest_id}"]')
+        expect(tile).to_have_count(1)
+        quest = quests[quest_id]
+        text = tile.inner_text()
+        assert f"Quest {int(quest_id.removeprefix('quest-'))}" in text
+        assert f"{quest['vp']} VP for " in text
+        if quest["cost"]:
+            for kind, count in quest["cost"].items():
+                if count:
+                    assert f"{count} {kind}" in text, (text, quest)
+        else:
+            assert f"strength {quest['discard_strength']}+" in text
+    assert "quest-" not in page.locator("#picture").inner_text()
+
+
+def test_ancient_world_rows_show_their_costs(page: Page, server: Server) -> None:
+    """The empire and army rows show each card with its cost from the content pack; the titans
+    with their defence."""
+    envelope = start(page, server, "the-ancient-world")
+    pack = content_of(server, "the-ancient-world", envelope)
+    state = envelope["state"]
+    empire = {card["id"]: card for card in pack["empire"]}
+    armies = {card["id"]: card for card in pack["armies"]}
+    titans = {card["id"]: card for card in pack["titans"]}
+
+    def coins(n: int) -> str:
+        return f"{n} coin{'' if n == 1 else 's'}"
+
+    for card_id in state["empire_row"]:
+        card = empire[card_id]
+        text = page.locator(f'#picture [data-card="{card_id}"]').inner_text()
+        assert card["name"] in text
+        if card["cost_coins"]:
+            assert coins(card["cost_coins"]) in text, text
+        if card["cost_knowledge"]:
+            assert f"{card['cost_knowledge']} knowledge" in text, text
+    for card_id in state["army_row"]:
+        text = page.locator(f'#picture [data-card="{card_id}"]').inner_text()
+        assert armies[card_id]["name"] in text and coins(armies[card_id]["cost_coins"]) in text
+    for card_id in state["titan_tops"].values():
+        if card_id:
+            text = page.locator(f'#picture [data-card="{card_id}"]').inner_text()
+            assert f"defence {titans[card_id]['defence']}" in text
+
+
+def test_scythe_base_names_clear_the_board(page: Page, server: Server, output: Path) -> None:
+    """Each home base's name lies inside the picture and overlaps no hex's label and no hex."""
+    start(page, server, "scythe")
+    clashes = page.evaluate(
+        """() => {
+        const svg = document.querySelector('svg.scythe');
+        const [vx, vy, vw, vh] = svg.getAttribute('viewBox').split(' ').map(Number);
+        const box = (node) => node.getBBox();
+        const meet = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width
+            && a.y < b.y + b.height && b.y < a.y + a.height;
+        const inside = (a) => a.x >= vx && a.y >= vy && a.x + a.width <= vx + vw
+            && a.y + a.height <= vy + vh;
+        const names = [...svg.querySelectorAll('text.base')];
+        const labels = [...svg.querySelectorAll('text.id')];
+        const hexes = [...svg.querySelectorAll('polygon')];
+        const found = [];
+        for (const name of names) {
+          const a = box(name);
+          if (!inside(a)) found.push(`${name.textContent}: outside the picture`);
+          for (const label of labels) {
+            if (meet(a, box(label))) found.push(`${name.textContent} / ${label.textContent}`);
+          }
+          for (const hex of hexes) {
+            // the hex's outline, not its bounding box: a name beside a hex may pass its corner
+            const corners = hex.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
+            const outline = corners.flatMap(([x, y], i) => {
+              const [nx, ny] = corners[(i + 1) % corners.length];
+              return [...Array(20).keys()].map((k) => [x + (nx - x) * k / 20, y + (ny - y) * k / 20]);
+            });
+            const hit = outline.some(([x, y]) => x > a.x && x < a.x + a.width && y > a.y && y < a.y + a.height);
+            if (hit) found.push(`${name.textContent} crosses a hex`);
+          }
+        }
+        return { names: names.length, found };
+    }"""
+    )
+    assert clashes["names"] >= 5 and not clashes["found"], clashes
+    page.locator("svg.scythe").screenshot(path=str(output / "scythe-board.png"))

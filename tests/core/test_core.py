@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
 import pytest
@@ -21,6 +22,7 @@ from arbiter.core import (
 )
 from arbiter.core.chance import generator, pick, pick_uniform
 from arbiter.core.content import content_id
+from arbiter.core.game import option_infos
 from arbiter.core.playout import random_playout
 from arbiter.core.tuples import remove_at, remove_first, replace_at
 from tests.toy import DieFace, Hold, Pig, PigContent, Roll
@@ -258,3 +260,35 @@ def test_fact_sheet_lists_typed_options(pig: Pig) -> None:
     assert info.id == "pig" and info.min_players == 2 and info.max_players == 4
     (target,) = info.options
     assert (target.name, target.type, target.default) == ("target", "integer", 20)
+
+
+class _Colour(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
+
+
+class _Options(msgspec.Struct, frozen=True, kw_only=True):
+    mode: Literal["random", "chosen"] = "random"
+    colour: _Colour = _Colour.BLUE
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=25)] = 25
+    solo: Literal["easy", "hard"] | None = None
+
+    __option_players__: ClassVar[dict[str, tuple[int, int]]] = {"solo": (1, 1)}
+
+
+def test_fact_sheet_options_carry_choices_bounds_and_player_counts() -> None:
+    """A form built from the fact sheet offers only valid values: a ``Literal``'s or an enum's
+    choices in declared order, an integer's bounds, the player counts an option applies to."""
+    mode, colour, rounds, solo = option_infos(_Options)
+    assert (mode.type, mode.choices, mode.default) == ("string", ("random", "chosen"), "random")
+    assert (colour.choices, colour.default) == (("red", "blue"), "blue")
+    assert (rounds.type, rounds.minimum, rounds.maximum, rounds.choices) == (
+        "integer", 1, 25, msgspec.UNSET,
+    )  # fmt: skip
+    assert (solo.choices, solo.min_players, solo.max_players) == (("easy", "hard"), 1, 1)
+    assert mode.min_players is msgspec.UNSET and mode.max_players is msgspec.UNSET
+    fact = msgspec.json.decode(msgspec.json.encode(rounds))
+    assert fact == {
+        "name": "rounds", "type": "integer", "default": 25, "description": "",
+        "minimum": 1, "maximum": 25,
+    }  # fmt: skip

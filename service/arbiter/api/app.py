@@ -24,7 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import arbiter
-from arbiter.api import docs, graphql_http, graphql_live, logs, static
+from arbiter.api import docs, game_documents, graphql_http, graphql_live, logs, static
 from arbiter.api.budget import share_of
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
@@ -335,6 +335,7 @@ def create_app(
             Route("/", index, methods=["GET"]),
             Route("/problems/{code}", problem_page, methods=["GET"]),
             *docs.routes(registry),
+            *game_documents.routes(registry),
             *static.routes(),
         ],
         exception_handlers={

@@ -40,6 +40,17 @@ class OptionInfo:
     type: str
     default: JSON | None
     description: str
+    choices: list[str] | None = strawberry.field(
+        default=None, description="The only values the option takes, when they are a fixed list."
+    )
+    minimum: int | None = strawberry.field(default=None, description="An integer's least value.")
+    maximum: int | None = strawberry.field(default=None, description="An integer's most value.")
+    min_players: int | None = strawberry.field(
+        default=None, description="The fewest players the option applies to (null: any)."
+    )
+    max_players: int | None = strawberry.field(
+        default=None, description="The most players the option applies to (null: any)."
+    )
 
 
 @strawberry.type(description="The fact sheet of a game.")

@@ -70,6 +70,23 @@ PAGES: tuple[Operation, ...] = (
         },
     ),
     Operation(
+        id="gameOpenapi",
+        method="GET",
+        path="/docs/games/{game}/openapi.json",
+        summary="This document for one game: its types and examples only",
+        description="The same paths and operations as `/openapi.json`, as if the game were the "
+        "only one registered: a fraction of the whole document's size (`/docs` opens one of "
+        "these first). Built on its first request, then served from memory.",
+        tags=("docs",),
+        responses={
+            "200": {
+                "description": "OpenAPI 3.1.",
+                "content": {"application/json": {"schema": {"type": "object"}}},
+            }
+        },
+        errors={"unknown_game": None},
+    ),
+    Operation(
         id="problemType",
         method="GET",
         path="/problems/{code}",
@@ -123,6 +140,9 @@ PAGES: tuple[Operation, ...] = (
         method="GET",
         path="/docs",
         summary="Swagger UI over this document",
+        description="It opens one game's document first (`/docs/games/{game}/openapi.json`, a "
+        "fraction of this one's size); a list in its bar switches to another game's or to "
+        "the whole document (`?game=all`).",
         tags=("docs",),
         responses=_html("HTML (its files: `/static/vendor/`)."),
     ),

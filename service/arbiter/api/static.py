@@ -2,7 +2,8 @@
 
 * ``GET /play`` -- the playground (``static/play/``): a page that plays any registered game
   against the public REST API, so it is also a readable example client;
-* ``GET /docs`` -- Swagger UI over ``/openapi.json``;
+* ``GET /docs`` -- Swagger UI over one game's document (:mod:`arbiter.api.game_documents`)
+  first, and over ``/openapi.json`` on request;
 * ``GET /graphql`` -- GraphiQL (when ``ARBITER_GRAPHIQL`` is on; :mod:`arbiter.api.graphql_http`
   serves it with :func:`graphiql_page`);
 * ``GET /static/<path>`` -- the files under ``static/``: the pages' own scripts and styles, and

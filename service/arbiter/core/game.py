@@ -24,7 +24,10 @@ with :class:`IllegalMove` otherwise, and never mutates its input.
 from __future__ import annotations
 
 import abc
+import enum
 import random
+import types
+import typing
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -550,20 +553,73 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
 
 
 def option_infos(options_type: type[Any]) -> tuple[OptionInfo, ...]:
-    """The fact-sheet form of a game's options struct (field docs come from ``__option_docs__``)."""
+    """The fact-sheet form of a game's options struct: field docs come from ``__option_docs__``,
+    the player counts an option applies to from ``__option_players__`` (name -> ``(min, max)``),
+    choices and bounds from the field's type."""
     docs: dict[str, str] = getattr(options_type, "__option_docs__", {})
+    players: dict[str, tuple[int, int]] = getattr(options_type, "__option_players__", {})
     info = msgspec.inspect.type_info(options_type)
     assert isinstance(info, msgspec.inspect.StructType)
     result = []
     for field in info.fields:
         default = field.default if field.default is not msgspec.NODEFAULT else None
-        kind = {
-            msgspec.inspect.BoolType: "boolean",
-            msgspec.inspect.IntType: "integer",
-            msgspec.inspect.StrType: "string",
-        }.get(type(field.type), "string")
-        result.append(OptionInfo(field.encode_name, kind, default, docs.get(field.name, "")))
+        kind = _plain(field.type)
+        choices = _choices(options_type, field.name)
+        bounds = (kind.ge, kind.le) if isinstance(kind, msgspec.inspect.IntType) else (None, None)
+        if choices is not None:
+            json_type = "string"
+        else:
+            json_type = {
+                msgspec.inspect.BoolType: "boolean",
+                msgspec.inspect.IntType: "integer",
+                msgspec.inspect.StrType: "string",
+            }.get(type(kind), "string")
+        least, most = players.get(field.name, (None, None))
+        result.append(
+            OptionInfo(
+                field.encode_name,
+                json_type,
+                default.value if isinstance(default, enum.Enum) else default,
+                docs.get(field.name, ""),
+                choices=msgspec.UNSET if choices is None else choices,
+                minimum=_given(bounds[0]),
+                maximum=_given(bounds[1]),
+                min_players=_given(least),
+                max_players=_given(most),
+            )
+        )
     return tuple(result)
+
+
+def _given(value: int | None) -> int | msgspec.UnsetType:
+    return msgspec.UNSET if value is None else value
+
+
+def _plain(kind: msgspec.inspect.Type) -> msgspec.inspect.Type:
+    """An optional field's type without its ``None``."""
+    if isinstance(kind, msgspec.inspect.UnionType):
+        rest = [t for t in kind.types if not isinstance(t, msgspec.inspect.NoneType)]
+        if len(rest) == 1:
+            return rest[0]
+    return kind
+
+
+def _choices(options_type: type[Any], name: str) -> tuple[str, ...] | None:
+    """The values of a string ``Literal`` or enum field, in the order the type declares them
+    (:func:`msgspec.inspect.type_info` sorts a ``Literal``'s), else ``None``."""
+    kind = typing.get_type_hints(options_type)[name]
+    if typing.get_origin(kind) in (types.UnionType, typing.Union):
+        rest = [t for t in typing.get_args(kind) if t is not type(None)]
+        kind = rest[0] if len(rest) == 1 else kind
+    if typing.get_origin(kind) is typing.Literal:
+        values: tuple[Any, ...] = typing.get_args(kind)
+    elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+        values = tuple(member.value for member in kind)
+    else:
+        return None
+    if not all(isinstance(value, str) for value in values):
+        return None
+    return tuple(str(value) for value in values)
 
 
 def seat_count(state: Any) -> int | None:

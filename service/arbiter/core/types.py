@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import ClassVar, Literal, TypeAlias
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 #: The actor that resolves chance decisions (a die roll, the next card of a deck).
 CHANCE: Literal["chance"] = "chance"
@@ -204,12 +205,25 @@ def rank(
 
 
 class OptionInfo(msgspec.Struct, frozen=True):
-    """One game option of a fact sheet: its name, JSON type, default and meaning."""
+    """One game option of a fact sheet: its name, JSON type, default and meaning; and, where the
+    options struct says so, what a client's form needs to offer only valid values:
+
+    * ``choices`` -- the only values the option takes (a ``Literal`` or an enum), in order;
+    * ``minimum``, ``maximum`` -- an integer option's bounds;
+    * ``min_players``, ``max_players`` -- the player counts the option applies to (Raiders of
+      Scythia's solo chief: solo play only); at other counts the game ignores it, and a form
+      leaves it out.
+    """
 
     name: str
     type: str
     default: bool | int | str | None
     description: str
+    choices: tuple[str, ...] | UnsetType = UNSET
+    minimum: int | UnsetType = UNSET
+    maximum: int | UnsetType = UNSET
+    min_players: int | UnsetType = UNSET
+    max_players: int | UnsetType = UNSET
 
 
 class GameInfo(msgspec.Struct, frozen=True, kw_only=True):

@@ -44,6 +44,14 @@ window.ArbiterPictures = (() => {
     return String(id).replace(/^[A-Z]+\d*-(\d+-)?/, "").replaceAll("-", " ").replaceAll("_", " ");
   }
 
+  /** A card's price in coins and knowledge (``3 coins``, ``2 coins, 1 knowledge``, ``free``). */
+  function price(coins, knowledge) {
+    const parts = [];
+    if (coins) parts.push(`${coins} coin${coins === 1 ? "" : "s"}`);
+    if (knowledge) parts.push(`${knowledge} knowledge`);
+    return parts.length ? parts.join(", ") : "free";
+  }
+
   function panel(title, ...children) {
     return h("section", { className: "panel" }, h("h4", {}, title), ...children);
   }
@@ -121,14 +129,28 @@ window.ArbiterPictures = (() => {
         svg.append(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], stroke: "#1f6fc2", "stroke-width": 4, "stroke-linecap": "round" }));
       }
     }
-    // home bases
+    // home bases, each named on the side facing away from the board (where no hex is)
+    const middle = [0, 0];
+    for (const t of board.territories) {
+      const [x, y] = spaces.get(t.id).at;
+      middle[0] += x / board.territories.length;
+      middle[1] += y / board.territories.length;
+    }
     for (const b of board.home_bases || []) {
       const [x, y] = spaces.get(b.id).at;
       const faction = factions.get(b.owner);
       const colour = FACTION_COLOUR[faction && faction.color] || "#999";
-      svg.append(s("circle", { cx: x, cy: y, r: size * 0.62, fill: colour, stroke: "#444", "stroke-width": 1, opacity: 0.85 }));
+      const radius = size * 0.62;
+      svg.append(s("circle", { cx: x, cy: y, r: radius, fill: colour, stroke: "#444", "stroke-width": 1, opacity: 0.85 }));
       const title = faction ? faction.name : `${b.owner} (expansion)`;
-      svg.append(s("text", { x: x - size * 0.9, y: y + size * 0.95, "font-weight": 700 }, title));
+      const [dx, dy] = [x - middle[0], y - middle[1]];
+      const length = Math.hypot(dx, dy) || 1;
+      const [ux, uy] = [dx / length, dy / length];
+      const sideways = Math.abs(ux) > 0.5;
+      const anchor = sideways ? (ux > 0 ? "start" : "end") : "middle";
+      const gap = radius + 4;
+      const at = sideways ? [x + ux * gap, y + uy * gap + 4] : [x, uy > 0 ? y + gap + 15 : y - gap - 3];
+      svg.append(s("text", { x: at[0], y: at[1], "text-anchor": anchor, class: "base", "font-weight": 700, "data-base": b.id }, title));
     }
     // encounter tokens
     for (const id of state.encounter_tokens || []) {
@@ -180,6 +202,7 @@ window.ArbiterPictures = (() => {
       }
     });
     container.append(svg);
+    fitView(svg, [0, 0, width * 9.2, size * 1.5 * 9 + size * 1.4]);
     container.append(h("p", { className: "hint" }, "C character · M mech (×n) · numbered disc: workers · box: structure · ✦ encounter token · T tunnel · blue edge: river · dot: controlled · resources F food, W wood, M metal, O oil"));
     const now = acting(envelope);
     const players = h("div", { className: "players" });
@@ -210,6 +233,24 @@ window.ArbiterPictures = (() => {
     container.append(panel("Factory", h("p", {}, Array.isArray(factory) ? `Factory cards left: ${factory.length}` : `Factory cards: ${state.factory_cards_count ?? "?"}`)));
   }
 
+  /** Widen an SVG's view box to take in everything drawn (the base names beyond the board), with
+   * a margin; ``least`` is the box it keeps at the least (also when the page is not laid out). */
+  function fitView(svg, least) {
+    let [left, top, right, bottom] = [least[0], least[1], least[0] + least[2], least[1] + least[3]];
+    try {
+      const box = svg.getBBox();
+      if (box.width > 0) {
+        left = Math.min(left, box.x - 6);
+        top = Math.min(top, box.y - 6);
+        right = Math.max(right, box.x + box.width + 6);
+        bottom = Math.max(bottom, box.y + box.height + 6);
+      }
+    } catch {
+      // not laid out (a hidden page): the least box
+    }
+    svg.setAttribute("viewBox", `${left} ${top} ${right - left} ${bottom - top}`);
+  }
+
   // ------------------------------------------------------------------ The Ancient World
 
   function ancientWorld(container, state, { content, envelope }) {
@@ -220,6 +261,19 @@ window.ArbiterPictures = (() => {
       ...names(content && content.provinces),
     ]);
     const name = (id) => cards.get(id) || humane(id);
+    const costs = new Map();
+    for (const entry of (content && content.empire) || []) costs.set(entry.id, price(entry.cost_coins, entry.cost_knowledge));
+    for (const entry of (content && content.armies) || []) {
+      const face = Object.entries(entry.face || {}).filter(([, n]) => typeof n === "number" && n > 0).map(([k, n]) => `${n} ${label(k)}`);
+      costs.set(entry.id, [price(entry.cost_coins, 0), ...face].join(" · "));
+    }
+    for (const entry of (content && content.titans) || []) costs.set(entry.id, `defence ${entry.defence}`);
+    /** A card of a row, its cost under its name (``data-card`` names it for the tests). */
+    const offered = (id, extra) => {
+      const shown = card(name(id), [costs.get(id), extra].filter(Boolean).join(" · ") || null);
+      shown.dataset.card = id;
+      return shown;
+    };
     const spaces = h("div", { className: "cards" });
     for (const [space, placed] of Object.entries(state.board || {})) {
       const open = !state.open_spaces || state.open_spaces.includes(space);
@@ -232,9 +286,9 @@ window.ArbiterPictures = (() => {
       spaces.lastChild.append(h("div", {}, tokens));
     }
     container.append(panel(`Action board — round ${state.round}, ${state.phase}`, spaces));
-    container.append(panel("Empire row", h("div", { className: "cards" }, (state.empire_row || []).map((id) => card(name(id))))));
-    container.append(panel("Army row", h("div", { className: "cards" }, (state.army_row || []).map((id) => card(name(id))))));
-    const titans = Object.entries(state.titan_tops || {}).map(([deck, id]) => card(id ? name(id) : "—", label(deck)));
+    container.append(panel("Empire row", h("div", { className: "cards" }, (state.empire_row || []).map((id) => offered(id)))));
+    container.append(panel("Army row", h("div", { className: "cards" }, (state.army_row || []).map((id) => offered(id)))));
+    const titans = Object.entries(state.titan_tops || {}).map(([deck, id]) => (id ? offered(id, label(deck)) : card("—", label(deck))));
     container.append(panel("Province and titans", h("div", { className: "cards" }, card(state.province_top ? name(state.province_top) : "—", "province"), titans)));
     const now = acting(envelope);
     const players = h("div", { className: "players" });
@@ -254,6 +308,9 @@ window.ArbiterPictures = (() => {
           h("div", { className: "cards" }, (p.empire || []).map((id) => card(name(id), "empire"))),
           h("div", { className: "cards" }, (p.armies || []).map((a) => card(name(a.active), `army · scroll ${a.scroll}`))),
           h("div", { className: "cards" }, [...(p.provinces || []), ...(p.titans || [])].map((id) => card(name(id)))),
+          // set-aside cards, where the picture may see them (an open game; a seat's own view): the
+          // seat may build them, so with their costs
+          Array.isArray(p.set_aside) && p.set_aside.length ? h("div", { className: "cards" }, p.set_aside.map((id) => offered(id, "set aside"))) : null,
         ),
       );
     });
@@ -273,14 +330,35 @@ window.ArbiterPictures = (() => {
       if (worker) place.dataset.piece = `${worker}:${building}`;
       village.append(place);
     }
-    container.append(panel(`Village — turn ${state.turns ?? ""}`, village, h("p", {}, `Village quests: ${(state.village_quests || []).join(", ") || "none"}`)));
+    const quests = new Map(((content && content.quests) || []).map((q) => [q.id, q]));
+    /** A quest tile: the tiles carry no printed name, so it is named by its number, with what it
+     * asks and what it scores, as the service's text does (``data-quest`` holds its id). */
+    const quest = (id) => {
+      const q = quests.get(id);
+      const number = String(id).replace(/^quest-0*/, "");
+      const asks = !q ? null : q.cost ? Object.entries(q.cost).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${label(k)}`).join(" and ") : `discarding cards of strength ${q.discard_strength}+`;
+      const shown = card(`Quest ${number}`, q ? `${q.vp} VP for ${asks}` : null, "quest");
+      shown.dataset.quest = id;
+      return shown;
+    };
+    const villageQuests = (state.village_quests || []).filter(Boolean);
+    container.append(
+      panel(
+        `Village — turn ${state.turns ?? ""}`,
+        village,
+        h("h4", {}, "Village quests"),
+        h("div", { className: "cards" }, villageQuests.length ? villageQuests.map(quest) : card("none", null, "empty")),
+      ),
+    );
     const raid = h("div", { className: "cards" });
     const bySpace = new Map(settlements.flatMap((x) => [[`${x.id}-left`, x], [`${x.id}-right`, x]]));
     listed(state.spaces, [...bySpace.keys()]).forEach(([id, space]) => {
       const settlement = bySpace.get(id);
       const plunder = Object.entries(space.plunder || {}).filter(([, n]) => n > 0).map(([k, n]) => `${n} ${k}`).join(", ");
       const where = settlement ? `${regions.get(settlement.region) || settlement.region}: ${settlement.name}` : `space ${id}`;
-      raid.append(card(where, `${space.raided ? "raided" : plunder || "no plunder"}${space.worker ? ` · ${space.worker} worker` : ""}`, space.in_use === false ? "empty" : ""));
+      const shown = card(where, `${space.raided ? "raided" : plunder || "no plunder"}${space.worker ? ` · ${space.worker} worker` : ""}${space.hidden_quest ? " · a face-down quest" : ""}`, space.in_use === false ? "empty" : "");
+      if (space.quest) shown.append(quest(space.quest));
+      raid.append(shown);
     });
     container.append(panel("Regions (raid spaces)", raid));
     const now = acting(envelope);
@@ -294,8 +372,9 @@ window.ArbiterPictures = (() => {
           "section",
           { className: `panel player seat-${seat}${now.has(seat) ? " acting" : ""}` },
           h("h4", {}, `seat ${seat}: ${p.hero ? heroes.get(p.hero) || p.hero : "no hero yet"}${p.worker ? ` (${p.worker} worker)` : " (worker out)"}`),
-          kv([["VP", p.vp], ...Object.entries(p.stock || {}), ["hand", p.hand_size ?? (p.hand || []).length], ["quests", (p.quests || []).length]]),
+          kv([["VP", p.vp], ...Object.entries(p.stock || {}), ["hand", p.hand_size ?? (p.hand || []).length], ["quests", Array.isArray(p.quests) ? p.quests.length : p.quests ?? p.quest_count]]),
           h("div", { className: "cards" }, slots),
+          Array.isArray(p.quests) && p.quests.length ? h("div", { className: "cards" }, p.quests.map(quest)) : null,
         ),
       );
     });

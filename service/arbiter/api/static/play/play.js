@@ -74,6 +74,7 @@ const session = {
   log: [], // the events, oldest first: {step, event}
   bots: new Set(), // seats the server's hints play for
   content: null, // the content pack the game is played with (the pictures read names in it)
+  names: new Map(), // the names its ids have (the events' text reads them)
   busy: false,
 };
 
@@ -134,7 +135,8 @@ function chosenInfo() {
   return session.games.find((g) => g.id === $("#game").value);
 }
 
-/** The form's option inputs for the chosen game (from its fact sheet's options). */
+/** The form for the chosen game: its player count's bounds, its default pack, its options'
+ * inputs (options.js). */
 function chooseGame() {
   const info = chosenInfo();
   const players = $("#players");
@@ -142,34 +144,13 @@ function chooseGame() {
   players.max = info.max_players;
   players.value = Math.min(Math.max(Number(players.value) || 2, info.min_players), info.max_players);
   $("#content").placeholder = info.default_content_id;
-  const box = $("#options");
-  box.replaceChildren(el("legend", {}, "Options"));
-  for (const option of info.options) {
-    const id = `option-${option.name}`;
-    let input;
-    if (option.type === "boolean") {
-      input = el("input", { type: "checkbox", id, checked: option.default === true });
-    } else if (option.type === "integer") {
-      input = el("input", { type: "number", id, value: option.default ?? "" });
-    } else {
-      input = el("input", { id, value: option.default ?? "", size: 10 });
-    }
-    input.dataset.option = option.name;
-    input.dataset.type = option.type;
-    box.append(el("label", { title: option.description }, `${option.name} `, input));
-  }
-  if (!info.options.length) box.append(el("span", { className: "hint" }, "none"));
+  ArbiterOptions.build($("#options"), info.options, Number(players.value));
 }
 
-function chosenOptions() {
-  const options = {};
-  for (const input of document.querySelectorAll("#options input")) {
-    const { option, type } = input.dataset;
-    if (type === "boolean") options[option] = input.checked;
-    else if (type === "integer") options[option] = input.value === "" ? null : Number(input.value);
-    else options[option] = input.value === "" ? null : input.value;
-  }
-  return options;
+/** The options' inputs fitted to the player count now chosen. */
+function fitOptions() {
+  const info = chosenInfo();
+  if (info) ArbiterOptions.fit($("#options"), info.options, Number($("#players").value));
 }
 
 async function startGame(event) {
@@ -178,7 +159,7 @@ async function startGame(event) {
   const sealed = document.querySelector("input[name=mode]:checked").value === "sealed";
   const body = {
     players: Number($("#players").value),
-    options: chosenOptions(),
+    options: ArbiterOptions.chosen($("#options")),
     sealed,
     resolve_chance: !$("#by-hand").checked,
     acting_seats: sealed,
@@ -216,6 +197,7 @@ async function begin(info, role, envelope) {
   const contentId =
     $("#content").value.trim() || envelope.state?.content_id || envelope.view?.content_id || info.default_content_id;
   session.content = await api("GET", `/v1/games/${info.id}/content/${contentId}`).catch(() => null);
+  session.names = ArbiterEvents.contentNames(session.content);
   if (master) {
     // a spectator's handle, for the spectator's tab: it reads the public view, never acts
     const spectators = `/v1/games/${info.id}/spectators`;
@@ -249,6 +231,7 @@ async function joinTable() {
   $("#game").value = info.id;
   chooseGame();
   $("#players").value = seatCount(envelope);
+  fitOptions();
   if (role !== "master") {
     $("#new-game").hidden = true;
     const who = role === "seat" ? `seat ${envelope.as_seat}` : "a spectator";
@@ -412,7 +395,9 @@ async function importRecord(file) {
   const info = session.games.find((g) => g.id === record.game) || chosenInfo();
   const sealed = document.querySelector("input[name=mode]:checked").value === "sealed";
   $("#game").value = info.id;
+  chooseGame();
   $("#players").value = record.players;
+  fitOptions();
   const body = { ...record, sealed, acting_seats: sealed, ...DESCRIBE };
   await begin(info, sealed ? "master" : null, await api("POST", `/v1/games/${info.id}/replay`, body));
   note("record", `replayed ${record.moves.length} moves`);
@@ -689,17 +674,6 @@ function moveControl(item, range) {
   );
 }
 
-function describeEvent(event) {
-  const shown = (value) => {
-    const text = typeof value === "object" ? JSON.stringify(value) : String(value);
-    return text.length > 120 ? `${text.slice(0, 117)}…` : text;
-  };
-  return Object.entries(event)
-    .filter(([name]) => name !== "type" && name !== "visible_to")
-    .map(([name, value]) => `${name}: ${shown(value)}`)
-    .join(", ");
-}
-
 function showEvents(fresh) {
   const list = $("#events");
   list.replaceChildren();
@@ -712,7 +686,8 @@ function showEvents(fresh) {
       { className: index >= log.length - fresh ? "new" : null, value: index + 1 },
       step === null || step === undefined ? "" : `step ${step} · `,
       el("span", { className: "type" }, label(event.type || "event")),
-      event.note ? ` — ${event.note}` : ` ${describeEvent(event)}`,
+      " ",
+      el("span", { className: "text" }, event.note ? `— ${event.note}` : ArbiterEvents.describe(event, session.names)),
     );
     list.append(item);
   }
@@ -747,6 +722,7 @@ function showResult(envelope) {
 // ------------------------------------------------------------------------------- wiring
 
 $("#game").addEventListener("change", chooseGame);
+$("#players").addEventListener("input", fitOptions);
 $("#new-game").addEventListener("submit", (event) => act(() => startGame(event)));
 $("#undo").addEventListener("click", () => act(undo));
 $("#export").addEventListener("click", () => act(exportRecord));
