@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from arbiter.core.chance import generator, pick
 from arbiter.core.content import content_id as hash_content
@@ -40,6 +41,7 @@ from arbiter.core.errors import (
     UnknownContent,
 )
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks, NotKept
+from arbiter.core.provenance import Card, Labels
 from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
 from arbiter.core.types import (
@@ -153,6 +155,15 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
 
     def check_content(self, content: ContentT) -> None:
         """Refuse a content pack that cannot be played (raise :class:`InvalidState`)."""
+
+    def content_cards(self, content: ContentT) -> tuple[Card, ...]:
+        """The cards of a pack with their keys: what its provenance labels name
+        (:mod:`arbiter.core.provenance`). A game whose packs hold no cards has none."""
+        return ()
+
+    def content_labels(self, content: ContentT) -> Labels | UnsetType:
+        """The provenance labels of a pack (``UNSET``: the pack has none)."""
+        return UNSET
 
     def register_content(self, content: ContentT) -> str:
         """Check and keep a content pack; returns its content id (a hash of its JSON).

@@ -49,7 +49,7 @@ from arbiter.games.raiders_of_scythia import (
     scoring,
     setup,
 )
-from arbiter.games.raiders_of_scythia.content import RaidersContent
+from arbiter.games.raiders_of_scythia.content import RaidersContent, cards
 from arbiter.games.raiders_of_scythia.describe import describe_move
 from arbiter.games.raiders_of_scythia.events import RaidersEvent, redact
 from arbiter.games.raiders_of_scythia.moves import RaidersMove
@@ -102,6 +102,8 @@ class RaidersOfScythia(
         codes=RULE_CODES,
         load_default=load_default_content,
         check_content=checks.check_content,
+        content_cards=cards,
+        content_labels=lambda c: c.labels,
         make_tables=Tables,
         initial_state=setup.initial_state,
         advance=flow.advance,

@@ -94,6 +94,7 @@ from arbiter.games.scythe import (
     view,
 )
 from arbiter.games.scythe.content import ScytheContent, default_content
+from arbiter.games.scythe.content_cards import cards
 from arbiter.games.scythe.content_checks import check_limits
 from arbiter.games.scythe.describe import describe_move
 from arbiter.games.scythe.events import ScytheEvent, redact
@@ -152,6 +153,8 @@ class Scythe(TabledGame[ScytheState, ScytheContent, ScytheOptions, ScytheView, T
         codes=RULE_CODES,
         load_default=default_content,
         check_content=check_content,
+        content_cards=cards,
+        content_labels=lambda c: c.labels,
         make_tables=Tables,
         initial_state=setup.initial_state,
         advance=flow.advance,

@@ -119,7 +119,7 @@ from arbiter.games.the_ancient_world import (
     setup,
     view,
 )
-from arbiter.games.the_ancient_world.content import AncientWorldContent
+from arbiter.games.the_ancient_world.content import AncientWorldContent, cards
 from arbiter.games.the_ancient_world.describe import describe_move
 from arbiter.games.the_ancient_world.events import AncientWorldEvent, redact
 from arbiter.games.the_ancient_world.moves import AncientWorldMove
@@ -182,6 +182,8 @@ class TheAncientWorld(
         codes=RULE_CODES,
         load_default=load_default_content,
         check_content=checks.check_content,
+        content_cards=cards,
+        content_labels=lambda c: c.labels,
         make_tables=Tables,
         initial_state=setup.initial_state,
         advance=flow.advance,
