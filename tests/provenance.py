@@ -153,6 +153,5 @@ def mismatches(cards: Iterable[Card], labels: Labels | UnsetType) -> Iterator[st
                 continue
             if isinstance(value, bool | int | float | str) and not found_in_json(value, node):
                 yield f"{where}: {value!r} is not there"
-        elif printed_name(v.path) and isinstance(value, str):
-            if not found_in_text(value, file):
-                yield f"{where}: {value!r} is not in the text"
+        elif printed_name(v.path) and isinstance(value, str) and not found_in_text(value, file):
+            yield f"{where}: {value!r} is not in the text"
