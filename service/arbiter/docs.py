@@ -43,6 +43,8 @@ import msgspec.inspect as mi
 from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact, seat_count
 from arbiter.core.provenance import PartShare, shares
 from arbiter.core.registry import AnyGame
+from arbiter.docs_shapes import ShapeDoc, shape_docs
+from arbiter.docs_shapes import markdown as shapes_markdown
 
 #: Decisions played per game, at most, to find an example of each move and event type.
 BUDGET = 60_000
@@ -114,6 +116,8 @@ class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
     position_examples: tuple[PositionExample, ...] = ()
     #: How much of each part of the default content pack a source gives (its labels).
     content: tuple[PartShare, ...] = ()
+    #: The changelog of the state's layout (:mod:`arbiter.docs_shapes`).
+    shapes: tuple[ShapeDoc, ...] = ()
 
 
 # ------------------------------------------------------------------------------------ types
@@ -422,6 +426,7 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
         silent=tuple(game.silent_view_members.items()),
         position=position,
         position_examples=worked,
+        shapes=shape_docs(game),
         play=_played(found, budget),
         content=shares(game.content_cards(pack), game.content_labels(pack)),
     )
@@ -612,6 +617,7 @@ def markdown(doc: GameDoc) -> str:
     out += ["## State", "", STATE_INTRO, ""]
     for t in doc.state:
         out += _md_type(t, "struct", f"### {t.name}", doc.play)
+    out += shapes_markdown(info.id, doc.shapes)
     out += ["## View", "", VIEW_INTRO, ""]
     for t in doc.view:
         out += _md_type(t, "struct", f"### {t.name}", doc.play)

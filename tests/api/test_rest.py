@@ -69,7 +69,7 @@ def test_options_are_decoded_into_the_games_options(client: TestClient) -> None:
     bad = client.post("/v1/games/pig/states", json={"players": 2, "options": {"target": "x"}})
     assert problem(bad, 422, "invalid_request")["pointer"] == "/options/target"
     unknown = client.post("/v1/games/pig/states", json={"players": 2, "options": {"speed": 1}})
-    assert problem(unknown, 422, "invalid_request")["pointer"] == "/options"
+    assert problem(unknown, 422, "invalid_request")["pointer"] == "/options/speed"
 
 
 def test_setup_refusals_are_problems(client: TestClient) -> None:
@@ -197,7 +197,7 @@ def test_a_broken_state_is_refused_with_a_pointer_before_any_move(client: TestCl
     unknown = {"state": {**state, "colour": "red"}, "move": roll}
     assert (
         problem(client.post("/v1/games/pig/moves", json=unknown), 422, "invalid_request")["pointer"]
-        == "/state"
+        == "/state/colour"
     )
 
 

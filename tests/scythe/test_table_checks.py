@@ -107,3 +107,16 @@ def test_battles_to_choose_keep_units_together() -> None:
     s = vanya_and_sveta()
     choose = Battles(seat=0, territories=("r2c5",))
     GAME.check_state(msgspec.structs.replace(s, pending=(*s.pending[:-1], choose)))
+
+
+def test_a_unit_on_no_space_is_pointed_at_itself() -> None:
+    """A pointer names the member: the worker, mech or character on a space the board lacks,
+    not the whole seat (#39)."""
+    for member, changes in (
+        ("workers/1", {"workers": ("base_crimea", "r99c99")}),
+        ("mechs/0", {"mechs": ("r99c99",), "mech_abilities": ("speed",)}),
+        ("character", {"character": "r99c99"}),
+    ):
+        error = refusal(player(quiet(), 0, **changes))
+        assert error.pointer == f"/players/0/{member}", (member, error.pointer)
+        assert "unknown space 'r99c99'" in error.message

@@ -86,7 +86,7 @@ def test_fact_sheet_and_option() -> None:
         2,
         4,
     )
-    assert info.rules_version == "1.1.0" and info.chance and info.hidden_information
+    assert info.rules_version == "1.2.0" and info.chance and info.hidden_information
     [option] = info.options
     assert option.name == "expand_borders_plus" and option.type == "boolean"
     assert option.default is False and "Expand borders+" in option.description

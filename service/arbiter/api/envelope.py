@@ -241,6 +241,35 @@ class TablePosition(msgspec.Struct, kw_only=True):
     position: Any
 
 
+class MigrateRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """``POST /v1/games/{game}/migrate``: a state of the game as an earlier release wrote it
+    (any of its shapes: its ``rules_version`` says which)."""
+
+    state: Raw
+
+
+class ReplacedMember(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """A member of a state's earlier shape and what took its place in rules ``version``: JSON
+    pointers (``*`` any one key or index); ``new`` ``null`` for a member removed."""
+
+    version: str
+    old: str
+    new: str | None = None
+    how: str
+
+
+class MigratedState(msgspec.Struct, kw_only=True):
+    """``POST /v1/games/{game}/migrate``: the state in today's shape (``rules_version``), checked
+    as any state a client sends; ``from_version`` -- the shape it was sent in; ``replaced`` --
+    what each later shape replaced (empty when it was today's already)."""
+
+    game: str
+    from_version: str
+    rules_version: str
+    state: Any
+    replaced: list[ReplacedMember]
+
+
 class CurrentRequest(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """``POST /v1/games/{game}/current`` and ``.../undo``: a handle of a sealed game."""
 

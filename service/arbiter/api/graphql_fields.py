@@ -55,6 +55,7 @@ ANSWERS: dict[Any, tuple[Any, Callable[[Any], Any]]] = {
     rest.Validation: (types.Validation, types.validation_of),
     rest.Hint: (types.Hint, types.hint_of),
     rest.TablePosition: (types.TablePosition, types.table_position_of),
+    rest.MigratedState: (types.MigratedState, types.migrated_of),
     rest.ContentCreated: (types.ContentRegistration, types.registration_of),
     rest.GameList: (list[types.GameInfo], types.games_of),
     GameInfo: (types.GameInfo, types.game_info_of),

@@ -218,6 +218,26 @@ class TablePosition:
     )
 
 
+@strawberry.type(description="A member of a state's earlier shape and what took its place.")
+class ReplacedMember:
+    version: str = strawberry.field(description="The rules version that replaced it.")
+    old: str = strawberry.field(description="Its JSON pointer (`*`: any one key or index).")
+    new: str | None = strawberry.field(description="What replaced it; null when removed.")
+    how: str
+
+
+@strawberry.type(
+    description="A state written under an earlier rules version, in today's shape (see the "
+    "REST `MigratedState`)."
+)
+class MigratedState:
+    game: str
+    from_version: str
+    rules_version: str
+    state: JSON = strawberry.field(description="The state in today's shape, checked.")
+    replaced: list[ReplacedMember]
+
+
 @strawberry.type(description="A registered content pack's id.")
 class ContentRegistration:
     game: str
@@ -398,3 +418,16 @@ def games_of(listed: rest.GameList) -> list[GameInfo]:
 def json_of(value: Any) -> JSON:
     """A document as the REST API writes it (a record, a pack), read back as plain values."""
     return msgspec.json.decode(_encode_json(value))  # type: ignore[no-any-return]
+
+
+def migrated_of(answer: rest.MigratedState) -> MigratedState:
+    return MigratedState(
+        game=answer.game,
+        from_version=answer.from_version,
+        rules_version=answer.rules_version,
+        state=msgspec.json.decode(answer.state),
+        replaced=[
+            ReplacedMember(version=r.version, old=r.old, new=r.new, how=r.how)
+            for r in answer.replaced
+        ],
+    )

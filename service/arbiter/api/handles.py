@@ -39,6 +39,7 @@ from arbiter.api.history import Link, LogWrite
 from arbiter.api.kept_packs import KeptPacks
 from arbiter.api.memo import Known, KnownStates
 from arbiter.api.metrics import Metrics
+from arbiter.api.outdated import outdated
 from arbiter.api.problems import Problem, from_core, over_quota, store_full
 from arbiter.api.sealing import HEAD_BYTES, InvalidToken, Sealer, Ticket
 from arbiter.api.tables import MAX_HISTORY, Change, Snap, Table, fed
@@ -91,11 +92,8 @@ class Resolved(msgspec.Struct, frozen=True):
         return None if ticket is None or ticket.seat < 0 else ticket.seat
 
 
-class _Header(msgspec.Struct):
-    rules_version: str = ""
-
-
-_header = msgspec.msgpack.Decoder(_Header)
+#: A stored state as plain values (one of an earlier shape, to upgrade).
+_plain = msgspec.msgpack.Decoder()
 
 
 class untrusted:
@@ -518,10 +516,13 @@ class StateStore:
             if known is not None:  # the JSON the service wrote (or already checked)
                 self._check_pinned(game, known.state, "/state")
                 return known
-        state = codec.state(value)
-        await self.ensure_content(game, codec, state.content_id)
-        with untrusted(True, game.id):
+        try:
+            state = codec.state(value)
+            await self.ensure_content(game, codec, state.content_id)
             self._check_pinned(game, state, "/state")
+        except Problem as problem:  # an earlier shape's state is told so (rules_version_mismatch)
+            raise outdated(game, value, problem) from None
+        with untrusted(True, game.id):
             canonical = codec.state_json(state)
             key = self.known.key(game.id, canonical)
             known = self.known.get(key)
@@ -660,15 +661,20 @@ class StateStore:
         return moves
 
     def decode(self, game: AnyGame, codec: GameCodec, packed: bytes) -> Any:
-        """The state of a token or cache entry; one made under other rules is refused."""
+        """The state of a token or cache entry. One an earlier release stored in an earlier
+        shape is upgraded (:meth:`arbiter.core.Game.upgraded`); one it cannot be is refused."""
         try:
-            return codec.state_msgpack.decode(packed)
+            state = codec.state_msgpack.decode(packed)
+            if state.rules_version == game.rules_version:
+                return state
         except msgspec.ValidationError:
-            try:
-                version = _header.decode(packed).rules_version
-            except msgspec.MsgspecError:
-                version = "?"
-            raise from_core(RulesVersionMismatch(game.id, game.rules_version, version)) from None
+            pass
+        plain = _plain.decode(packed)
+        state = game.upgraded(plain) if isinstance(plain, dict) else None
+        if state is None:
+            version = plain.get("rules_version", "?") if isinstance(plain, dict) else "?"
+            raise from_core(RulesVersionMismatch(game.id, game.rules_version, str(version)))
+        return state
 
     def _check_pinned(self, game: AnyGame, state: Any, prefix: str) -> None:
         try:

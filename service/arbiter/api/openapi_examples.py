@@ -41,7 +41,14 @@ import msgspec
 
 from arbiter.api.audience import Audience, anytime_for, listing, moves_for
 from arbiter.api.codec import GameCodec
-from arbiter.api.envelope import Envelope, GameList, LegalMoves, TablePosition, Validation
+from arbiter.api.envelope import (
+    Envelope,
+    GameList,
+    LegalMoves,
+    MigratedState,
+    TablePosition,
+    Validation,
+)
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import CHANCE, Event, IllegalMove, InvalidState, Registry
@@ -413,6 +420,17 @@ class Examples:
             to_act=list(game.to_act(mid.state)), moves=moves.moves, move_ranges=moves.ranges
         )
         self._response("legalMoves", 200, "midgame", gid, title, _builtins(listed))
+        # migrate: a state of today's shape comes back as it is, nothing replaced
+        sent = {"state": ex.open_answer(mid)["state"]}
+        self._request("migrateState", "current", gid, f"{title}: a state of today's shape", sent)
+        same = MigratedState(
+            game=gid,
+            from_version=game.rules_version,
+            rules_version=game.rules_version,
+            state=sent["state"],
+            replaced=[],
+        )
+        self._response("migrateState", 200, "current", gid, title, _builtins(same))
         self._request("validateMove", "legal", gid, f"{title}: a legal move, by id", by_id)
         self._response("validateMove", 200, "legal", gid, title, _builtins(Validation(legal=True)))
         refused = ex.illegal(setup, moved)

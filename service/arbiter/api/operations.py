@@ -24,6 +24,8 @@ from arbiter.api.envelope import (
     Hint,
     HintRequest,
     LegalMoves,
+    MigratedState,
+    MigrateRequest,
     MoveRequest,
     NewStateRequest,
     PositionOfRequest,
@@ -38,6 +40,7 @@ from arbiter.api.envelope import (
     Validation,
 )
 from arbiter.api.handles import Handle
+from arbiter.api.migrations import migrate_state
 from arbiter.api.operation import Answer, GraphQL, Operation, Parameter
 from arbiter.api.service import Service
 from arbiter.core import GameInfo
@@ -100,6 +103,11 @@ async def _apply_move(service: Service, at: At, body: MoveRequest) -> Envelope:
     return await service.apply_move(
         at["game"], handle, move, resolve_chance=body.resolve_chance, **_shown(body)
     )
+
+
+async def _migrate(service: Service, at: At, body: MigrateRequest) -> MigratedState:
+    game, codec = service.game(at["game"])
+    return await migrate_state(service.store, game, codec, body.state)
 
 
 async def _list_games(service: Service, at: At, _: None) -> GameList:
@@ -674,6 +682,35 @@ OPERATIONS: tuple[Operation, ...] = (
             "decide chance.",
         ),
         run=_set_up_position,
+    ),
+    Operation(
+        id="migrateState",
+        path="/v1/games/{game}/migrate",
+        summary="Bring a state written under an earlier rules version to today's shape",
+        description="A game's `rules_version` names the shape of its states: when a layout "
+        "changes, the version moves with it (the changes are listed in the game's reference, "
+        "'State shapes'). A state an earlier release wrote -- kept by an app, read back from a "
+        "file -- is upgraded here one shape at a time, then checked as any state a client "
+        "sends, and answered in today's shape with every member that was replaced. Sent "
+        "anywhere else, such a state is refused with `422 rules_version_mismatch`, naming its "
+        "version, what replaced the member that failed and this route. A shape that cannot be "
+        "upgraded is refused the same way, naming every replaced member. States the service "
+        "kept itself (sealed tables, cached states) are upgraded as they are read.",
+        body=MigrateRequest,
+        body_text="A state of the game, of any of its shapes.",
+        answer=Answer(
+            type=MigratedState,
+            description="The state in today's shape and what was replaced.",
+        ),
+        errors={**STORED, **dict.fromkeys(("invalid_state", "rules_version_mismatch"))},
+        rule_codes=True,
+        graphql=GraphQL(
+            name="migrateState",
+            mutation=False,
+            description="A state written under an earlier rules version, in today's shape "
+            "(the same as REST's `POST /v1/games/{game}/migrate`).",
+        ),
+        run=_migrate,
     ),
     Operation(
         id="registerContent",

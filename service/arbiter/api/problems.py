@@ -436,6 +436,7 @@ def from_core(error: ArbiterError, *, prefix: str = "", game: str | None = None)
 
 _PATH_PART = re.compile(r"\.([^.\[]+)|\[(\d+)\]|\[([^\]]*)\]")
 _AT = re.compile(r" - at `(\$[^`]*)`$")
+_UNKNOWN = re.compile(r"Object contains unknown field `(.*)`")
 
 
 def pointer_from_path(path: str) -> str:
@@ -465,5 +466,8 @@ def from_validation(error: msgspec.ValidationError, prefix: str = "") -> Problem
     if match:
         pointer = prefix + pointer_from_path(match.group(1))
         message = message[: match.start()]
+    unknown = _UNKNOWN.fullmatch(message)
+    if unknown and not (match and "[...]" in match.group(1)):  # the member, not its object
+        pointer += "/" + unknown.group(1).replace("~", "~0").replace("/", "~1")
     where = pointer or "/"
     return Problem("invalid_request", f"{message} at {where}", pointer=pointer)

@@ -35,6 +35,7 @@ from arbiter.core.chance import generator, pick
 from arbiter.core.content import content_id as hash_content
 from arbiter.core.describe import describe_generic
 from arbiter.core.errors import (
+    ArbiterError,
     IllegalMove,
     PositionsUnsupported,
     RulesVersionMismatch,
@@ -43,6 +44,7 @@ from arbiter.core.errors import (
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks, NotKept
 from arbiter.core.provenance import Card, Labels
 from arbiter.core.render import render_generic
+from arbiter.core.shapes import JsonObject, StateShape, migrate
 from arbiter.core.takeback import reveals_hidden
 from arbiter.core.types import (
     CHANCE,
@@ -86,6 +88,9 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     #: ``to_act`` and the legal moves), or what a client derives from other members. Every other
     #: change of a view is accounted for by an event (:attr:`arbiter.core.Event.explains`).
     silent_view_members: ClassVar[dict[str, str]] = {"/step": "counts every decision applied"}
+    #: The shapes its states had, rules version by version, oldest first (:meth:`shapes`); empty
+    #: for a game whose states never changed shape.
+    state_shapes: ClassVar[tuple[StateShape, ...]] = ()
 
     #: The msgspec types of the game: its state, options, view and content structs, and the
     #: tagged unions of its moves and events.
@@ -477,6 +482,26 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         each listing it is given with a fresh one.
         """
         self._last_moves = (state, actor, tuple(moves))
+
+    def shapes(self) -> tuple[StateShape, ...]:
+        """The shapes of the game's states, oldest first; the last is today's, of
+        :attr:`rules_version` (:mod:`arbiter.core.shapes`)."""
+        return self.state_shapes or (
+            StateShape(self.rules_version, "the layout since the game was first served"),
+        )
+
+    def upgraded(self, plain: JsonObject) -> StateT | None:
+        """A state stored in an earlier shape (plain values, as the service stored it), in
+        today's shape and checked; ``None`` when it is of no earlier shape or cannot be
+        upgraded."""
+        try:
+            migrated = migrate(self.id, self.shapes(), plain)
+            state: StateT = msgspec.convert(migrated.state, self.state_type)
+            self.check_pinned(state)
+            self.check_state(state)
+        except (ArbiterError, msgspec.ValidationError):
+            return None
+        return state
 
     def check_pinned(self, state: StateT) -> None:
         """Refuse a state made under other rules or with a content pack this server lacks."""

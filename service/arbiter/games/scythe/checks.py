@@ -79,12 +79,15 @@ def _check_pieces(s: State, t: Tables) -> None:
             raise _bad("each structure once", f"{at}/structures")
         if len(p.stars) > t.content.triumph_track.stars:
             raise _bad("at most 6 stars", f"{at}/stars")
-        for loc in (p.character, *p.mechs, *p.workers):
+        units = [("character", p.character)]
+        units += [(f"mechs/{i}", loc) for i, loc in enumerate(p.mechs)]
+        units += [(f"workers/{i}", loc) for i, loc in enumerate(p.workers)]
+        for member, loc in units:
             if loc not in spaces:
-                raise _bad(f"unknown space {loc!r}", at)
-        for b in p.structures:
+                raise _bad(f"unknown space {loc!r}", f"{at}/{member}")
+        for i, b in enumerate(p.structures):
             if b.territory not in t.index or b.territory in t.lakes:
-                raise _bad("structures stand on land territories", f"{at}/structures")
+                raise _bad("structures stand on land territories", f"{at}/structures/{i}/territory")
         cards += len(p.hand)
         held_objectives += [*p.objectives, *p.revealed]
     if cards != sum(t.combat_counts):

@@ -104,6 +104,7 @@ from arbiter.games.scythe.position import ScythePosition
 from arbiter.games.scythe.position_convert import position_of, state_of
 from arbiter.games.scythe.position_examples import examples
 from arbiter.games.scythe.rule_codes import RULE_CODES
+from arbiter.games.scythe.shapes import SHAPES
 from arbiter.games.scythe.state import ScytheState
 from arbiter.games.scythe.tables import Tables
 from arbiter.games.scythe.view import ScytheView
@@ -120,7 +121,8 @@ class Scythe(TabledGame[ScytheState, ScytheContent, ScytheOptions, ScytheView, T
     title = "Scythe"
     min_players = 2
     max_players = 5
-    rules_version = "1.1.0"
+    rules_version = "1.2.0"
+    state_shapes = SHAPES
     description = (
         "Alternate-history 1920s Eastern Europe: move, produce, trade and bolster; upgrade, "
         "deploy mechs, build and enlist; fight battles and place six stars first."

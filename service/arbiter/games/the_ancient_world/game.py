@@ -126,6 +126,7 @@ from arbiter.games.the_ancient_world.moves import AncientWorldMove
 from arbiter.games.the_ancient_world.options import AncientWorldOptions
 from arbiter.games.the_ancient_world.position import AncientWorldPosition
 from arbiter.games.the_ancient_world.rule_codes import RULE_CODES
+from arbiter.games.the_ancient_world.shapes import SHAPES
 from arbiter.games.the_ancient_world.state import AncientWorldState
 from arbiter.games.the_ancient_world.tables import Tables
 from arbiter.games.the_ancient_world.view import AncientWorldView
@@ -154,7 +155,8 @@ class TheAncientWorld(
     title = "The Ancient World"
     min_players = 2
     max_players = 4
-    rules_version = "1.1.0"
+    rules_version = "1.2.0"
+    state_shapes = SHAPES
     description = (
         "Build a city-state over 6 rounds: place citizens on actions, buy empire cards, recruit "
         "armies and fight titans; score sets of tribe banners."
