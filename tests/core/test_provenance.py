@@ -184,3 +184,38 @@ def test_an_owners_pack_without_labels_loads_as_their_edition(
     assert b'"labels"' not in msgspec.json.encode(owners)
     values = origins(game.content_cards(owners), game.content_labels(owners))
     assert {v.origin for v in values} == {"edition"}
+
+
+# ------------------------------------------------------------------ the former default ids
+
+
+def before_labels(game: Game[Any, Any, Any, Any]) -> Any:
+    """The default pack as it was before labels: no labels, and the Raiders' old flags (its
+    Merchant, Tyrant and Vadasz marked sourced for their names, its review settlement not)."""
+    pack = replace(game.default_content(), labels=UNSET)
+    if game.id != "raiders-of-scythia":
+        return pack
+    named = ("merchant", "tyrant")
+    return replace(
+        pack,
+        crew=tuple(
+            replace(c, sourced=True) if c.id.rsplit("-", 1)[0] in named else c for c in pack.crew
+        ),
+        heroes=tuple(replace(h, sourced=h.sourced or h.id == "vadasz") for h in pack.heroes),
+        settlements=tuple(
+            replace(s, sourced=False) if s.id == "cimmeria-east" else s for s in pack.settlements
+        ),
+    )
+
+
+@pytest.mark.parametrize("game", GAMES, ids=[g.id for g in GAMES])
+def test_states_of_the_default_pack_before_labels_play_on(game: Game[Any, Any, Any, Any]) -> None:
+    # Labels change the pack's JSON, so its id; every value the rules read stayed as it was.
+    (former,) = game.former_default_content_ids
+    assert content_id(before_labels(game)) == former != game.default_content_id
+    assert game.is_default_content(former)
+    state = game.new_state(game.min_players, seed=1, content_id=former)
+    assert state.content_id == former
+    today = game.new_state(game.min_players, seed=1)
+    assert msgspec.structs.replace(state, content_id=today.content_id) == today
+    assert game.tables(former) is game.tables(game.default_content_id)

@@ -101,12 +101,18 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     move_type: ClassVar[Any]
     event_type: ClassVar[Any]
 
+    #: Content ids the default pack had before changes that left every value the rules read as
+    #: it was (its provenance labels): states naming one play on with today's default pack.
+    former_default_content_ids: ClassVar[tuple[str, ...]] = ()
+
     def __init__(self) -> None:
         self._packs: ContentPacks[ContentT] = ContentPacks(DEFAULT_CONTENT_LIMIT)
         default = self.default_content()
         self.check_content(default)
         self.default_content_id = hash_content(default)
         self._packs.add(self.default_content_id, default, pinned=True)
+        for former in self.former_default_content_ids:
+            self._packs.alias(former, self.default_content_id)
         #: The last moves listed (:meth:`_moves_of`): the state, the actor and the moves. A
         #: client's turn lists a state's moves and then applies one of them (``check_move``
         #: lists them again); states are immutable, so the same object has the same moves.
@@ -160,6 +166,12 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
 
     def check_content(self, content: ContentT) -> None:
         """Refuse a content pack that cannot be played (raise :class:`InvalidState`)."""
+
+    def is_default_content(self, content_id: str) -> bool:
+        """Whether ``content_id`` names the default pack (today's id or a former one)."""
+        return content_id == self.default_content_id or content_id in (
+            self.former_default_content_ids
+        )
 
     def content_cards(self, content: ContentT) -> tuple[Card, ...]:
         """The cards of a pack with their keys: what its provenance labels name

@@ -80,6 +80,8 @@ class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, Wa
     options_type = WargameOptions
     view_type = WargameView
     content_type = WargameContent
+    #: The default pack before its provenance labels (#39): only the labels differ.
+    former_default_content_ids = ("34ecb5b2d5c98c8d",)
     move_type = WargameMove
     event_type = WargameEvent
 

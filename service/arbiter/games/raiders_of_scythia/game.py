@@ -95,6 +95,9 @@ class RaidersOfScythia(
     options_type = RaidersOptions
     view_type = RaidersView
     content_type = RaidersContent
+    #: The default pack before its provenance labels (#39): only the labels and the old `sourced`
+    #: flags of six cards differ, every value the rules read is alike.
+    former_default_content_ids = ("a57c0fd0995be541",)
     move_type = RaidersMove
     event_type = RaidersEvent
 

@@ -147,6 +147,8 @@ class Scythe(TabledGame[ScytheState, ScytheContent, ScytheOptions, ScytheView, T
     options_type = ScytheOptions
     view_type = ScytheView
     content_type = ScytheContent
+    #: The default pack before its provenance labels (#39): only the labels differ.
+    former_default_content_ids = ("cefd9497cc6fc16f",)
     move_type = ScytheMove
     event_type = ScytheEvent
     position_type = ScythePosition

@@ -177,6 +177,8 @@ class TheAncientWorld(
     options_type = AncientWorldOptions
     view_type = AncientWorldView
     content_type = AncientWorldContent
+    #: The default pack before its provenance labels (#39): only the labels differ.
+    former_default_content_ids = ("45d4d17819a11c59",)
     move_type = AncientWorldMove
     event_type = AncientWorldEvent
 
