@@ -17,6 +17,9 @@ Parts (``--only`` picks some, comma-separated; all of them by default):
 * ``live`` (:mod:`bench.live`) -- 1,000 subscribers to the event streams of sealed games on one
   worker: p50 and p99 of the time from a move's answer to its update at every subscriber, and the
   worker's memory per subscriber.
+* ``hints`` (:mod:`bench.hints`) -- 20 two-player games per game, one seat on 100-iteration hints,
+  the other at random: the share the hinted seat wins (goal: 90% in every game). The longest part
+  (most of an hour on 2 cores: Scythe's games are thousands of decisions).
 * ``bounded`` = ``probes``, ``packs`` and ``redis`` (:mod:`bench.bounded`) -- ``/healthz`` latency
   while 8 long replays run (target: every probe < 100 ms); the RSS of a worker registering 10,000
   content packs (must level off); a frozen Redis (SIGSTOP), where open requests must be unaffected
@@ -28,8 +31,7 @@ Parts (``--only`` picks some, comma-separated; all of them by default):
 Beside ``make bench``: ``python -m bench.turns --against 39d2571`` (Scythe player turns per second
 with every move checked, next to an earlier commit, and a late decision's cost against an early
 one's), ``python -m bench.request_profile`` (a ``moves`` request's profile in-process, ASGI
-driven directly), ``python -m bench.hints`` (playouts per second of hints, and hints against
-random play) and ``python -m bench.balance`` (the ancient wargame's balance tables).
+driven directly), ``python -m bench.hints --only rate`` (playouts per second of hints) and ``python -m bench.balance`` (the ancient wargame's balance tables).
 
 Every server runs on 127.0.0.1 on a free port and is ended on the way out; every load loop is
 bounded in count and time. These are benchmarks to read, not tests: the exit status is 0 unless a
@@ -45,11 +47,21 @@ import argparse
 import signal
 import sys
 
-from bench import bounded, core, fairness, graphql, instructions, live, throughput, workers
+from bench import (
+    bounded,
+    core,
+    fairness,
+    graphql,
+    hints,
+    instructions,
+    live,
+    throughput,
+    workers,
+)
 
 PARTS = (
-    "core", "http", "graphql", "instructions", "workers", "live", "probes", "packs", "redis",
-    "fairness",
+    "core", "http", "graphql", "instructions", "workers", "live", "hints", "probes", "packs",
+    "redis", "fairness",
 )  # fmt: skip
 GROUPS = {"all": PARTS, "bounded": ("probes", "packs", "redis", "fairness")}
 
@@ -119,6 +131,8 @@ def main() -> None:
         workers.run(args.seconds, args.rounds, args.connections, games)
     if "live" in chosen:
         live.run()
+    if "hints" in chosen:
+        hints.run(games)
     if "probes" in chosen:
         bounded.bench_probes(
             args.replays, args.replay_moves, args.probe_ms / 1000, 3.0, args.time_limit

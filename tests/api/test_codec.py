@@ -84,3 +84,22 @@ def test_plain_moves_are_refused_with_converts_own_messages(game: AnyGame) -> No
                 assert _outcome(codec.move, changed) == _outcome(convert, changed)
                 compared += 1
     assert compared > 100
+
+
+def test_a_refusal_inside_a_dictionary_points_at_the_entry_and_its_member() -> None:
+    """msgspec's error path stops at a dictionary (``$.resources[...]``); the problem's pointer
+    names the entry and its member, as bytes (REST) and as plain values (GraphQL) (#39)."""
+    game = registry().get("scythe")
+    codec = GameCodec(game)
+    state = msgspec.to_builtins(game.new_state(2, seed=3))
+    for resources, pointer in (
+        ({"r1c1": {"food": 1}, "r2c2": {"gold": 1}}, "/state/resources/r2c2/gold"),
+        ({"r1c1": {"food": "x"}}, "/state/resources/r1c1/food"),
+        ({"a/b~": {"gold": 2}}, "/state/resources/a~1b~0/gold"),
+    ):
+        sent = {**state, "resources": resources}
+        for value in (msgspec.json.encode(sent), sent):
+            with pytest.raises(Problem) as refused:
+                codec.state(value)
+            assert refused.value.pointer == pointer, (value, refused.value.detail)
+            assert refused.value.detail.endswith(f"at {pointer}")

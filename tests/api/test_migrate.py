@@ -73,20 +73,26 @@ def test_an_earlier_shape_sent_as_a_state_is_told_its_version_and_the_route(
     assert "POST /v1/games/scythe/migrate" in problem["detail"]
 
 
-def test_migrate_refuses_what_it_cannot_upgrade(games_client: TestClient) -> None:
-    (old,) = states_of("scythe", "1.0.0")
-    response = games_client.post("/v1/games/scythe/migrate", json={"state": old})
-    assert response.status_code == 422
-    problem = response.json()
-    assert problem["code"] == "rules_version_mismatch"
-    assert problem["pointer"] == "/state/rules_version"
-    assert "/turn/encounter_at: now /turn/encounter_at" in problem["detail"]
+def test_migrate_brings_scythe_1_0_0_to_today(games_client: TestClient) -> None:
+    for old in states_of("scythe", "1.0.0"):
+        response = games_client.post("/v1/games/scythe/migrate", json={"state": old})
+        assert response.status_code == 200, response.text
+        answer = response.json()
+        assert answer["from_version"] == "1.0.0" and answer["state"]["rules_version"] == "1.2.0"
+        assert {"version": "1.1.0", "old": "/resources", "new": "/resources"}.items() <= (
+            answer["replaced"][0].items()
+        )
+
+
+def test_migrate_refuses_what_is_no_shape_of_the_game(games_client: TestClient) -> None:
     for body, pointer in (
         ({"state": {"rules_version": "0.9"}}, "/state/rules_version"),
+        ({"state": {"content_id": "nope", "rules_version": "1.0.0"}}, "/state/content_id"),
         ({"state": [1, 2]}, "/state"),
     ):
         refused = games_client.post("/v1/games/scythe/migrate", json=body)
-        assert refused.status_code == 422 and refused.json()["pointer"] == pointer
+        assert refused.status_code in (404, 422), refused.text
+        assert refused.json()["pointer"] == pointer, refused.json()
 
 
 def test_graphql_migrates_as_rest_does(games_client: TestClient) -> None:
@@ -109,5 +115,5 @@ def test_a_state_stored_by_an_earlier_release_is_upgraded_as_it_is_read(
     state = store.decode(game, codec, msgspec.msgpack.encode(old))
     assert state.rules_version == "1.2.0"
     assert codec.state_json(state) == codec.state_json(
-        msgspec.convert(migrate(game.id, game.shapes(), old).state, game.state_type)
+        msgspec.convert(migrate(game.id, game.shapes(), old, game.content).state, game.state_type)
     )

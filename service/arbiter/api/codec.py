@@ -18,7 +18,9 @@ from typing import Any
 
 import msgspec
 
+from arbiter.api.dict_keys import exact_parts
 from arbiter.api.jsonguard import check_json, decode_error
+from arbiter.api.problems import Problem, from_validation
 from arbiter.core import Result
 from arbiter.core.record import Step
 from arbiter.core.registry import AnyGame
@@ -94,6 +96,8 @@ class GameCodec:
                     check_json(value, at)  # what msgspec lets through: duplicate keys, bad UTF-8
                 return decoded
             return self._convert(decoder, kind, value)
+        except msgspec.ValidationError as error:
+            raise _validation(decoder, value, error, at) from None
         except (RecursionError, UnicodeDecodeError, msgspec.DecodeError) as error:
             raise decode_error(error, at) from None
 
@@ -179,6 +183,23 @@ class GameCodec:
     def result(self, value: Payload, at: str = "/result") -> Result:
         result: Result = self._decode(self.result_decoder, Result, value, at)
         return result
+
+
+def _validation(
+    decoder: msgspec.json.Decoder[Any], value: Payload, error: msgspec.ValidationError, at: str
+) -> Problem:
+    """The problem of ``error``, pointing into a dictionary's entry where msgspec's path stops at
+    the dictionary (:mod:`arbiter.api.dict_keys`)."""
+    text = str(error)
+    where = text.rpartition(" - at `")
+    if "[...]" not in where[2]:
+        return from_validation(error, at)
+    try:
+        plain = msgspec.json.decode(value) if isinstance(value, msgspec.Raw | bytes) else value
+    except (msgspec.DecodeError, RecursionError):
+        return from_validation(error, at)
+    parts = exact_parts(decoder.decode, plain, where[2].rstrip("`"), where[0])
+    return from_validation(error, at, parts)
 
 
 def content_json(content: msgspec.Struct) -> bytes:

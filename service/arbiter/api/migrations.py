@@ -34,14 +34,17 @@ async def migrate_state(
     plain = decode_json(value, "/state") if isinstance(value, msgspec.Raw | bytes) else value
     if not isinstance(plain, dict):
         raise Problem("invalid_request", "a state is a JSON object", pointer="/state")
+    content_id = plain.get("content_id")
+    if isinstance(content_id, str):  # an upgrade may read the pack (a layout by index)
+        await store.ensure_content(game, codec, content_id)
     try:
-        migrated = migrate(game.id, game.shapes(), plain)
+        migrated = migrate(game.id, game.shapes(), plain, game.content)
     except ArbiterError as error:
         problem = from_core(error, game=game.id)
-        problem.pointer = "/state/rules_version"
+        problem.pointer = "/state/content_id" if error.code == "unknown_content" else None
+        problem.pointer = problem.pointer or "/state/rules_version"
         raise problem from None
     state = codec.state(msgspec.json.encode(migrated.state))
-    await store.ensure_content(game, codec, state.content_id)
     with untrusted(True, game.id):
         game.check_pinned(state)
         game.check_state(state)

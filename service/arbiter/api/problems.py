@@ -458,16 +458,23 @@ def pointer_from_path(path: str) -> str:
     return "".join("/" + p for p in parts)
 
 
-def from_validation(error: msgspec.ValidationError, prefix: str = "") -> Problem:
-    """The ``invalid_request`` problem of a msgspec validation error, rooted at ``prefix``."""
+def from_validation(
+    error: msgspec.ValidationError, prefix: str = "", parts: list[str] | None = None
+) -> Problem:
+    """The ``invalid_request`` problem of a msgspec validation error, rooted at ``prefix``;
+    ``parts``: the members the error is about where the caller found them more exactly than
+    msgspec's path names them (:mod:`arbiter.api.dict_keys`)."""
     message = str(error)
     match = _AT.search(message)
     pointer = prefix
     if match:
         pointer = prefix + pointer_from_path(match.group(1))
         message = message[: match.start()]
+    exact = parts is not None or not (match and "[...]" in match.group(1))
+    if parts is not None:
+        pointer = prefix + "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts)
     unknown = _UNKNOWN.fullmatch(message)
-    if unknown and not (match and "[...]" in match.group(1)):  # the member, not its object
+    if unknown and exact:  # the member, not the object that holds it
         pointer += "/" + unknown.group(1).replace("~", "~0").replace("/", "~1")
     where = pointer or "/"
     return Problem("invalid_request", f"{message} at {where}", pointer=pointer)

@@ -507,7 +507,7 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
         today's shape and checked; ``None`` when it is of no earlier shape or cannot be
         upgraded."""
         try:
-            migrated = migrate(self.id, self.shapes(), plain)
+            migrated = migrate(self.id, self.shapes(), plain, self.content)
             state: StateT = msgspec.convert(migrated.state, self.state_type)
             self.check_pinned(state)
             self.check_state(state)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from arbiter.core.errors import ArbiterError
 
@@ -24,6 +24,11 @@ from arbiter.core.errors import ArbiterError
 Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
 #: A JSON object (a state).
 JsonObject: TypeAlias = dict[str, Json]
+#: The content pack of a content id, for upgrades that read one (a layout by index follows the
+#: pack's order); raises :class:`~arbiter.core.errors.UnknownContent` for a pack not loaded.
+ContentOf: TypeAlias = Callable[[str], Any]
+#: Turns a state of the shape before into this shape.
+Upgrade: TypeAlias = Callable[[JsonObject, ContentOf], JsonObject]
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,7 @@ class StateShape:
     version: str
     summary: str
     replaced: tuple[Replaced, ...] = ()
-    upgrade: Callable[[JsonObject], JsonObject] | None = None
+    upgrade: Upgrade | None = None
 
 
 @dataclass(frozen=True)
@@ -118,7 +123,9 @@ def shapes_after(game_id: str, shapes: Sequence[StateShape], version: Json) -> l
     return list(shapes[known.index(version) + 1 :])
 
 
-def migrate(game_id: str, shapes: Sequence[StateShape], state: JsonObject) -> Migrated:
+def migrate(
+    game_id: str, shapes: Sequence[StateShape], state: JsonObject, content_of: ContentOf
+) -> Migrated:
     """``state`` (plain JSON of any of the game's shapes) in today's shape: each later shape's
     ``upgrade`` applied in turn, its ``rules_version`` moved with each. The result is only
     rewritten, not checked: the caller decodes it and checks it as any state it is given."""
@@ -128,7 +135,7 @@ def migrate(game_id: str, shapes: Sequence[StateShape], state: JsonObject) -> Mi
     for shape in steps:
         if shape.upgrade is None:
             raise NotUpgradable(game_id, str(state["rules_version"]), shape)
-        state = shape.upgrade(dict(state))
+        state = shape.upgrade(dict(state), content_of)
         state["rules_version"] = shape.version
     return Migrated(state, have, shapes[-1].version, tuple(steps))
 

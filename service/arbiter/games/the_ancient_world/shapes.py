@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from arbiter.core.shapes import Json, JsonObject, Replaced, StateShape
+from arbiter.core.shapes import ContentOf, Json, JsonObject, Replaced, StateShape
 
 #: The board's action spaces in the order 1.0.0 listed them (``state.BoardSpace``'s order).
 SPACES_1_0 = (
@@ -30,7 +30,7 @@ TITAN_DECKS = ("titan_1", "titan_2", "titan_3")
 EMPIRE_PILES_1_1 = ("empire_discard_a", "empire_discard_b")
 
 
-def _named_layouts(state: JsonObject) -> JsonObject:
+def _named_layouts(state: JsonObject, _: ContentOf) -> JsonObject:
     """1.0.0 to 1.1.0: the board and the face-up titans by name, ``null`` for no seat."""
     board = state.get("board")
     if isinstance(board, list) and len(board) == len(SPACES_1_0):
@@ -54,7 +54,7 @@ def _no_seat(task: Json) -> Json:
     return task
 
 
-def _one_empire_discard(state: JsonObject) -> JsonObject:
+def _one_empire_discard(state: JsonObject, _: ContentOf) -> JsonObject:
     """1.1.0 to 1.2.0: the two empire discard piles become one (sorted, as piles are kept)."""
     cards: list[str] = []
     for pile in EMPIRE_PILES_1_1:
