@@ -85,7 +85,15 @@ class CardLabel(
 
 
 #: The labels of a pack: one per card (``UNSET``, left out of the JSON: an unlabelled pack).
-Labels: TypeAlias = Annotated[tuple[CardLabel, ...], msgspec.Meta(max_length=2000)]
+Labels: TypeAlias = Annotated[
+    tuple[CardLabel, ...],
+    msgspec.Meta(
+        max_length=2000,
+        description="Provenance labels, one a card: the values each source gives; every other "
+        "value is the pack's own. Left out, the pack is taken as the owner's edition, as "
+        "transcribed; present, it labels every card once.",
+    ),
+]
 
 
 class ValueOrigin(msgspec.Struct, frozen=True, kw_only=True):
