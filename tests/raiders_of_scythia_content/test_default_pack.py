@@ -205,6 +205,7 @@ def test_vigilante(pack: RaidersContent) -> None:
         "Vigilante",
         "Поборница",
         "Szpieg",
+        "ability/type",
         "ability/region",
         "ability/gain/silver",
         "play/type",
@@ -232,7 +233,7 @@ def test_conspirator(pack: RaidersContent) -> None:
 
 
 def test_strongman(pack: RaidersContent) -> None:
-    only(pack, "Strongman", "Силач", "", "ability/region", "ability/amount")
+    only(pack, "Strongman", "Силач", "", "ability/type", "ability/region", "ability/amount")
     card = crew_named(pack, "Strongman")[0]
     assert card.ability == RaidWoundReduction(amount=2, region="greece")
 
@@ -262,6 +263,7 @@ def test_warmonger(pack: RaidersContent) -> None:
         "Warmonger",
         "Воитель",
         "Podżegacz",
+        "ability/type",
         "ability/region",
         "ability/gain/vp",
         "play/type",
@@ -278,7 +280,9 @@ def test_antagonist(pack: RaidersContent) -> None:
         "Antagonist",
         "Противница",
         "Antagonistka",
+        "ability/type",
         "ability/amount",
+        "ability/region",  # any region: the card names none
         "ability/worker",
         "play/type",
         "play/gain/cards",
