@@ -28,6 +28,7 @@ random generators, seeded chance), so the output is too.
 from __future__ import annotations
 
 import inspect
+import math
 import random
 import re
 import typing
@@ -40,6 +41,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact, seat_count
+from arbiter.core.provenance import PartShare, shares
 from arbiter.core.recipes import Recipe, script
 from arbiter.core.registry import AnyGame
 from arbiter.docs_shapes import ShapeDoc, shape_docs
@@ -115,6 +117,8 @@ class GameDoc(msgspec.Struct, frozen=True, kw_only=True):
     position_examples: tuple[PositionExample, ...] = ()
     #: How a real table says what happened there (:meth:`arbiter.core.Game.table_recipes`).
     recipes: tuple[Recipe, ...] = ()
+    #: How much of each part of the default content pack a source gives (its labels).
+    content: tuple[PartShare, ...] = ()
     #: The changelog of the state's layout (:mod:`arbiter.docs_shapes`).
     shapes: tuple[ShapeDoc, ...] = ()
 
@@ -411,6 +415,7 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
     codes = sorted(
         game.rule_codes(), key=lambda c: ([k for k, _, _ in KINDS].index(c.kind), c.code)
     )
+    pack = game.content(game.default_content_id)
     return GameDoc(
         info=game.info(),
         options=tuple(
@@ -427,6 +432,7 @@ def building(game: AnyGame, budget: int = BUDGET) -> Generator[None, None, GameD
         recipes=tuple(game.table_recipes()),
         shapes=shape_docs(game),
         play=_played(found, budget),
+        content=shares(game.content_cards(pack), game.content_labels(pack)),
     )
 
 
@@ -586,6 +592,9 @@ def markdown(doc: GameDoc) -> str:
         ]
     else:
         out.append("None.")
+    out += ["", "## Default content pack", "", CONTENT_INTRO, ""]
+    out += ["| " + " | ".join(CONTENT_HEADERS) + " |", "|---" * len(CONTENT_HEADERS) + "|"]
+    out += ["| " + " | ".join(row) + " |" for row in content_rows(doc.content)]
     out += ["", "## Table recipes", "", RECIPES_INTRO, ""]
     for recipe in doc.recipes:
         out += [f"### {recipe.title}", "", md_blocks(recipe.text), ""]
@@ -636,6 +645,34 @@ def markdown(doc: GameDoc) -> str:
     for example in doc.position_examples:
         out += [f"#### {example.title}", "", "```json", example.json, "```", ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+CONTENT_INTRO = (
+    "Each card (component) of the pack the game ships, and each of its values, is labelled with "
+    "its provenance: given by a cited source (a rulebook, a file of `shared/reference/`), or the "
+    "project's own default where nothing was published. Owners load their edition as a content "
+    "pack; a pack without labels is taken as the owner's edition. How much of each part is "
+    "sourced:"
+)
+CONTENT_HEADERS = ("part", "cards", "sourced in full", "sourced in part", "values sourced")
+
+
+def content_rows(parts: tuple[PartShare, ...]) -> list[tuple[str, ...]]:
+    """The rows of the default pack's table: one a part, then the whole pack (``all``)."""
+
+    def row(
+        name: str, cards: int, full: int, partly: int, values: int, sourced: int
+    ) -> tuple[str, ...]:
+        percent = math.floor(1000 * sourced / values) / 10 if values else 0  # never 100 too soon
+        share = f"{sourced} of {values} ({percent:g} %)" if values else "none"
+        return (name, str(cards), str(full), str(partly), share)
+
+    rows = [
+        row(f"`{p.part}`", p.cards, p.sourced_cards, p.partly_sourced, p.values, p.sourced_values)
+        for p in parts
+    ]
+    total = [sum(getattr(p, f) for p in parts) for f in PartShare.__struct_fields__[1:]]
+    return [*rows, row("all", *total)]
 
 
 #: The rule-code tables' section column: an invariant names the rule it protects.

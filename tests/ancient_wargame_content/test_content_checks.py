@@ -86,6 +86,21 @@ def st_at(sid: str) -> str:
 AM = first_of(load(), "admin_minus")
 
 CASES: list[tuple[str, Mutation, str, str]] = [
+    # Provenance labels.
+    (
+        "a card without a label",
+        lambda c: replace(c, labels=c.labels[:-1]),
+        "content.labels",
+        "/labels",
+    ),
+    (
+        "a label naming a card the pack lacks",
+        lambda c: replace(
+            c, labels=(*c.labels[:-1], replace(c.labels[-1], card="traits/no-such-trait"))
+        ),
+        "content.labels",
+        f"/labels/{len(load().labels) - 1}",  # type: ignore[arg-type]
+    ),
     # Ids.
     (
         "a sea named like a province",

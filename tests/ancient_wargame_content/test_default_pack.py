@@ -8,7 +8,13 @@ from typing import get_args
 import msgspec
 import pytest
 
-from arbiter.games.ancient_wargame.content import TRAIT_DECKS, ModifierKind, WargameContent
+from arbiter.core.provenance import origins
+from arbiter.games.ancient_wargame.content import (
+    TRAIT_DECKS,
+    ModifierKind,
+    WargameContent,
+    cards,
+)
 from arbiter.games.ancient_wargame.content_checks import (
     CONTENT_CODES,
     PLAYER_COUNTS,
@@ -168,3 +174,15 @@ def test_readme_labels_the_pack_as_arbiters_own() -> None:
         assert f"`{s.capital}`" in text
     for x in load().seas:
         assert f"`{x.id}`" in text
+
+
+def test_only_the_names_of_the_naval_example_are_sourced() -> None:
+    # «Морские сражения»: «у Рима 2 корабля в Тирренском море, а у Карфагена – 5»; the rest is
+    # the project's own scenario.
+    c = load()
+    sourced = {(v.card, v.path) for v in origins(cards(c), c.labels) if v.origin == "sourced"}
+    assert sourced == {
+        ("states/rome", "name_ru"),
+        ("states/carthage", "name_ru"),
+        ("seas/tyrrhenian", "name_ru"),
+    }

@@ -321,7 +321,10 @@ def test_a_record_that_lies_about_its_result_game_or_rules_is_refused(
     assert document["pointer"] == "/moves/0/move" and document["move_index"] == 0
     typo = copy.deepcopy(finished)
     typo["moves"][1]["mvoe"] = typo["moves"][1].pop("move")
-    assert problem(client.post(REPLAY, json=typo), 422, "invalid_request")["pointer"] == "/moves/1"
+    assert (
+        problem(client.post(REPLAY, json=typo), 422, "invalid_request")["pointer"]
+        == "/moves/1/mvoe"
+    )
     content = client.post(REPLAY, json={**finished, "content_id": "0000000000000000"})
     assert problem(content, 422, "unknown_content")["pointer"] == "/content_id"
 

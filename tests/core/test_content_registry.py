@@ -129,3 +129,20 @@ def test_the_registry_holds_nothing_of_a_dropped_pack() -> None:
     assert packs.get("p0") is None
     with pytest.raises(KeyError):
         packs.derived("p0", lambda content: None)
+
+
+def test_a_former_id_of_a_pinned_pack_answers_for_it_and_is_never_dropped() -> None:
+    packs: ContentPacks[str] = ContentPacks(limit=1)
+    packs.add("today", "default", pinned=True)
+    packs.alias("before", "today")
+    assert "before" in packs and packs.get("before") == "default"
+    built = packs.derived("today", lambda c: [c])
+    assert packs.derived("before", lambda c: [c]) is built  # shared, built once
+    assert packs.pinned_derived["before"] is built
+    packs.add("other", "x")
+    packs.add("another", "y")  # past the limit: "other" goes, the former id stays
+    packs.remove("before")
+    packs.add("before", "not the default")  # a pack registered under it changes nothing
+    assert packs.get("before") == "default" and "other" not in packs
+    with pytest.raises(KeyError):
+        packs.alias("then", "never-pinned")

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import msgspec
 import pytest
+from msgspec import UNSET, UnsetType
 from msgspec.structs import replace
 
 from arbiter.core import InvalidState
+from arbiter.core.provenance import origins
 from arbiter.games.raiders_of_scythia.content import (
     Band,
     Dice,
     Items,
     RaidersContent,
     Settlement,
+    cards,
 )
 from arbiter.games.raiders_of_scythia.content_checks import CONTENT_CODES, check_content
 from tests.raiders_of_scythia_content.helpers import load
@@ -254,6 +258,12 @@ CASES: list[tuple[str, Mutation, str, str]] = [
         "/crew",
     ),
     (
+        "a card without a label",
+        lambda c: replace(c, labels=c.labels[1:]),  # type: ignore[index]
+        "content.labels",
+        "/labels",
+    ),
+    (
         "four heroes",
         lambda c: replace(c, heroes=c.heroes[:4]),
         "content.heroes",
@@ -286,4 +296,28 @@ def test_every_code_is_tested_and_documented() -> None:
 
 def test_the_minimum_setup_is_accepted() -> None:
     c = load()
-    check_content(replace(c, crew=c.crew[:25], heroes=c.heroes[:5], animals=c.animals[:3]))
+    kept = replace(c, crew=c.crew[:25], heroes=c.heroes[:5], animals=c.animals[:3])
+    # Labels of the cards left out would name cards the pack lacks: unlabelled, it is accepted.
+    check_content(replace(kept, labels=UNSET))
+
+
+def test_a_pack_without_labels_is_accepted_as_an_owners_edition() -> None:
+    c = replace(load(), labels=UNSET)
+    check_content(c)
+    assert b'"labels"' not in msgspec.json.encode(c)  # encodes as a pack written before labels
+    assert {v.origin for v in origins(cards(c), c.labels)} == {"edition"}
+
+
+def test_labels_name_only_values_a_card_has() -> None:
+    c = load()
+    labels = c.labels
+    assert not isinstance(labels, UnsetType)
+    first = labels[0]
+    wrong = replace(first, sourced=(replace(first.sourced[0], values=("strength",)),))
+    with pytest.raises(InvalidState) as caught:
+        check_content(replace(c, labels=(wrong, *labels[1:])))
+    assert caught.value.code == "raiders-of-scythia.content.labels"
+    assert caught.value.pointer == "/labels/0/sourced/0/values/0"
+    with pytest.raises(InvalidState) as caught:
+        check_content(replace(c, labels=(*labels, labels[0])))
+    assert caught.value.pointer == f"/labels/{len(labels)}"

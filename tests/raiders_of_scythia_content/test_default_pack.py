@@ -1,8 +1,9 @@
 """The default content pack of Raiders of Scythia (``data/default.json``) against the rulebooks.
 
 The pack is Arbiter's own approximation; these tests pin every value the rulebooks print (spec
-§2.3, marked ``sourced`` in the pack), the derived constraints of spec §2.2, and that the worked
-examples of spec §3 can be played with the pack's own cards.
+§2.3, labelled sourced in the pack's ``labels``: which values of each card, not just which cards),
+the derived constraints of spec §2.2, and that the worked examples of spec §3 can be played with
+the pack's own cards.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Literal, get_args
 
+from arbiter.core.provenance import origins
 from arbiter.games.raiders_of_scythia.content import (
     BUILDINGS,
     REGIONS,
@@ -39,7 +41,13 @@ from arbiter.games.raiders_of_scythia.content import (
     UseBuilding,
 )
 from arbiter.games.raiders_of_scythia.content_checks import check_content, spaces_in_use
-from tests.raiders_of_scythia_content.helpers import PACK, band_at, crew_named, settlement
+from tests.raiders_of_scythia_content.helpers import (
+    PACK,
+    band_at,
+    crew_named,
+    settlement,
+    sourced_values,
+)
 
 # ------------------------------------------------------------------------- decoding, counts
 
@@ -165,74 +173,128 @@ def test_greek_example(pack: RaidersContent) -> None:
 # ------------------------------------------------------------------------ sourced crew
 
 
-def only(pack: RaidersContent, name: str, ru: str, pl: str = "") -> None:
+def only(pack: RaidersContent, name: str, ru: str, pl: str = "", *values: str) -> None:
+    """Both copies of the crew card ``name`` carry its printed names, and exactly the names and
+    ``values`` are labelled sourced (every other value is the project's own)."""
     cards = crew_named(pack, name)
     assert len(cards) == 2
+    names = {"name", *(["name_ru"] if ru else []), *(["name_pl"] if pl else [])}
     for card in cards:
-        assert card.sourced
         assert card.name_ru == ru
         assert card.name_pl == pl
+        labelled = sourced_values(pack, f"crew/{card.id}")
+        assert labelled == names | set(values)
+        assert card.sourced == bool(values)  # the old flag: a value besides the names
 
 
 def test_merchant(pack: RaidersContent) -> None:
     only(pack, "Merchant", "Торговка", "Handlarka")  # name only (setup example)
 
 
+def test_merchant_values_are_the_projects_own(pack: RaidersContent) -> None:
+    # Issue #39: the pack marked the Merchant sourced, but only its name is printed.
+    for card in crew_named(pack, "Merchant"):
+        assert not card.sourced
+        own = {"cost", "strength", "ability/type", "ability/gain/silver", "ability/region"}
+        assert own.isdisjoint(sourced_values(pack, f"crew/{card.id}"))
+
+
 def test_vigilante(pack: RaidersContent) -> None:
-    only(pack, "Vigilante", "Поборница", "Szpieg")
+    only(
+        pack,
+        "Vigilante",
+        "Поборница",
+        "Szpieg",
+        "ability/type",
+        "ability/region",
+        "ability/gain/silver",
+        "play/type",
+        "play/pay/kumis",
+        "play/gain/silver",
+    )
     card = crew_named(pack, "Vigilante")[0]
     assert card.ability == RaidGain(region="assyria", gain=Items(silver=2))
     assert card.play == Exchange(pay=Items(kumis=1), gain=Items(silver=3))
 
 
 def test_conspirator(pack: RaidersContent) -> None:
-    only(pack, "Conspirator", "Заговорщица", "Konspiratorka")
+    only(
+        pack,
+        "Conspirator",
+        "Заговорщица",
+        "Konspiratorka",
+        "strength",
+        "ability/type",
+        "ability/gain/cards",
+    )
     card = crew_named(pack, "Conspirator")[0]
     assert card.strength == 2
     assert card.ability == IfWounded(gain=Items(cards=1))
 
 
 def test_strongman(pack: RaidersContent) -> None:
-    only(pack, "Strongman", "Силач")
+    only(pack, "Strongman", "Силач", "", "ability/type", "ability/region", "ability/amount")
     card = crew_named(pack, "Strongman")[0]
     assert card.ability == RaidWoundReduction(amount=2, region="greece")
 
 
 def test_tyrant(pack: RaidersContent) -> None:
-    only(pack, "Tyrant", "Покоритель")
+    only(pack, "Tyrant", "Покоритель")  # name only: its strength is a bound
     assert crew_named(pack, "Tyrant")[0].strength >= 2  # took 2 wounds and lived
 
 
 def test_adventurer(pack: RaidersContent) -> None:
-    only(pack, "Adventurer", "Путешественница", "Zwiadowczyni")
+    only(pack, "Adventurer", "Путешественница", "Zwiadowczyni", "play/type")
     card = crew_named(pack, "Adventurer")[0]
     assert card.strength >= 1  # took 1 wound and lived
     assert card.play == UseBuilding()
 
 
 def test_gravedigger(pack: RaidersContent) -> None:
-    only(pack, "Gravedigger", "Могильщик")
+    only(pack, "Gravedigger", "Могильщик", "", "strength", "ability/type", "ability/gain/gold")
     card = crew_named(pack, "Gravedigger")[0]
     assert card.strength == 0
     assert card.ability == IfKilled(gain=Items(gold=1))
 
 
 def test_warmonger(pack: RaidersContent) -> None:
-    only(pack, "Warmonger", "Воитель", "Podżegacz")
+    only(
+        pack,
+        "Warmonger",
+        "Воитель",
+        "Podżegacz",
+        "ability/type",
+        "ability/region",
+        "ability/gain/vp",
+        "play/type",
+        "play/gain/livestock",
+    )
     card = crew_named(pack, "Warmonger")[0]
     assert card.ability == RaidGain(region="cimmeria", gain=Items(vp=1))
     assert card.play == Gain(gain=Items(livestock=1))  # «ВОЗЬМИТЕ 1 СЛОТ», low confidence
 
 
 def test_antagonist(pack: RaidersContent) -> None:
-    only(pack, "Antagonist", "Противница", "Antagonistka")
+    only(
+        pack,
+        "Antagonist",
+        "Противница",
+        "Antagonistka",
+        "ability/type",
+        "ability/amount",
+        "ability/region",  # any region: the card names none
+        "ability/worker",
+        "play/type",
+        "play/gain/cards",
+        "play/gain/provisions",
+    )
     card = crew_named(pack, "Antagonist")[0]
     assert card.ability == RaidStrength(amount=2, worker="grey")
     assert card.play == Gain(gain=Items(cards=1, provisions=1))
 
 
 def test_mercenary(pack: RaidersContent) -> None:
-    only(pack, "Mercenary", "Наёмник", "Najemnik")
+    only(pack, "Mercenary", "Наёмник", "Najemnik", "play/type")  # the amounts are ours
     play = crew_named(pack, "Mercenary")[0].play
     assert isinstance(play, Exchange)
     assert play.pay.vp >= 1  # «ИГРОВЫЕ ТЕРМИНЫ»: not playable at 0 VP
@@ -240,17 +302,29 @@ def test_mercenary(pack: RaidersContent) -> None:
 
 
 def test_brawler(pack: RaidersContent) -> None:
-    only(pack, "Brawler", "")  # review only: no printed RU/PL name
+    only(pack, "Brawler", "", "", "ability/type", "ability/dice")  # review only: no RU/PL name
     assert crew_named(pack, "Brawler")[0].ability == RaidReroll(dice=1)
 
 
 def test_only_the_named_cards_are_sourced(pack: RaidersContent) -> None:
-    assert {c.name for c in pack.crew if c.sourced} == {
+    assert {c.name for c in pack.crew if sourced_values(pack, f"crew/{c.id}")} == {
         "Merchant",
         "Vigilante",
         "Conspirator",
         "Strongman",
         "Tyrant",
+        "Adventurer",
+        "Gravedigger",
+        "Warmonger",
+        "Antagonist",
+        "Mercenary",
+        "Brawler",
+    }
+    # Of the Merchant and the Tyrant only the names are printed.
+    assert {c.name for c in pack.crew if c.sourced} == {
+        "Vigilante",
+        "Conspirator",
+        "Strongman",
         "Adventurer",
         "Gravedigger",
         "Warmonger",
@@ -264,9 +338,10 @@ def test_only_the_named_cards_are_sourced(pack: RaidersContent) -> None:
 
 
 def test_heroes(pack: RaidersContent) -> None:
-    assert [h.id for h in pack.heroes if h.sourced] == ["vadasz"]
+    assert [h.id for h in pack.heroes if h.sourced] == []  # the ability is the project's own
     vadasz = pack.heroes[0]
     assert (vadasz.name, vadasz.name_ru) == ("Vadasz", "Вадаш")
+    assert sourced_values(pack, "heroes/vadasz") == {"name", "name_ru"}
     assert len({type(h.ability) for h in pack.heroes}) >= 5
 
 
@@ -559,4 +634,120 @@ def test_readme_settlement_table_matches_the_pack(pack: RaidersContent) -> None:
         assert cells[2:5] == [str(s.min_crew), str(s.provisions), str(s.wagons)]
         used = sum(not sp.four_players_only for sp in s.spaces)
         assert cells[7] == f"{used} / {len(s.spaces)}"
-        assert (cells[8] == "yes") == s.sourced
+        values = [v for v in origins([(f"settlements/{s.id}", s)], pack.labels)]
+        sourced = sum(v.origin == "sourced" for v in values)
+        assert cells[8] == f"{sourced} of {len(values)}"
+        assert (sourced > 0) == s.sourced
+
+
+# ------------------------------------------------------------------- labels per value
+
+#: The values of each card a source gives, as the pack labels them; every other card has none.
+SOURCED_VALUES: dict[str, set[str]] = {
+    # «ПОДГОТОВКА К ИГРЕ», step 4: the regions top to bottom, Greece without quests; the dice of
+    # Assyria («БРОСОК КУБИКОВ») and Greece («ПРИМЕР НАБЕГА») only.
+    "regions/cimmeria": {"name", "name_ru", "name_pl", "quests"},
+    "regions/assyria": {"name", "name_ru", "name_pl", "quests", "dice/red", "dice/white"},
+    "regions/persia": {"name", "name_ru", "name_pl", "quests"},
+    "regions/greece": {"name", "name_ru", "name_pl", "quests", "dice/red", "dice/white"},
+    # «НАБЕГ»: grey or red, at least 4 crew, 2 provisions, 1 wagon.
+    "settlements/persia-central": {
+        "region",
+        "workers/0",
+        "workers/1",
+        "min_crew",
+        "provisions",
+        "wagons",
+    },
+    # «СИЛА»: below 10 no VP and 2 wounds, 10 (derived) 2 VP, 16 4 VP.
+    "settlements/assyria-centre": {
+        "region",
+        "bands/0/min_strength",
+        "bands/0/vp",
+        "bands/0/wounds",
+        "bands/1/min_strength",
+        "bands/1/vp",
+        "bands/2/min_strength",
+        "bands/2/vp",
+    },
+    # «ПРИМЕР НАБЕГА»: the right space's 2 plunder and red worker; 30 strength -> 7 VP.
+    "settlements/greece-west": {
+        "region",
+        "workers/0",
+        "workers/1",
+        "min_crew",
+        "provisions",
+        "wagons",
+        "spaces/1/plunder",
+        "spaces/1/worker",
+        "bands/3/vp",
+    },
+    # The review's caption (low confidence): 2 crew, 3 provisions; 2 wounds, 2 VP or 4 VP.
+    "settlements/cimmeria-east": {
+        "region",
+        "min_crew",
+        "provisions",
+        "bands/0/wounds",
+        "bands/0/vp",
+        "bands/1/vp",
+        "bands/2/vp",
+    },
+    # «ШАТЁР ВОЖДЯ»
+    "quests/quest-01": {"cost/wagons", "cost/livestock", "vp"},
+    "quests/quest-02": {"discard_strength", "vp"},
+    # «ОДИНОЧНАЯ ИГРА»
+    "schemes/scheme-01": {
+        "region",
+        "provisions",
+        "strength",
+        "vp",
+        "fallbacks/0",
+        "fallbacks/1",
+        "fallbacks/2",
+        "horse",
+    },
+    "schemes/scheme-02": {"region", "target", "provisions", "strength", "vp"},
+    "schemes/scheme-03": {"region", "quest_rows", "quest_in_row"},
+    "heroes/vadasz": {"name", "name_ru"},
+    **{
+        f"chiefs/{chief}": {
+            "name",
+            "name_ru",
+            "name_pl",
+            "level",
+            "strength",
+            "provisions",
+            "provision_gain",
+        }
+        for chief in ("trader", "lookout", "huntsman", "outrider")
+    },
+}
+
+
+def test_each_boards_and_solo_value_is_labelled_as_printed(pack: RaidersContent) -> None:
+    for key in [f"settlements/{s.id}" for s in pack.settlements] + [
+        *(f"regions/{r.id}" for r in pack.regions),
+        *(f"quests/{q.id}" for q in pack.quests),
+        *(f"schemes/{s.id}" for s in pack.schemes),
+        *(f"heroes/{h.id}" for h in pack.heroes),
+        *(f"chiefs/{c.id}" for c in pack.chiefs),
+        *(f"animals/{a.id}" for a in pack.animals),
+        "dice/red",
+        "dice/white",
+        "dice/yellow",
+    ]:
+        assert sourced_values(pack, key) == SOURCED_VALUES.get(key, set()), key
+
+
+def test_the_old_sourced_flag_follows_the_labels(pack: RaidersContent) -> None:
+    # ``sourced`` stays for packs written before labels: a value besides the names is sourced.
+    for group, key in (
+        (pack.crew, "crew"),
+        (pack.heroes, "heroes"),
+        (pack.quests, "quests"),
+        (pack.settlements, "settlements"),
+        (pack.schemes, "schemes"),
+    ):
+        for card in group:
+            values = sourced_values(pack, f"{key}/{card.id}")
+            assert card.sourced == any(not v.startswith("name") for v in values), card.id

@@ -19,6 +19,7 @@ from arbiter.api.problems import from_validation
 from arbiter.core import InvalidState
 from arbiter.games.scythe import content_limits as lim
 from arbiter.games.scythe.content import AXIAL_STEPS, ScytheContent, axial, default_content
+from arbiter.games.scythe.content_cards import cards as content_cards
 from arbiter.games.scythe.game import Scythe
 
 Pack = dict[str, Any]
@@ -107,6 +108,11 @@ def at_limits() -> Pack:
     pack["factory_cards"] = [
         dict(card, id=i + 1, top=dict(card["top"], choices=[big] * lim.MAX_FACTORY_CHOICES))
         for i, card in enumerate(factory * 4)
+    ]
+    # A provenance label of every card, each citing a source of the longest length.
+    cards = content_cards(msgspec.json.decode(msgspec.json.encode(pack), type=ScytheContent))
+    pack["labels"] = [
+        {"card": key, "sourced": [{"source": "s" * 400, "values": ["*"]}]} for key, _ in cards
     ]
     return pack
 

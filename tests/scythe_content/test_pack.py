@@ -14,6 +14,7 @@ import msgspec
 import pytest
 
 from arbiter.core.content import content_id
+from arbiter.core.provenance import origins
 from arbiter.games.scythe import content as content_module
 from arbiter.games.scythe.content import (
     DATA_FILES,
@@ -23,6 +24,7 @@ from arbiter.games.scythe.content import (
     assemble,
     default_content,
 )
+from arbiter.games.scythe.content_cards import cards
 
 DATA = Path(content_module.__file__).parent / "data"
 
@@ -197,4 +199,14 @@ def test_the_projects_own_choices_are_marked(pack: ScytheContent) -> None:
         "factory_cards.4.coins",
         "factory_cards.1.produce_cost",
         "structure_bonus_tiles.above_top_row",
+    }
+
+
+def test_every_value_is_sourced_but_the_two_the_project_chose(pack: ScytheContent) -> None:
+    # The reference leaves Factory card 4's coins open ($3 in a label, $2 in code) and does not
+    # say objective 13's territory must be controlled: those two are the project's own.
+    own = {(v.card, v.path) for v in origins(cards(pack), pack.labels) if v.origin != "sourced"}
+    assert own == {
+        ("factory_cards/4", "top/choices/0/coins"),
+        ("objectives/13", "conditions/0/controlled"),
     }

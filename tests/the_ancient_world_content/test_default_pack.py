@@ -16,6 +16,7 @@ from typing import get_args
 import msgspec
 import pytest
 
+from arbiter.core.provenance import origins
 from arbiter.games.the_ancient_world import content as content_module
 from arbiter.games.the_ancient_world.content import (
     TRIBES,
@@ -26,6 +27,7 @@ from arbiter.games.the_ancient_world.content import (
     Effect,
     EmpireCard,
     Symbols,
+    cards,
 )
 
 PACK = Path(content_module.__file__).parent / "data" / "default.json"
@@ -295,3 +297,51 @@ def test_provenance() -> None:
     text = " ".join(f"{p.source} {p.notes}" for p in c.provenance)
     assert "Arbiter's own" in text
     assert "rulebook" in text.lower()
+
+
+# ------------------------------------------------------------------- labels per value
+
+
+def sourced_values(key: str) -> set[str]:
+    """The values of card ``key`` the pack's labels say a source gives."""
+    return {
+        v.path
+        for v in origins(cards(pack()), pack().labels)
+        if v.card == key and v.origin == "sourced"
+    }
+
+
+#: The numbers «Уточнения карт» names, as the pack writes them (every other number is ours).
+SPECIAL_NUMBERS: dict[str, set[str]] = {
+    "great_archivists": {"symbols/income_coins", "symbols/extra_explore"},  # 1 coin; 2 more cards
+    "cryptic_ship": {"action/gain_coins"},  # «получаете 2 монеты»
+    "town_hall": {"action/gain_knowledge"},  # «получаете 1 знание»
+}
+
+
+def test_each_value_the_rulebook_gives_is_labelled_sourced_and_no_other() -> None:
+    c = pack()
+    for e in c.empire:
+        key = f"empire/{e.id}"
+        if e.effect is not None:
+            numbers = SPECIAL_NUMBERS.get(e.effect, set())
+            action = {"action"} if e.effect in ACTION_EFFECTS and not numbers else set()
+            assert sourced_values(key) == {"name_ru", "effect"} | numbers | action, e.id
+        elif e.deck == "start":  # «Подготовка к игре»; 1 food each («Конец раунда»)
+            assert sourced_values(key) == {"name", "name_ru", "deck", "symbols/food"}
+        elif e.name_ru == "Цитадель":  # «Конец игры»: 5 red banners, 3 points
+            assert sourced_values(key) == {"name_ru", "scoring/tribe", "scoring/points/5"}
+        else:
+            assert sourced_values(key) == set(), e.id
+    assert sourced_values("capital") == {
+        "symbols/space",
+        "symbols/army_limit",
+        "symbols/food",
+        "symbols/income_coins",
+    }
+    mercian = next(a for a in c.armies if a.name_ru == "Меркианское войско")
+    assert sourced_values(f"armies/{mercian.id}") == {"name_ru", "face/swords", "face/arrows"}
+    stone = next(t for t in c.titans if t.name_ru == "Каменное существо")
+    assert sourced_values(f"titans/{stone.id}") == {"name_ru", "defence", "arrows_count"}
+    assert all(sourced_values(f"provinces/{p.id}") == set() for p in c.provinces)
+    assert all(sourced_values(f"dice/{n}") == set() for n in range(1, len(c.dice) + 1))

@@ -139,6 +139,7 @@ def render(doc: docs.GameDoc) -> str:
     ]
     contents = [
         ("facts", "Fact sheet"),
+        ("content", "Default content pack"),
         ("options", "Options"),
         ("recipes", "Table recipes"),
         ("moves", "Moves"),
@@ -161,6 +162,16 @@ def render(doc: docs.GameDoc) -> str:
         + "".join(f"<tr><th>{escape(k)}</th><td>{v}</td></tr>" for k, v in facts)
         + "</table>",
         f"<p>{escape(info.description)}</p>",
+        "<h2 id=content>Default content pack</h2>",
+        f"<p>{inline(docs.CONTENT_INTRO)}</p>",
+        "<table class=list><tr>"
+        + "".join(f"<th>{escape(h)}</th>" for h in docs.CONTENT_HEADERS)
+        + "</tr>"
+        + "".join(
+            "<tr>" + "".join(f"<td>{inline(cell)}</td>" for cell in row) + "</tr>"
+            for row in docs.content_rows(doc.content)
+        )
+        + "</table>",
         "<h2 id=options>Options</h2>",
     ]
     if doc.options:

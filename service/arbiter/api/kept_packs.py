@@ -17,7 +17,7 @@ the process nor pushes out the packs other clients' games are played with. :clas
 
 A pack that leaves is dropped from its game at once; with Redis it is loaded again when a state
 needs it, without Redis it is unknown again (``unknown_content``) until registered anew. A game's
-default pack is never counted: it is always kept.
+default pack (by today's id or a former one) is never counted: it is always kept.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class KeptPacks:
         """Count a pack the game has just registered (``size``: its canonical JSON's bytes) as
         ``client``'s; when it cannot stay, the game drops it and the client gets the refusal
         (``429 quota_exceeded``: one pack larger than a client's share; ``503 store_full``)."""
-        if content_id == game.default_content_id:
+        if game.is_default_content(content_id):
             return
         try:
             self._budget.put((game.id, content_id), game, FACTOR * size, client)
@@ -91,7 +91,7 @@ class KeptPacks:
 
     def used(self, game: AnyGame, content_id: str) -> None:
         """A state of ``game`` is played with the pack: a use of it (nothing for the default)."""
-        if content_id != game.default_content_id:
+        if not game.is_default_content(content_id):
             self._budget.get((game.id, content_id))
 
     @staticmethod

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from arbiter.core.chance import generator, pick
 from arbiter.core.content import content_id as hash_content
@@ -44,6 +45,7 @@ from arbiter.core.errors import (
     UnknownContent,
 )
 from arbiter.core.packs import DEFAULT_CONTENT_LIMIT, ContentPacks, NotKept
+from arbiter.core.provenance import Card, Labels
 from arbiter.core.recipes import Recipe
 from arbiter.core.render import render_generic
 from arbiter.core.shapes import JsonObject, StateShape, migrate
@@ -103,12 +105,18 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
     move_type: ClassVar[Any]
     event_type: ClassVar[Any]
 
+    #: Content ids the default pack had before changes that left every value the rules read as
+    #: it was (its provenance labels): states naming one play on with today's default pack.
+    former_default_content_ids: ClassVar[tuple[str, ...]] = ()
+
     def __init__(self) -> None:
         self._packs: ContentPacks[ContentT] = ContentPacks(DEFAULT_CONTENT_LIMIT)
         default = self.default_content()
         self.check_content(default)
         self.default_content_id = hash_content(default)
         self._packs.add(self.default_content_id, default, pinned=True)
+        for former in self.former_default_content_ids:
+            self._packs.alias(former, self.default_content_id)
         #: The last moves listed (:meth:`_moves_of`): the state, the actor and the moves. A
         #: client's turn lists a state's moves and then applies one of them (``check_move``
         #: lists them again); states are immutable, so the same object has the same moves.
@@ -162,6 +170,21 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
 
     def check_content(self, content: ContentT) -> None:
         """Refuse a content pack that cannot be played (raise :class:`InvalidState`)."""
+
+    def is_default_content(self, content_id: str) -> bool:
+        """Whether ``content_id`` names the default pack (today's id or a former one)."""
+        return content_id == self.default_content_id or content_id in (
+            self.former_default_content_ids
+        )
+
+    def content_cards(self, content: ContentT) -> tuple[Card, ...]:
+        """The cards of a pack with their keys: what its provenance labels name
+        (:mod:`arbiter.core.provenance`). A game whose packs hold no cards has none."""
+        return ()
+
+    def content_labels(self, content: ContentT) -> Labels | UnsetType:
+        """The provenance labels of a pack (``UNSET``: the pack has none)."""
+        return UNSET
 
     def register_content(self, content: ContentT) -> str:
         """Check and keep a content pack; returns its content id (a hash of its JSON).

@@ -47,6 +47,8 @@ class ContentPacks(Generic[ContentT]):
 
     def __init__(self, limit: int = DEFAULT_CONTENT_LIMIT) -> None:
         self._pinned: dict[str, _Entry[ContentT]] = {}
+        #: Earlier ids of pinned packs (:meth:`alias`), each to the id it stands for.
+        self._aliases: dict[str, str] = {}
         #: The derived data of pinned packs, once :meth:`derived` built it (read-only for
         #: callers): the rules ask for it at every decision, and a pinned pack is never dropped
         #: and needs no recency, so :meth:`arbiter.core.Game.tables` reads it first
@@ -69,7 +71,7 @@ class ContentPacks(Generic[ContentT]):
 
     def add(self, content_id: str, content: ContentT, *, pinned: bool = False) -> None:
         """Keep a pack (or use it again if it is kept), dropping the least recently used ones."""
-        if content_id in self._pinned:
+        if content_id in self._pinned or content_id in self._aliases:
             return
         entry = self._recent.pop(content_id, None)
         if pinned:
@@ -77,6 +79,14 @@ class ContentPacks(Generic[ContentT]):
             return
         self._recent[content_id] = entry or _Entry(content)
         self._trim()
+
+    def alias(self, content_id: str, of: str) -> None:
+        """Answer for the pinned pack ``of`` under ``content_id`` too (an id it had before a
+        change that left every value the rules read as it was), sharing its derived data."""
+        if of not in self._pinned:
+            raise NotKept(of)
+        self._recent.pop(content_id, None)
+        self._aliases[content_id] = of
 
     def remove(self, content_id: str) -> None:
         """Drop a registered pack now, with its derived data (a pinned one stays)."""
@@ -88,7 +98,7 @@ class ContentPacks(Generic[ContentT]):
         return None if entry is None else entry.content
 
     def __contains__(self, content_id: object) -> bool:
-        if content_id in self._pinned:
+        if content_id in self._pinned or content_id in self._aliases:
             return True
         return isinstance(content_id, str) and self._entry(content_id) is not None
 
@@ -110,12 +120,12 @@ class ContentPacks(Generic[ContentT]):
             raise NotKept(content_id)
         if entry.derived is _UNBUILT:
             entry.derived = build(entry.content)
-        if content_id in self._pinned:
+        if content_id in self._pinned or content_id in self._aliases:
             self.pinned_derived[content_id] = entry.derived
         return entry.derived
 
     def _entry(self, content_id: str) -> _Entry[ContentT] | None:
-        entry = self._pinned.get(content_id)
+        entry = self._pinned.get(self._aliases.get(content_id, content_id))
         if entry is not None:
             return entry
         entry = self._recent.get(content_id)

@@ -17,8 +17,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
+from msgspec import UnsetType
+
 from arbiter.core.errors import IllegalMove
 from arbiter.core.game import ContentT, Game, OptionsT, StateT, ViewT
+from arbiter.core.provenance import Card, Labels
 from arbiter.core.render import render_by
 from arbiter.core.types import Actor, ChanceOutcome, Event, Result, RuleCode
 
@@ -36,6 +39,10 @@ class Rules(Generic[StateT, ContentT, OptionsT, ViewT, TablesT]):
     codes: tuple[RuleCode, ...]
     load_default: Callable[[], ContentT]
     check_content: Callable[[ContentT], None]
+    #: the cards of a pack with their keys, and its provenance labels (:mod:`.provenance`;
+    #: ``check_content`` refuses labels that cannot stand, :func:`.provenance.check_labels`)
+    content_cards: Callable[[ContentT], tuple[Card, ...]]
+    content_labels: Callable[[ContentT], Labels | UnsetType]
     make_tables: Callable[[ContentT], TablesT]
     initial_state: Callable[[int, OptionsT, int, str, TablesT, str], StateT]
     advance: Callable[[StateT, TablesT, list[Event]], StateT]
@@ -85,6 +92,12 @@ class TabledGame(
 
     def check_content(self, content: ContentT) -> None:
         self.rules.check_content(content)
+
+    def content_cards(self, content: ContentT) -> tuple[Card, ...]:
+        return self.rules.content_cards(content)
+
+    def content_labels(self, content: ContentT) -> Labels | UnsetType:
+        return self.rules.content_labels(content)
 
     def make_tables(self, content: ContentT) -> TablesT:
         return self.rules.make_tables(content)  # type: ignore[no-any-return]

@@ -16,6 +16,9 @@ from __future__ import annotations
 from typing import Annotated, Literal, TypeAlias
 
 import msgspec
+from msgspec import UNSET, UnsetType
+
+from arbiter.core.provenance import Card, Labels
 
 Id: TypeAlias = Annotated[str, msgspec.Meta(min_length=1, max_length=40, pattern=r"^[a-z0-9_-]+$")]
 Name: TypeAlias = Annotated[str, msgspec.Meta(max_length=120)]
@@ -184,3 +187,19 @@ class WargameContent(_C, frozen=True, kw_only=True, forbid_unknown_fields=True):
     seas: Annotated[tuple[Sea, ...], msgspec.Meta(max_length=40)]
     states: Annotated[tuple[StateCard, ...], msgspec.Meta(min_length=6, max_length=12)]
     traits: Annotated[tuple[Trait, ...], msgspec.Meta(min_length=4, max_length=200)]
+    #: Which source gives which value of each card (:mod:`arbiter.core.provenance`); left out:
+    #: the pack is unlabelled, an owner's edition as transcribed.
+    labels: Labels | UnsetType = UNSET
+
+
+def cards(c: WargameContent) -> tuple[Card, ...]:
+    """Every card of a pack with its key (``provinces/latium``, ``states/rome``; the fleet size and
+    the hero names as ``ships_per_state`` and ``hero_names``): what ``labels`` name."""
+    return (
+        ("ships_per_state", c.ships_per_state),
+        ("hero_names", c.hero_names),
+        *((f"provinces/{p.id}", p) for p in c.provinces),
+        *((f"seas/{s.id}", s) for s in c.seas),
+        *((f"states/{s.id}", s) for s in c.states),
+        *((f"traits/{t.id}", t) for t in c.traits),
+    )

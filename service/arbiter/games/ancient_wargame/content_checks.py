@@ -38,6 +38,7 @@ from collections.abc import Iterable
 from typing import get_args
 
 from arbiter.core import InvalidState, RuleCode
+from arbiter.core.provenance import check_labels
 from arbiter.core.types import RuleCodes
 from arbiter.games.ancient_wargame import rules
 from arbiter.games.ancient_wargame.content import (
@@ -49,6 +50,7 @@ from arbiter.games.ancient_wargame.content import (
     Province,
     Sea,
     WargameContent,
+    cards,
 )
 
 NS = "ancient-wargame"
@@ -126,6 +128,13 @@ _content = RuleCodes(NS).content
 
 #: Every code :func:`check_content` raises, with the rulebook section it protects (for docs).
 CONTENT_CODES: tuple[RuleCode, ...] = (
+    _content(
+        "content.labels",
+        CARDS,
+        "",
+        "A pack with provenance labels labels each card once, naming only values the card has "
+        "(a pack without labels is an owner's edition, as transcribed).",
+    ),
     _content(
         "content.duplicate_id",
         BOARD,
@@ -538,3 +547,7 @@ def check_content(c: WargameContent) -> None:
             _check_condition(c, i, j, cond)
     _check_traits(c)
     _check_connected(c)
+    # Provenance: which values a source gives (checked last: a pack cut short fails above).
+    problem = check_labels(cards(c), c.labels)
+    if problem is not None:
+        raise _invalid("content.labels", problem.message, problem.pointer)

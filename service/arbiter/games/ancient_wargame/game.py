@@ -39,7 +39,7 @@ from arbiter.games.ancient_wargame import (
     render,
     setup,
 )
-from arbiter.games.ancient_wargame.content import WargameContent
+from arbiter.games.ancient_wargame.content import WargameContent, cards
 from arbiter.games.ancient_wargame.describe import describe_move
 from arbiter.games.ancient_wargame.events import WargameEvent, redact
 from arbiter.games.ancient_wargame.moves import WargameMove
@@ -82,6 +82,8 @@ class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, Wa
     options_type = WargameOptions
     view_type = WargameView
     content_type = WargameContent
+    #: The default pack before its provenance labels (#39): only the labels differ.
+    former_default_content_ids = ("34ecb5b2d5c98c8d",)
     move_type = WargameMove
     event_type = WargameEvent
 
@@ -89,6 +91,8 @@ class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, Wa
         codes=RULE_CODES,
         load_default=load_default_content,
         check_content=checks.check_content,
+        content_cards=cards,
+        content_labels=lambda c: c.labels,
         make_tables=Tables,
         initial_state=setup.initial_state,
         advance=flow.advance,

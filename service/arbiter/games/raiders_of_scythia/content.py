@@ -6,7 +6,9 @@ cards: the settlements and raid spaces, the die faces, the 76 crew cards, 8 hero
 a pack lists them, and card effects are a small vocabulary of named effects with parameters
 (:data:`CrewAbility`, :data:`PlayEffect`, :data:`EndVp`) that an owner can fill with the exact
 cards of their edition. The default pack (``data/default.json``) is the project's own
-approximation, with every value the rulebooks print kept and marked (``data/README.md``).
+approximation, with every value the rulebooks print kept and labelled with its source: its
+``labels`` (:mod:`arbiter.core.provenance`) give each card's sourced values, every other value is
+the project's own (``data/README.md``).
 
 What the rulebooks fix completely -- the eight village buildings, the worker and plunder counts,
 the limits -- is rules, kept in code (:mod:`.rules`), not content.
@@ -19,6 +21,9 @@ from __future__ import annotations
 from typing import Annotated, Literal, TypeAlias
 
 import msgspec
+from msgspec import UNSET, UnsetType
+
+from arbiter.core.provenance import Card, Labels
 
 # ------------------------------------------------------------------------------------ bounds
 
@@ -265,7 +270,7 @@ EndVp: TypeAlias = FixedVp | VpPer
 
 
 class Provenance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Where values of the pack come from."""
+    """A source the pack's values come from (which value comes from which: ``labels``)."""
 
     source: Text
     notes: Text = ""
@@ -274,7 +279,8 @@ class Provenance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 class CrewCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One physical crew card (rulebook «карта соратника»): hire ``cost`` in silver at the
     Barracks, ``strength`` (top left), an ongoing ``ability``, a ``play`` ability and end-game
-    ``end_vp``. ``sourced`` says the rulebooks print this card's values."""
+    ``end_vp``. ``sourced`` (kept for packs written before ``labels``) says a source gives some
+    of the card's values besides its names; the pack's ``labels`` say which."""
 
     id: Id
     name: Name
@@ -285,6 +291,7 @@ class CrewCard(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     ability: CrewAbility | None = None
     play: PlayEffect | None = None
     end_vp: EndVp | None = None
+    #: A source gives some of its values besides its names (``labels`` say which).
     sourced: bool = False
 
 
@@ -296,6 +303,7 @@ class Hero(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     name: Name
     name_ru: Name = ""
     ability: PlayEffect
+    #: A source gives some of its values besides its names (``labels`` say which).
     sourced: bool = False
 
 
@@ -327,6 +335,7 @@ class Quest(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     cost: Items | None = None
     discard_strength: Annotated[int, msgspec.Meta(ge=1, le=40)] | None = None
     vp: Small
+    #: A source gives some of its values besides its names (``labels`` say which).
     sourced: bool = False
 
 
@@ -375,6 +384,7 @@ class Settlement(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     bands: Annotated[tuple[Band, ...], msgspec.Meta(min_length=1, max_length=6)]
     spaces: Annotated[tuple[RaidSpace, ...], msgspec.Meta(min_length=1, max_length=2)]
     dice: Dice | None = None
+    #: A source gives some of its values besides its names (``labels`` say which).
     sourced: bool = False
 
 
@@ -436,6 +446,7 @@ class Scheme(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     quest_in_row: Literal["left", "right"] = "left"
     horse: Literal["left", "centre", "right"] = "centre"
     blocked: Building
+    #: A source gives some of its values besides its names (``labels`` say which).
     sourced: bool = False
 
 
@@ -475,3 +486,22 @@ class RaidersContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     quests: Annotated[tuple[Quest, ...], msgspec.Meta(min_length=4, max_length=52)]
     schemes: Annotated[tuple[Scheme, ...], msgspec.Meta(min_length=1, max_length=28)]
     chiefs: Annotated[tuple[ChiefCrew, ...], msgspec.Meta(min_length=4, max_length=4)]
+    #: Which source gives which value of each card (:mod:`arbiter.core.provenance`); left out:
+    #: the pack is unlabelled, an owner's edition as transcribed.
+    labels: Labels | UnsetType = UNSET
+
+
+def cards(c: RaidersContent) -> tuple[Card, ...]:
+    """Every card of a pack with its key (``crew/vigilante-1``, ``dice/red``): what ``labels``
+    name."""
+    return (
+        *((f"regions/{r.id}", r) for r in c.regions),
+        *((f"settlements/{s.id}", s) for s in c.settlements),
+        *((f"dice/{colour}", getattr(c.dice, colour)) for colour in DIE_COLOURS),
+        *((f"crew/{card.id}", card) for card in c.crew),
+        *((f"heroes/{h.id}", h) for h in c.heroes),
+        *((f"animals/{a.id}", a) for a in c.animals),
+        *((f"quests/{q.id}", q) for q in c.quests),
+        *((f"schemes/{s.id}", s) for s in c.schemes),
+        *((f"chiefs/{chief.id}", chief) for chief in c.chiefs),
+    )

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from arbiter.core import InvalidState, RuleCode
+from arbiter.core.provenance import check_labels
 from arbiter.core.types import RuleCodes
 from arbiter.games.raiders_of_scythia.content import (
     CHIEF_LEVELS,
@@ -26,6 +27,7 @@ from arbiter.games.raiders_of_scythia.content import (
     RaidersContent,
     RaidSpace,
     Region,
+    cards,
 )
 
 NS = "raiders-of-scythia"
@@ -67,6 +69,13 @@ CONTENT_CODES: tuple[RuleCode, ...] = (
         "",
         "Every id of the pack (crew, heroes, animals, quests, schemes, AI crew, settlements, raid "
         "spaces) is unique: states and moves name components by id.",
+    ),
+    _content(
+        "content.labels",
+        COMPONENTS,
+        "",
+        "A pack with provenance labels labels each card once, naming only values the card has "
+        "(a pack without labels is an owner's edition, as transcribed).",
     ),
     _content(
         "content.regions",
@@ -367,3 +376,7 @@ def check_content(c: RaidersContent) -> None:
             f"{len(c.heroes)} heroes; a 4-player setup turns up {HEROES_FOR_SETUP}",
             "/heroes",
         )
+    # Provenance: which values a source gives (checked last: a pack cut short fails above).
+    problem = check_labels(cards(c), c.labels)
+    if problem is not None:
+        raise _invalid("content.labels", problem.message, problem.pointer)

@@ -51,7 +51,7 @@ from arbiter.games.raiders_of_scythia import (
     scoring,
     setup,
 )
-from arbiter.games.raiders_of_scythia.content import RaidersContent
+from arbiter.games.raiders_of_scythia.content import RaidersContent, cards
 from arbiter.games.raiders_of_scythia.describe import describe_move
 from arbiter.games.raiders_of_scythia.events import RaidersEvent, redact
 from arbiter.games.raiders_of_scythia.moves import RaidersMove
@@ -97,6 +97,9 @@ class RaidersOfScythia(
     options_type = RaidersOptions
     view_type = RaidersView
     content_type = RaidersContent
+    #: The default pack before its provenance labels (#39): only the labels and the old `sourced`
+    #: flags of six cards differ, every value the rules read is alike.
+    former_default_content_ids = ("a57c0fd0995be541",)
     move_type = RaidersMove
     event_type = RaidersEvent
 
@@ -104,6 +107,8 @@ class RaidersOfScythia(
         codes=RULE_CODES,
         load_default=load_default_content,
         check_content=checks.check_content,
+        content_cards=cards,
+        content_labels=lambda c: c.labels,
         make_tables=Tables,
         initial_state=setup.initial_state,
         advance=flow.advance,

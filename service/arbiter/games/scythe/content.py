@@ -9,7 +9,8 @@ rules engine implements, each documented here with the rulebook's words.
 
 The rulebook is the project's Russian rulebook (``../shared/rules/scythe.ru.txt``); sections are
 cited by their headings, e.g. «Ввод в строй». The default pack lives in ``data/*.json`` (one file per
-part, each with its provenance); ``default_content()`` assembles it into one ``ScytheContent``.
+part, each with its provenance and its cards' provenance labels, :mod:`arbiter.core.provenance`);
+``default_content()`` assembles it into one ``ScytheContent``.
 
 Every string, number and collection of a pack is bounded (:mod:`.content_limits`): packs come from
 clients, and the rules turn their numbers into legal moves, chance decisions and state size.
@@ -22,7 +23,9 @@ from importlib import resources
 from typing import Annotated, Final, Literal, TypeAlias, TypeVar
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
+from arbiter.core.provenance import Labels
 from arbiter.games.scythe import content_limits as lim
 
 # --------------------------------------------------------------------------------------------
@@ -964,6 +967,10 @@ class ScytheContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     combat_cards: Annotated[tuple[CombatCards, ...], lim.at_most(lim.MAX_COMBAT_KINDS)]
     triumph_track: TriumphTrack
     tracks: Tracks
+    #: Which source gives which value of each card (:mod:`arbiter.core.provenance`, cards as
+    #: :func:`.content_cards.cards` names them); left out: the pack is unlabelled, an owner's
+    #: edition as transcribed.
+    labels: Labels | UnsetType = UNSET
 
     def faction(self, faction_id: FactionId) -> Faction:
         """The faction with this id (``KeyError`` if none)."""
@@ -981,10 +988,12 @@ class ScytheContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 
 class DataFile(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """Fields every data file of a pack starts with: its provenance and its doubts."""
+    """Fields every data file of a pack starts with: its provenance and its doubts, and the
+    provenance labels of its cards."""
 
     provenance: Annotated[tuple[Provenance, ...], lim.at_most(lim.MAX_PROVENANCE)]
     doubts: Annotated[tuple[Doubt, ...], lim.at_most(lim.MAX_DOUBTS)] = ()
+    labels: Labels = ()
 
 
 class PackFile(DataFile, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -1097,6 +1106,7 @@ def assemble(files: dict[str, bytes]) -> ScytheContent:
         combat_cards=scoring.combat_cards,
         triumph_track=scoring.triumph_track,
         tracks=scoring.tracks,
+        labels=tuple(label for part in parts for label in part.labels) or UNSET,
     )
 
 

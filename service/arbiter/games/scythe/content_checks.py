@@ -1,5 +1,6 @@
 """The bounds of a Scythe content pack across its fields (:mod:`.content_limits` bounds each
-field): a starting value within its track, the units of one reward, the prose together.
+field): a starting value within its track, the units of one reward, the prose together, and
+provenance labels that label each card once (:func:`arbiter.core.provenance.check_labels`).
 
 Checked when a pack is registered (:func:`check_limits`).
 """
@@ -9,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from arbiter.core import InvalidState
+from arbiter.core.provenance import check_labels
 from arbiter.games.scythe.content import HomeBase, Reward, ScytheContent, Territory
+from arbiter.games.scythe.content_cards import cards
 from arbiter.games.scythe.content_limits import MAX_PROSE, MAX_REWARD_UNITS
 
 # --------------------------------------------------------------------------------------------
@@ -29,6 +32,10 @@ def check_limits(content: ScytheContent) -> None:
     _check_rewards(content)
     _check_scoring(content)
     _check_board(content)
+    # Provenance: which values a source gives (checked last: a pack cut short fails above).
+    problem = check_labels(cards(content), content.labels)
+    if problem is not None:
+        raise _refuse(problem.message, problem.pointer)
 
 
 def _check_prose(content: ScytheContent) -> None:

@@ -96,6 +96,7 @@ from arbiter.games.scythe import (
     view,
 )
 from arbiter.games.scythe.content import ScytheContent, default_content
+from arbiter.games.scythe.content_cards import cards
 from arbiter.games.scythe.content_checks import check_limits
 from arbiter.games.scythe.describe import describe_move
 from arbiter.games.scythe.events import ScytheEvent, redact
@@ -148,6 +149,8 @@ class Scythe(TabledGame[ScytheState, ScytheContent, ScytheOptions, ScytheView, T
     options_type = ScytheOptions
     view_type = ScytheView
     content_type = ScytheContent
+    #: The default pack before its provenance labels (#39): only the labels differ.
+    former_default_content_ids = ("cefd9497cc6fc16f",)
     move_type = ScytheMove
     event_type = ScytheEvent
     position_type = ScythePosition
@@ -156,6 +159,8 @@ class Scythe(TabledGame[ScytheState, ScytheContent, ScytheOptions, ScytheView, T
         codes=RULE_CODES,
         load_default=default_content,
         check_content=check_content,
+        content_cards=cards,
+        content_labels=lambda c: c.labels,
         make_tables=Tables,
         initial_state=setup.initial_state,
         advance=flow.advance,

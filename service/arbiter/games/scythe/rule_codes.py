@@ -601,7 +601,8 @@ RULE_CODES: tuple[RuleCode, ...] = (
         COMPONENTS,
         "",
         "A pack has factions and as many player mats, the Factory, tracks, rewards and texts "
-        "within their bounds, and no space that does not exist.",
+        "within their bounds, no space that does not exist, and provenance labels (if any) that "
+        "label each card once, naming only values the card has.",
     ),
     # ------------------------------------------------------------------ invariants of a state
     _state(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from arbiter.core.provenance import check_labels
 from arbiter.games.the_ancient_world import invariants
 from arbiter.games.the_ancient_world.common import invalid
 from arbiter.games.the_ancient_world.content import (
@@ -16,6 +17,7 @@ from arbiter.games.the_ancient_world.content import (
     ProvinceCard,
     TitanCard,
 )
+from arbiter.games.the_ancient_world.content import cards as pack_cards
 from arbiter.games.the_ancient_world.places import places
 from arbiter.games.the_ancient_world.state import (
     MAX_CITIZENS,
@@ -319,3 +321,7 @@ def check_content(c: AncientWorldContent) -> None:
                     raise invalid(
                         "content.negative", f"negative {field}", f"/armies/{i}/{side}/{field}"
                     )
+    # Provenance: which values a source gives (checked last: a pack cut short fails above).
+    problem = check_labels(pack_cards(c), c.labels)
+    if problem is not None:
+        raise invalid("content.labels", problem.message, problem.pointer)

@@ -3,7 +3,8 @@
 The printed card lists of this game were never published in text, so the rules are data-driven:
 a content pack lists every card by the symbols of the rulebook's chapter «Свойства карт» (card
 properties) plus a named effect for each card of the chapter «Уточнения карт» (card clarifications).
-The default pack (``data/default.json``) is the project's own approximation; an owner of the game can
+The default pack (``data/default.json``) is the project's own approximation, its ``labels``
+(:mod:`arbiter.core.provenance`) naming the values the rulebook gives; an owner of the game can
 register a pack with the exact printed cards of their edition.
 
 Every string, number and collection of a pack is bounded (:mod:`.content_limits`): packs come from
@@ -15,7 +16,9 @@ from __future__ import annotations
 from typing import Annotated, Literal, TypeAlias
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
+from arbiter.core.provenance import Card, Labels
 from arbiter.games.the_ancient_world import content_limits as lim
 
 #: The tribes whose banners are collected (colours; the rulebook names red and green; the rest of
@@ -214,3 +217,21 @@ class AncientWorldContent(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     provinces: Annotated[tuple[ProvinceCard, ...], lim.at_most(lim.MAX_PROVINCES)]
     starting_empire: Annotated[tuple[lim.CardId, ...], lim.at_most(lim.MAX_STARTING)]
     starting_armies: Annotated[tuple[lim.CardId, ...], lim.at_most(lim.MAX_STARTING)]
+    #: Which source gives which value of each card (:mod:`arbiter.core.provenance`); left out:
+    #: the pack is unlabelled, an owner's edition as transcribed.
+    labels: Labels | UnsetType = UNSET
+
+
+def cards(c: AncientWorldContent) -> tuple[Card, ...]:
+    """Every card of a pack with its key (``empire/A36-aqueduct``, ``dice/1``, ``capital``): what
+    ``labels`` name."""
+    return (
+        ("capital", c.capital),
+        *((f"dice/{n}", die) for n, die in enumerate(c.dice, 1)),
+        *((f"empire/{e.id}", e) for e in c.empire),
+        *((f"armies/{a.id}", a) for a in c.armies),
+        *((f"titans/{t.id}", t) for t in c.titans),
+        *((f"provinces/{p.id}", p) for p in c.provinces),
+        ("starting_empire", c.starting_empire),
+        ("starting_armies", c.starting_armies),
+    )

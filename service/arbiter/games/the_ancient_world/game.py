@@ -121,7 +121,7 @@ from arbiter.games.the_ancient_world import (
     setup,
     view,
 )
-from arbiter.games.the_ancient_world.content import AncientWorldContent
+from arbiter.games.the_ancient_world.content import AncientWorldContent, cards
 from arbiter.games.the_ancient_world.describe import describe_move
 from arbiter.games.the_ancient_world.events import AncientWorldEvent, redact
 from arbiter.games.the_ancient_world.moves import AncientWorldMove
@@ -179,6 +179,8 @@ class TheAncientWorld(
     options_type = AncientWorldOptions
     view_type = AncientWorldView
     content_type = AncientWorldContent
+    #: The default pack before its provenance labels (#39): only the labels differ.
+    former_default_content_ids = ("45d4d17819a11c59",)
     move_type = AncientWorldMove
     event_type = AncientWorldEvent
 
@@ -186,6 +188,8 @@ class TheAncientWorld(
         codes=RULE_CODES,
         load_default=load_default_content,
         check_content=checks.check_content,
+        content_cards=cards,
+        content_labels=lambda c: c.labels,
         make_tables=Tables,
         initial_state=setup.initial_state,
         advance=flow.advance,

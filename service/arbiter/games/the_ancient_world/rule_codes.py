@@ -427,6 +427,13 @@ RULE_CODES: tuple[RuleCode, ...] = (
     _content("content.id", COMPONENTS, "", "Every card of a pack has an id."),
     _content("content.duplicate_id", COMPONENTS, "", "No two cards of a pack share an id."),
     _content(
+        "content.labels",
+        COMPONENTS,
+        "",
+        "A pack with provenance labels labels each card once, naming only values the card has "
+        "(a pack without labels is an owner's edition, as transcribed).",
+    ),
+    _content(
         "content.starting",
         SETUP,
         "стартовые карты империи «Рыбное место» и «Пшеничные поля»",
