@@ -34,6 +34,8 @@ from arbiter.games.ancient_wargame import (
     flow,
     hidden,
     legality,
+    position_examples,
+    positions,
     render,
     setup,
 )
@@ -42,6 +44,7 @@ from arbiter.games.ancient_wargame.describe import describe_move
 from arbiter.games.ancient_wargame.events import WargameEvent, redact
 from arbiter.games.ancient_wargame.moves import WargameMove
 from arbiter.games.ancient_wargame.options import WargameOptions
+from arbiter.games.ancient_wargame.position import WargamePosition
 from arbiter.games.ancient_wargame.rule_codes import RULE_CODES
 from arbiter.games.ancient_wargame.state import WargameState
 from arbiter.games.ancient_wargame.tables import Tables
@@ -104,7 +107,11 @@ class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, Wa
         render_view=render.render_view,
         redact=redact,
         hidden_variant=hidden.hidden_variant,
+        state_of=positions.state_of,
+        position_of=positions.position_of,
+        position_examples=position_examples.position_examples,
     )
+    position_type = WargamePosition
 
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times
     #: (and it remembers its last state). The same signature without ``self``, which mypy cannot

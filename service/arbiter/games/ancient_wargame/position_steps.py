@@ -1,0 +1,305 @@
+"""The turn of a position: its phase, the steps under way, and the battle in progress.
+
+Each step belongs to the phase that makes it («Описание хода»: the phases follow one another,
+each done by every player before the next): the sealed steps to phases 1, 2, 4, 6 and 11, the
+births and deaths to 3, research to 5 (and 4: the Academy's two sciences «сразу после
+постройки»), the fleets to 7, the heroes' movement to 8, the land battles to 9, the deals to 10,
+the counter-intelligence and the missions to 11. A step names seats in play, the pack's
+provinces and seas and heroes of the hero list. A battle in progress (:class:`~.battle_state.
+BattleCtx`) is in phase 9, below its battle step, between that step's defender and attacker; its
+deployment (:class:`~.battle_state.Muster`) divides each side's whole army in the province
+(«делят свои войска на 3 фланга»), the reserve of a flank counted within its soldiers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbiter.games.ancient_wargame.battle_state import (
+    Assign,
+    Battle,
+    Clash,
+    Fate,
+    Muster,
+    Retreat,
+    SiegeChoice,
+    Spill,
+    Strike,
+    TakeNeutral,
+    Timing,
+    Volley,
+)
+from arbiter.games.ancient_wargame.diplomacy_state import Diplomacy, Offer
+from arbiter.games.ancient_wargame.position import WargamePosition
+from arbiter.games.ancient_wargame.position_checks import Gaps
+from arbiter.games.ancient_wargame.state import (
+    D6,
+    AnnexChoice,
+    CounterIntel,
+    DefenderChoice,
+    DrawBasic,
+    DrawTrait,
+    EndMovement,
+    FleetStep,
+    HeroTurn,
+    Hits,
+    MoveFleets,
+    NavalBattle,
+    NavalChoice,
+    NewHero,
+    PlaceHero,
+    Research,
+    Sealed,
+    StudyNext,
+    TakeArmy,
+)
+from arbiter.games.ancient_wargame.tables import Tables
+
+#: The phases each kind of step belongs to.
+PHASES: dict[type, frozenset[int]] = {
+    NewHero: frozenset({3}),
+    DrawTrait: frozenset({3}),
+    PlaceHero: frozenset({3, 9, 10}),
+    Research: frozenset({4, 5}),
+    DrawBasic: frozenset({4, 5}),
+    StudyNext: frozenset({4, 5}),
+    MoveFleets: frozenset({7}),
+    FleetStep: frozenset({7}),
+    NavalChoice: frozenset({7}),
+    NavalBattle: frozenset({7}),
+    HeroTurn: frozenset({8}),
+    TakeArmy: frozenset({8}),
+    AnnexChoice: frozenset({8}),
+    DefenderChoice: frozenset({8}),
+    EndMovement: frozenset({8}),
+    CounterIntel: frozenset({11}),
+    Diplomacy: frozenset({10}),
+    Offer: frozenset({10}),
+    **{
+        kind: frozenset({9})
+        for kind in (
+            Clash,
+            Battle,
+            SiegeChoice,
+            Muster,
+            Timing,
+            Volley,
+            Assign,
+            Strike,
+            Spill,
+            Retreat,
+            TakeNeutral,
+            Fate,
+        )
+    },
+}
+SEALED_PHASE = {"hire": 1, "upkeep": 2, "build": 4, "buy_vp": 6, "mission": 11}
+D6_PHASES = {
+    "births": 3,
+    "deaths": 3,
+    "storm": 7,
+    "fortress": 9,
+    "fate": 9,
+    "assassinate": 11,
+    "sabotage": 11,
+}
+HITS_PHASES = {"naval": 7, "archery": 9, "melee": 9}
+#: Steps of the battle in progress: its province is the battle's.
+_IN_BATTLE = (Muster, Timing, Volley, Assign, Strike, Spill)
+_SEAT_FIELDS = ("seat", "opponent", "partner", "defender", "attacker", "a", "b")
+_PROVINCE_FIELDS = ("province", "origin", "to")
+
+
+def turn_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
+    if p.turn > p.options.turn_limit:
+        g.add(
+            "position.turn",
+            f"the game ends after {p.options.turn_limit} turns («после 25 ходов»)",
+            "/turn",
+        )
+    if p.finished and p.steps:
+        g.add("position.turn", "a finished game has nothing under way", "/steps")
+    for k, step in enumerate(p.steps):
+        _step_gaps(p, t, g, step, f"/steps/{k}")
+    for k, pid in enumerate(p.clashes):
+        if pid not in t.province:
+            g.add("position.steps", f"{pid!r} is no province", f"/clashes/{k}")
+    if p.clashes and p.phase != 8:
+        g.add(
+            "position.turn",
+            "the clashes of phase 8 wait for phase 9 («после передвижения армий»)",
+            "/clashes",
+        )
+    _battle_gaps(p, t, g)
+
+
+def _phase_of(step: Any) -> frozenset[int]:
+    if isinstance(step, Sealed):
+        return frozenset({SEALED_PHASE[step.step]})
+    if isinstance(step, D6):
+        return frozenset({D6_PHASES[step.purpose]})
+    if isinstance(step, Hits):
+        return frozenset({HITS_PHASES[step.purpose]})
+    return PHASES[type(step)]
+
+
+def _step_gaps(p: WargamePosition, t: Tables, g: Gaps, step: Any, at: str) -> None:
+    n = len(p.players)
+    phases = _phase_of(step)
+    if p.phase not in phases:
+        g.add(
+            "position.turn",
+            f"a {type(step).__name__} step belongs to phase {min(phases)}, not {p.phase}",
+            f"{at}/task",
+        )
+    for field in _SEAT_FIELDS:
+        seat = getattr(step, field, None)
+        if isinstance(seat, int) and not (seat < n and p.players[seat].eliminated is None):
+            g.add("position.steps", f"no seat {seat} in play", f"{at}/{field}")
+    for field in ("seats",):
+        for j, seat in enumerate(getattr(step, field, ())):
+            if seat >= n or p.players[seat].eliminated is not None:
+                g.add("position.steps", f"no seat {seat} in play", f"{at}/{field}/{j}")
+    for field in _PROVINCE_FIELDS:
+        pid = getattr(step, field, None)
+        if isinstance(pid, str) and pid not in t.province:
+            g.add("position.steps", f"{pid!r} is no province", f"{at}/{field}")
+    if isinstance(step, (MoveFleets, NavalChoice, NavalBattle)):
+        sid = getattr(step, "sea", None)
+        if sid is not None and sid not in t.sea:
+            g.add("position.steps", f"{sid!r} is no sea", f"{at}/sea")
+    where = getattr(step, "at", None)
+    if isinstance(where, str) and where not in t.province and where not in t.sea:
+        g.add("position.steps", f"{where!r} is no province or sea", f"{at}/at")
+    hid = getattr(step, "hero", None)
+    if isinstance(hid, str) and hid not in {h.id for h in p.heroes}:
+        g.add("position.steps", f"{hid!r} is in no hero list entry", f"{at}/hero")
+    if isinstance(step, (Muster, Timing)) and (
+        len(step.seats) != 2 or len(step.steps) != 2 or step.seats[0] == step.seats[1]
+    ):
+        g.add("position.battle", "a deployment is between two sides", f"{at}/seats")
+    if isinstance(step, Battle) and step.defender == step.attacker:
+        g.add("position.battle", "a battle is between two seats", f"{at}/attacker")
+
+
+def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
+    b = p.battle
+    battles = [(k, x) for k, x in enumerate(p.steps) if isinstance(x, Battle)]
+    inside = [(k, x) for k, x in enumerate(p.steps) if isinstance(x, _IN_BATTLE)]
+    if len(battles) > 1:
+        g.add("position.battle", "one battle is fought at a time", f"/steps/{battles[1][0]}")
+    if b is None:
+        if battles or inside:
+            k = (battles or inside)[0][0]
+            g.add("position.battle", "a battle step needs the battle in progress", f"/steps/{k}")
+        return
+    for k, pid in enumerate(b.sieges):
+        if pid not in t.province:
+            g.add("position.battle", f"{pid!r} is no province", f"/battle/sieges/{k}")
+    if b.province is None:
+        if battles or inside or b.sides or b.stage is not None:
+            g.add(
+                "position.battle",
+                "a battle in progress names its province («Фаза 9: битвы на суше»)",
+                "/battle/province",
+            )
+        return
+    if p.phase != 9:
+        g.add("position.battle", "land battles are fought in phase 9", "/battle/province")
+    if b.province not in t.province:
+        g.add("position.battle", f"{b.province!r} is no province", "/battle/province")
+        return
+    if not battles or battles[0][1].province != b.province:
+        g.add(
+            "position.battle",
+            "the battle in progress has its battle step, in its province",
+            "/battle/province",
+        )
+        return
+    k, battle = battles[0]
+    seats = (battle.defender, battle.attacker)
+    if b.stage is None:
+        g.add("position.battle", "a battle in progress is at some stage", "/battle/stage")
+    if len(b.sides) != 2 or tuple(x.seat for x in b.sides) != seats:
+        g.add(
+            "position.battle",
+            f"the sides are the defender and the attacker of its step ({seats[0]}, {seats[1]})",
+            "/battle/sides",
+        )
+        return
+    if any(j > k for j, _ in inside):
+        g.add("position.battle", "the battle's decisions lie above its step", f"/steps/{k}")
+    hero_of = {h.id: h for h in p.heroes}
+    for i, side in enumerate(b.sides):
+        at = f"/battle/sides/{i}"
+        if len(side.flanks) not in (0, 3):
+            g.add("position.battle", "a side has three flanks once revealed", f"{at}/flanks")
+        if len(side.attach) > len(side.generals):
+            g.add("position.battle", "each general is attached to one flank", f"{at}/attach")
+        for j, hid in enumerate(side.generals):
+            h = hero_of.get(hid)
+            if h is None or h.kind != "general" or h.owner != side.seat:
+                g.add(
+                    "position.battle",
+                    "a side's generals are its own («Фигурка военачальника ... прикрепляется "
+                    "к одному из флангов»)",
+                    f"{at}/generals/{j}",
+                )
+    stage = b.stage
+    for j, x in inside:
+        at = f"/steps/{j}"
+        if isinstance(x, (Muster, Timing, Volley)) and x.province != b.province:
+            g.add("position.battle", "the step is of the battle in progress", f"{at}/province")
+        if isinstance(x, (Muster, Timing)) and x.seats != seats:
+            g.add("position.battle", "the deployment is of the battle's two sides", f"{at}/seats")
+        if isinstance(x, Muster) and (stage != "timing" or any(len(s.flanks) for s in b.sides)):
+            g.add(
+                "position.battle",
+                "the deployment comes before the sides are revealed («Когда оба игрока "
+                "закончили расстановку, они открывают друг другу свои позиции»)",
+                at,
+            )
+        if isinstance(x, (Timing, Volley, Assign, Strike, Spill)) and any(
+            len(s.flanks) != 3 for s in b.sides
+        ):
+            g.add("position.battle", "the step comes once both sides are revealed", at)
+        if isinstance(x, Timing) and stage != "fortress":
+            g.add("position.battle", "the reserves' timing follows the deployment", at)
+        if isinstance(x, (Volley, Strike, Spill, Assign)) and x.seat not in seats:
+            g.add("position.battle", "a side of the battle decides", f"{at}/seat")
+    if any(isinstance(x, Muster) for _, x in inside):
+        _deployment_gaps(p, g, seats, b.province)
+
+
+def _deployment_gaps(p: WargamePosition, g: Gaps, seats: tuple[int, int], pid: str) -> None:
+    """A deployment under way divides each side's whole army in the province: what a side wrote
+    so far (its sealed draft's three flanks, reserves within them) adds up to its soldiers."""
+    army = p.provinces.get(pid)
+    for seat in seats:
+        soldiers = {"archers": 0, "infantry": 0, "cavalry": 0}
+        if army is not None:
+            for a in army.armies:
+                if a.seat == seat:
+                    soldiers = {"archers": a.archers, "infantry": a.infantry, "cavalry": a.cavalry}
+        draft = p.players[seat].sealed
+        flanks = draft.flanks if draft is not None else ()
+        at = f"/players/{seat}/sealed"
+        if len(flanks) != 3:
+            g.add(
+                "position.battle",
+                "a side deploying has three flanks written down («делят свои войска на 3 фланга»)",
+                f"{at}/flanks" if draft is not None else f"/players/{seat}",
+            )
+            continue
+        told = {
+            "archers": sum(f.archers for f in flanks),
+            "infantry": sum(f.infantry + f.reserve_infantry for f in flanks),
+            "cavalry": sum(f.cavalry + f.reserve_cavalry for f in flanks),
+        }
+        if told != soldiers:
+            g.add(
+                "position.battle",
+                "the flanks hold the side's whole army in the province («В битве участвуют "
+                "все солдаты»), each reserve within its flank",
+                f"{at}/flanks",
+            )
