@@ -60,7 +60,7 @@ from arbiter.games.ancient_wargame.state import (
     StudyNext,
     TakeArmy,
 )
-from arbiter.games.ancient_wargame.state_types import Count, Id, Ids, Seat, Seats
+from arbiter.games.ancient_wargame.state_types import Id, Ids, Seat, Seats
 
 #: A turn of the game (the rules' game has 25, «после 25 ходов»).
 Turn: TypeAlias = Annotated[int, msgspec.Meta(ge=1, le=25)]

@@ -441,7 +441,7 @@ def check_playable(p: WargamePosition, s: WargameState, t: Tables) -> None:
                 flow.perform(s, t, move)
     except InvalidState:
         raise
-    except Exception as err:  # noqa: BLE001 - the rules refuse this table, not the service
+    except Exception as err:
         raise invalid(
             "position.steps",
             f"the rules cannot go on from these steps ({type(err).__name__})",

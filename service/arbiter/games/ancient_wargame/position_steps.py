@@ -131,6 +131,108 @@ def turn_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             "/clashes",
         )
     _battle_gaps(p, t, g)
+    _offer_gaps(p, g)
+    _draft_gaps(p, t, g)
+
+
+def _offer_gaps(p: WargamePosition, g: Gaps) -> None:
+    """An offer is drawn up by the seat whose diplomacy turn it is, for another seat in play, on
+    the deal sheet's line of the two («Все сделки фиксируются в листе сделок»)."""
+    for k, x in enumerate(p.steps):
+        if not isinstance(x, Offer):
+            continue
+        at = f"/steps/{k}"
+        below = p.steps[k + 1] if k + 1 < len(p.steps) else None
+        if not isinstance(below, Diplomacy) or below.seat != x.seat:
+            g.add("position.steps", "an offer is made in its seat's diplomacy turn", at)
+        if x.partner == x.seat:
+            g.add("position.diplomacy", "a deal is between two seats", f"{at}/partner")
+        if (x.deal.a, x.deal.b) != (min(x.seat, x.partner), max(x.seat, x.partner)):
+            g.add(
+                "position.diplomacy", "the deal is between the seat and its partner", f"{at}/deal"
+            )
+    for k, x in enumerate(p.steps):
+        if isinstance(x, Diplomacy) and len(x.proposals) not in (0, len(p.players)):
+            g.add("position.steps", "proposals are counted for each seat", f"/steps/{k}/proposals")
+
+
+def _sealed_seats(p: WargamePosition) -> set[int]:
+    """The seats writing down choices: in a sealed step or a battle's deployment under way."""
+    seats: set[int] = set()
+    for x in p.steps:
+        if isinstance(x, (Sealed, Muster, Timing)):
+            seats.update(x.seats)
+    return seats
+
+
+def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
+    """What a seat wrote down in a sealed step: only while one is under way, on the pack's
+    provinces and seas, disbanding soldiers and ships it has."""
+    writing = _sealed_seats(p)
+    for seat, x in enumerate(p.players):
+        d = x.sealed
+        if d is None:
+            continue
+        at = f"/players/{seat}/sealed"
+        if seat not in writing:
+            g.add(
+                "position.steps",
+                "choices are written down only in a sealed step under way («независимо друг от "
+                "друга»)",
+                at,
+            )
+            continue
+        for field in ("hire", "disband"):
+            for k, line in enumerate(getattr(d, field)):
+                where = f"{at}/{field}/{k}"
+                ships = line.unit == "ships"
+                if (ships and line.at not in t.sea) or (not ships and line.at not in t.province):
+                    g.add(
+                        "position.steps", f"{line.at!r} is no place for {line.unit}", f"{where}/at"
+                    )
+                elif not line.count:
+                    g.add("position.steps", "a line counts at least one", f"{where}/count")
+        for (where_id, unit), count in _disbanded(d).items():
+            if count > _held(p, seat, where_id, unit):
+                g.add(
+                    "position.steps",
+                    f"seat {seat} disbands more {unit} at {where_id} than it has («расформировать "
+                    "часть своих отрядов»)",
+                    f"{at}/disband",
+                )
+        for k, pid in enumerate(d.fortresses):
+            y = p.provinces.get(pid)
+            if y is None or y.owner != seat:
+                g.add(
+                    "position.fortresses",
+                    "a fortress is built in a province of one's own («в любой своей провинции»)",
+                    f"{at}/fortresses/{k}",
+                )
+        if (
+            d.target is not None
+            and d.target not in t.province
+            and d.target not in {h.id for h in p.heroes}
+        ):
+            g.add("position.steps", f"{d.target!r} is no province or hero", f"{at}/target")
+        if (d.mission == "none") != (d.target is None):
+            g.add("position.steps", "a mission has its target, and only a mission", f"{at}/target")
+
+
+def _disbanded(d: Any) -> dict[tuple[str, str], int]:
+    out: dict[tuple[str, str], int] = {}
+    for line in d.disband:
+        key = (line.at, line.unit)
+        out[key] = out.get(key, 0) + line.count
+    return out
+
+
+def _held(p: WargamePosition, seat: int, where: str, unit: str) -> int:
+    if unit == "ships":
+        return sum(f.ships for f in p.seas.get(where, ()) if f.seat == seat)
+    y = p.provinces.get(where)
+    if y is None:
+        return 0
+    return sum(int(getattr(a, unit)) for a in y.armies if a.seat == seat)
 
 
 def _phase_of(step: Any) -> frozenset[int]:
@@ -150,7 +252,7 @@ def _step_gaps(p: WargamePosition, t: Tables, g: Gaps, step: Any, at: str) -> No
         g.add(
             "position.turn",
             f"a {type(step).__name__} step belongs to phase {min(phases)}, not {p.phase}",
-            f"{at}/task",
+            at,
         )
     for field in _SEAT_FIELDS:
         seat = getattr(step, field, None)

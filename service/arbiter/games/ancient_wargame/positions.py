@@ -16,8 +16,6 @@ setup, so ``position_of(state_of(p)) == p`` for every position it returns.
 
 from __future__ import annotations
 
-from typing import Any
-
 from arbiter.core import InvalidState
 from arbiter.games.ancient_wargame import checks
 from arbiter.games.ancient_wargame.position import (
