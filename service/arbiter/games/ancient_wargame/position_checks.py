@@ -295,17 +295,14 @@ def _map_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
                 f"seat {seat} has {t.content.ships_per_state} ship cards («все карточки кораблей»)",
                 "/seas",
             )
-    for i, x in enumerate(p.players):
-        if x.state in t.states and x.eliminated is None:
-            continue
-        if x.eliminated is not None:
-            for pid, y in p.provinces.items():
-                if y.owner == i:
-                    g.add(
-                        "position.eliminated",
-                        "an eliminated seat owns no province («лишившиеся всех своих провинций»)",
-                        f"/provinces/{_escape(pid)}/owner",
-                    )
+    out = {i for i, x in enumerate(p.players) if x.eliminated is not None}
+    for pid, y in p.provinces.items():
+        if y.owner in out:
+            g.add(
+                "position.eliminated",
+                "an eliminated seat owns no province («лишившиеся всех своих провинций»)",
+                f"/provinces/{_escape(pid)}/owner",
+            )
 
 
 def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
@@ -330,8 +327,15 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
                 f"{at}/id",
             )
         ids.add(h.id)
-        if h.owner >= len(p.players) or p.players[h.owner].eliminated is not None:
-            g.add("position.eliminated", f"no seat {h.owner} in play owns a hero", f"{at}/owner")
+        if h.owner >= len(p.players) or (
+            p.players[h.owner].eliminated is not None and h.captor is None
+        ):
+            g.add(
+                "position.eliminated",
+                f"no seat {h.owner} in play owns a free hero («лишившиеся всех своих провинций и "
+                "героев»)",
+                f"{at}/owner",
+            )
         prefix = "admin" if h.kind == "administrator" else "general"
         for field, sign in (("plus", "plus"), ("minus", "minus")):
             card = getattr(h, field)
