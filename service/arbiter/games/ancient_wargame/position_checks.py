@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from arbiter.core import CHANCE, InvalidState
-from arbiter.games.ancient_wargame import economy, flow, sealed
+from arbiter.games.ancient_wargame import flow
 from arbiter.games.ancient_wargame.position import WargamePosition
 from arbiter.games.ancient_wargame.rules import (
     ADVANCED,
@@ -25,7 +25,7 @@ from arbiter.games.ancient_wargame.rules import (
     MAX_DEAL,
     SCIENCE_OF,
 )
-from arbiter.games.ancient_wargame.state import Sealed, WargameState
+from arbiter.games.ancient_wargame.state import WargameState
 from arbiter.games.ancient_wargame.tables import Tables
 
 GAME = "ancient-wargame"
@@ -416,38 +416,12 @@ def _escape(key: str) -> str:
 # --------------------------------------------------------------------------- playable
 
 
-def _check_committed(p: WargamePosition, s: WargameState, t: Tables) -> None:
-    """A seat that committed its sealed choices could commit them: what it wrote down is what
-    the step allows (paid for, enough soldiers disbanded, a mission affordable)."""
-    for step in p.steps:
-        if not isinstance(step, Sealed):
-            continue
-        rules = sealed.STEPS[step.step]
-        for seat in step.seats:
-            draft = s.drafts[seat]
-            if step.step in ("hire", "build") and min(economy.left(s, t, seat, draft)) < 0:
-                raise invalid(
-                    "position.steps",
-                    f"seat {seat} wrote down more than its treasury pays («Игрок имеет две "
-                    "возможности приобретения новых войск»: each for ₣ or $)",
-                    f"/players/{seat}/sealed",
-                )
-            if draft.committed and not rules.can_commit(s, t, seat, draft):
-                raise invalid(
-                    "position.steps",
-                    f"seat {seat} committed choices the {step.step} step does not allow",
-                    f"/players/{seat}/sealed",
-                )
-        return  # only the sealed step under way (the first) has drafts
-
-
 def check_playable(p: WargamePosition, s: WargameState, t: Tables) -> None:
     """Refuse a state the rules cannot go on from, or from which they would go on by themselves:
     the flow engine lists the pending decision's moves (or chance its outcomes) and applies a few
     of them; a crash of the rules on this table is the table's gap (``position.steps``)."""
     if p.finished:
         return
-    _check_committed(p, s, t)
     try:
         if flow.advance(s, t, []) != s:
             raise invalid(

@@ -258,10 +258,16 @@ def _step_gaps(p: WargamePosition, t: Tables, g: Gaps, step: Any, at: str) -> No
         seat = getattr(step, field, None)
         if isinstance(seat, int) and not (seat < n and p.players[seat].eliminated is None):
             g.add("position.steps", f"no seat {seat} in play", f"{at}/{field}")
-    for field in ("seats",):
-        for j, seat in enumerate(getattr(step, field, ())):
-            if seat >= n or p.players[seat].eliminated is not None:
-                g.add("position.steps", f"no seat {seat} in play", f"{at}/{field}/{j}")
+    seats = getattr(step, "seats", ())
+    for j, seat in enumerate(seats):
+        if seat >= n or p.players[seat].eliminated is not None:
+            g.add("position.steps", f"no seat {seat} in play", f"{at}/seats/{j}")
+        elif isinstance(step, Sealed) and j and seat <= seats[j - 1]:
+            g.add(
+                "position.steps",
+                "the seats of a sealed step, each once in order",
+                f"{at}/seats/{j}",
+            )
     for field in _PROVINCE_FIELDS:
         pid = getattr(step, field, None)
         if isinstance(pid, str) and pid not in t.province:
@@ -340,6 +346,8 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             g.add("position.battle", "each general is attached to one flank", f"{at}/attach")
         for j, hid in enumerate(side.generals):
             h = hero_of.get(hid)
+            if b.stage in ("result", "fates", "done") and (h is None or h.kind == "general"):
+                continue  # killed, kept or joined the captor in the battle's fates
             if h is None or h.kind != "general" or h.owner != side.seat:
                 g.add(
                     "position.battle",

@@ -7,7 +7,8 @@ the box; the pending steps are ``steps`` (the decision now on top) above the pha
 this turn and its end (:func:`~.common.begin_turn`'s stack). Every seat has its sealed draft (an
 empty one if the position gives none). The position is checked first
 (:func:`gaps`: every gap found, the first raised), then the state
-(:func:`.checks.check_state`), and that the rules can go on from it and have nothing to do by
+(:func:`.checks.check_state`), the sealed choices written again (:mod:`.position_drafts`), and
+that the rules can go on from it and have nothing to do by
 themselves (``position.unsettled``).
 
 :func:`position_of` reads a state back, and refuses (``position.unexpressible``) a state of the
@@ -32,6 +33,7 @@ from arbiter.games.ancient_wargame.position_checks import (
     raise_first,
     table_gaps,
 )
+from arbiter.games.ancient_wargame.position_drafts import check_drafts
 from arbiter.games.ancient_wargame.position_steps import turn_gaps
 from arbiter.games.ancient_wargame.state import (
     Army,
@@ -75,6 +77,7 @@ def state_of(
         checks.check_state(s, t)
     except InvalidState as err:  # what the position checks missed: at the position's top
         raise invalid(err.code.split(".", 1)[1], err.message, "") from None
+    check_drafts(s, t)
     check_playable(p, s, t)
     return s
 
