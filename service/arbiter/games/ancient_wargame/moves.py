@@ -289,12 +289,18 @@ class Deploy(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="dep
     """Phase 9 (sealed): the answer to the deployment question asked now -- ``count`` of
     ``troops`` on the flank ``flank`` (0 left, 1 centre, 2 right). The questions come in a fixed
     order known from the public army: the archers, infantry and cavalry of flanks 0 and 1 (flank
-    2 gets the rest), then each flank's reserve infantry and cavalry, counted within the flank's
-    soldiers (they leave its front for its reserve: «Часть войск каждого фланга игрок может
-    оставить в резерве»), then the flank of each general. The legal counts run from 0 to the
-    question's limit (``move_ranges``): what is left of the army for a front question; the
-    flank's soldiers of that type for a reserve, less one if they are its only main soldiers
-    (ruling R1: a reserve stands behind main soldiers)."""
+    2 gets the rest), then the reserve infantry and cavalry of each flank (``troops``
+    ``reserve_infantry``, ``reserve_cavalry``), then the flank of each general (:class:`Attach`).
+
+    A flank's reserve is counted within its soldiers: the reserve question asks how many of the
+    infantry (or cavalry) already put on that flank stand behind it, and they leave its front
+    for its reserve («Часть войск каждого фланга игрок может оставить в резерве: для этого
+    фигурки воинов ставятся за фланговую подставку», «Расстановка войск»).
+
+    The legal counts run from 0 to the question's limit (``move_ranges`` gives both): for a
+    front question, what is left of the army's soldiers of that type; for a reserve, the
+    flank's soldiers of that type, less one if they are its only main soldiers (ruling R1: a
+    reserve stands behind main soldiers)."""
 
     ranged: ClassVar[str | None] = "count"
 

@@ -178,8 +178,10 @@ class WargamePosition(
     * ``turn``, ``phase`` -- where the game is; ``finished`` -- the game is over;
     * ``clashes`` -- provinces where the movement left a clash for phase 9, in order;
       ``battle`` -- the sieges going on and the land battle in progress;
-    * ``steps`` -- what is still to be done in the phase, the decision now first (empty: the
-      phase has nothing left, as at the end of the game).
+    * ``steps`` -- what is still to be done in the phase, the decision now first. Empty (and
+      the game not finished): the phase is about to begin, and the rules begin it (phase 3 rolls
+      for the births, phase 8 lists every hero to move, the oldest first, phase 9 finds the
+      clashes...): the way to jump to a phase.
     """
 
     options: WargameOptions = WargameOptions()

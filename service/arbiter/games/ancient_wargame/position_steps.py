@@ -32,6 +32,7 @@ from arbiter.games.ancient_wargame.battle_state import (
 from arbiter.games.ancient_wargame.diplomacy_state import Diplomacy, Offer
 from arbiter.games.ancient_wargame.position import WargamePosition
 from arbiter.games.ancient_wargame.position_checks import Gaps
+from arbiter.games.ancient_wargame.rules import MAX_DEAL
 from arbiter.games.ancient_wargame.state import (
     D6,
     AnnexChoice,
@@ -132,6 +133,7 @@ def turn_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         )
     _battle_gaps(p, t, g)
     _offer_gaps(p, g)
+    _hero_step_gaps(p, g)
     _draft_gaps(p, t, g)
 
 
@@ -151,9 +153,57 @@ def _offer_gaps(p: WargamePosition, g: Gaps) -> None:
             g.add(
                 "position.diplomacy", "the deal is between the seat and its partner", f"{at}/deal"
             )
+        d = x.deal
+        lasting = d.expires == 0 or d.made < d.expires <= d.made + MAX_DEAL
+        if not (
+            (x.proposed and d.made == p.turn and lasting)
+            or (d.made == 0 and d.expires == 0)  # drawn up, or a cancellation
+        ):
+            g.add(
+                "position.diplomacy",
+                "a deal proposed is dated this turn, for at most 5 turns («Игрок не может "
+                "заключать сделки сроком более чем на 5 ходов»); one drawn up is not dated yet",
+                f"{at}/deal/expires",
+            )
     for k, x in enumerate(p.steps):
         if isinstance(x, Diplomacy) and len(x.proposals) not in (0, len(p.players)):
             g.add("position.steps", "proposals are counted for each seat", f"/steps/{k}/proposals")
+
+
+def _hero_step_gaps(p: WargamePosition, g: Gaps) -> None:
+    """A hero's step is its owner's (phase 8: «игрок может переместить своих героев»); a general
+    taking an army along takes soldiers standing with him, type by type
+    («Вместе с военачальником может перемещаться армия»)."""
+    heroes = {h.id: h for h in p.heroes}
+    for k, x in enumerate(p.steps):
+        at = f"/steps/{k}"
+        if not isinstance(x, (HeroTurn, TakeArmy, AnnexChoice, DefenderChoice, PlaceHero)):
+            continue
+        h = heroes.get(x.hero)
+        if h is None:
+            continue  # refused as no hero of the list
+        if h.owner != x.seat or h.captor is not None:
+            g.add("position.steps", f"{x.hero} is no free hero of seat {x.seat}", f"{at}/hero")
+        if isinstance(x, (TakeArmy, AnnexChoice, DefenderChoice)) and h.kind != "general":
+            g.add("position.steps", "only a general leads an army", f"{at}/hero")
+        if isinstance(x, TakeArmy):
+            if h.province != x.to:  # he has moved; the soldiers follow once all are asked
+                g.add("position.steps", f"{x.hero} stands in {h.province}", f"{at}/to")
+            army = p.provinces.get(x.origin)
+            held = {"infantry": 0, "archers": 0, "cavalry": 0}
+            for a in army.armies if army is not None else ():
+                if a.seat == x.seat:
+                    held = {"infantry": a.infantry, "archers": a.archers, "cavalry": a.cavalry}
+            for unit, n in held.items():
+                taken = getattr(x.taken, unit)
+                if taken > n or (taken and unit not in x.asked):
+                    g.add(
+                        "position.steps",
+                        f"the general takes at most the {n} {unit} standing with him, once asked",
+                        f"{at}/taken/{unit}",
+                    )
+            if len(set(x.asked)) != len(x.asked):
+                g.add("position.steps", "each type of soldier is asked once", f"{at}/asked")
 
 
 def _sealed_seats(p: WargamePosition) -> set[int]:

@@ -4,7 +4,10 @@
 sea of the pack, in play from its ``min_players``; the trait decks are the pack's cards named
 nowhere (in the pack's order: a draw takes one at random); the state cards nobody holds stay in
 the box; the pending steps are ``steps`` (the decision now on top) above the phases still to come
-this turn and its end (:func:`~.common.begin_turn`'s stack). Every seat has its sealed draft (an
+this turn and its end (:func:`~.common.begin_turn`'s stack). With no ``steps`` (and the game not
+finished) the phase ``phase`` is about to begin: the rules begin it as at the table (phase 8
+lists the heroes to move, phase 9 finds the clashes...), so a companion app jumps to a phase by
+giving the table and the phase alone; the position of that state then shows the phase's steps. Every seat has its sealed draft (an
 empty one if the position gives none). The position is checked first
 (:func:`gaps`: every gap found, the first raised), then the state
 (:func:`.checks.check_state`), the sealed choices written again (:mod:`.position_drafts`), and
@@ -18,7 +21,7 @@ setup, so ``position_of(state_of(p)) == p`` for every position it returns.
 from __future__ import annotations
 
 from arbiter.core import InvalidState
-from arbiter.games.ancient_wargame import checks
+from arbiter.games.ancient_wargame import checks, flow
 from arbiter.games.ancient_wargame.position import (
     ArmyPosition,
     ProvincePosition,
@@ -73,6 +76,13 @@ def state_of(
     """The state the position describes (see the module's docstring)."""
     raise_first(gaps(p, t))
     s = _state(p, seed, content_id, t, rules_version)
+    if not p.finished and not p.steps:  # the phase begins: the rules push its steps
+        try:
+            s = flow.advance(s, t, [])
+        except Exception as err:
+            raise invalid(
+                "position.steps", f"phase {p.phase} cannot begin here ({type(err).__name__})", ""
+            ) from None
     try:
         checks.check_state(s, t)
     except InvalidState as err:  # what the position checks missed: at the position's top
@@ -109,9 +119,13 @@ def _state(p: WargamePosition, seed: int, content_id: str, t: Tables, rules_vers
         for x in p.players
     )
     pending: list[Task] = []
+    phase = p.phase
     if not p.finished:
         pending = [EndTurn(), *(Phase(number=k) for k in range(11, p.phase, -1))]
         pending.extend(reversed(p.steps))
+        if not p.steps:  # the phase is about to begin (:func:`state_of` begins it)
+            pending.append(Phase(number=p.phase))
+            phase = p.phase - 1
     return State(
         seed=seed,
         content_id=content_id,
@@ -119,7 +133,7 @@ def _state(p: WargamePosition, seed: int, content_id: str, t: Tables, rules_vers
         options=p.options,
         stage="over" if p.finished else "play",
         turn=p.turn,
-        phase=p.phase,
+        phase=phase,
         players=players,
         provinces=provinces,
         seas=seas,
