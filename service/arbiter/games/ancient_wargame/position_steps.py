@@ -18,6 +18,7 @@ from typing import Any
 from arbiter.games.ancient_wargame.battle_state import (
     Assign,
     Battle,
+    BattleCtx,
     Clash,
     Fate,
     Muster,
@@ -134,6 +135,7 @@ def turn_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     _battle_gaps(p, t, g)
     _offer_gaps(p, g)
     _hero_step_gaps(p, g)
+    _chance_gaps(p, t, g)
     _draft_gaps(p, t, g)
 
 
@@ -153,6 +155,11 @@ def _offer_gaps(p: WargamePosition, g: Gaps) -> None:
             g.add(
                 "position.diplomacy", "the deal is between the seat and its partner", f"{at}/deal"
             )
+        heroes = {h.id: h for h in p.heroes}
+        for field in ("general", "release"):
+            hid = getattr(x, field)
+            if hid is not None and hid not in heroes:
+                g.add("position.steps", f"{hid!r} is in no hero list entry", f"{at}/{field}")
         d = x.deal
         lasting = d.expires == 0 or d.made < d.expires <= d.made + MAX_DEAL
         if not (
@@ -168,6 +175,58 @@ def _offer_gaps(p: WargamePosition, g: Gaps) -> None:
     for k, x in enumerate(p.steps):
         if isinstance(x, Diplomacy) and len(x.proposals) not in (0, len(p.players)):
             g.add("position.steps", "proposals are counted for each seat", f"/steps/{k}/proposals")
+
+
+#: Where each die is rolled: a sea, a province, a hero, or nowhere in particular.
+_ROLLED_AT = {
+    "births": None,
+    "deaths": None,
+    "storm": "sea",
+    "fortress": "province",
+    "fate": "province",
+    "assassinate": "hero",
+    "sabotage": "province",
+    "naval": "sea",
+    "archery": "province",
+    "melee": "province",
+}
+
+
+def _chance_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
+    """A die in the air is rolled for what its purpose says: the storm in a sea («Каждое море
+    имеет класс опасности»), a naval battle's dice in its sea, a fortress's volley and a flank's
+    archery and melee in the battle's province, for a side of it and a flank, a captured
+    general's fate for his captor, a mission against its target."""
+    heroes = {h.id: h for h in p.heroes}
+    b = p.battle
+    sides = tuple(x.seat for x in b.sides) if b is not None else ()
+    for k, x in enumerate(p.steps):
+        if not isinstance(x, (D6, Hits)):
+            continue
+        at = f"/steps/{k}"
+        kind = _ROLLED_AT[x.purpose]
+        places = {"sea": t.sea, "province": t.province, "hero": heroes}
+        if (kind is None and x.at is not None) or (
+            kind is not None and (x.at is None or x.at not in places[kind])
+        ):
+            g.add("position.steps", f"a {x.purpose} roll is made at a {kind}", f"{at}/at")
+        seated = x.purpose not in ("births", "deaths", "storm")
+        if seated != (x.seat is not None):
+            g.add(
+                "position.steps",
+                f"a {x.purpose} roll is {'a seat' if seated else 'nobody'}'s",
+                f"{at}/seat",
+            )
+        battle = x.purpose in ("fortress", "archery", "melee")
+        if battle != (x.flank is not None):
+            g.add("position.steps", "a flank is named for a roll of the battle only", f"{at}/flank")
+        if battle and (b is None or b.province != x.at or x.seat not in sides):
+            g.add("position.battle", "the battle's dice are a side's, in its province", at)
+        hero = getattr(x, "hero", None)
+        if x.purpose == "fate" and (hero is None or heroes.get(hero) is None):
+            g.add("position.steps", "a fate is rolled for a captured general", f"{at}/hero")
+        elif hero is not None and x.purpose != "fate":
+            g.add("position.steps", "only a fate is rolled for a hero", f"{at}/hero")
 
 
 def _hero_step_gaps(p: WargamePosition, g: Gaps) -> None:
@@ -406,6 +465,7 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
                     f"{at}/generals/{j}",
                 )
     stage = b.stage
+    _sides_gaps(p, g, b)
     for j, x in inside:
         at = f"/steps/{j}"
         if isinstance(x, (Muster, Timing, Volley)) and x.province != b.province:
@@ -429,6 +489,64 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             g.add("position.battle", "a side of the battle decides", f"{at}/seat")
     if any(isinstance(x, Muster) for _, x in inside):
         _deployment_gaps(p, g, seats, b.province)
+
+
+#: The stages of a battle before its winner is known (the fighting, its deployment before it).
+_FIGHTING = (
+    "siege",
+    "deploy",
+    "timing",
+    "fortress",
+    "archery",
+    "archery_hits",
+    "melee1",
+    "melee1_hits",
+    "melee2",
+    "melee2_hits",
+)
+
+
+def _sides_gaps(p: WargamePosition, g: Gaps, b: BattleCtx) -> None:
+    """Until the result, each side's flanks and its losses so far are its army in the province
+    («В битве участвуют все солдаты воюющих игроков, находящиеся в провинции»; the losses are
+    counted at the result, «Определение победителя и подсчет потерь»), and no winner is known."""
+    if b.stage not in _FIGHTING or b.province is None:
+        return
+    if b.winner is not None or b.retreated_to is not None:
+        g.add("position.battle", "the winner is known at the result", "/battle/winner")
+    here = p.provinces.get(b.province)
+    if b.fired > (here.fortresses if here is not None else 0):
+        g.add(
+            "position.battle", "each fortress fires once («для каждой крепости»)", "/battle/fired"
+        )
+    for i, side in enumerate(b.sides):
+        at = f"/battle/sides/{i}"
+        army = {"archers": 0, "infantry": 0, "cavalry": 0}
+        for a in here.armies if here is not None else ():
+            if a.seat == side.seat:
+                army = {"archers": a.archers, "infantry": a.infantry, "cavalry": a.cavalry}
+        if not any(army.values()):
+            g.add("position.battle", "each side fights with its soldiers in the province", at)
+            continue
+        if not side.flanks:
+            if side.lost() or side.points or side.captured:
+                g.add("position.battle", "nothing is lost before the flanks are revealed", at)
+            continue
+        counted = {
+            "archers": sum(f.archers for f in side.flanks) + side.lost_archers,
+            "infantry": sum(f.infantry + f.reserve_infantry for f in side.flanks)
+            + side.lost_infantry,
+            "cavalry": sum(f.cavalry + f.reserve_cavalry for f in side.flanks) + side.lost_cavalry,
+        }
+        if counted != army:
+            g.add(
+                "position.battle",
+                "the flanks and the losses so far are the side's whole army in the province",
+                f"{at}/flanks",
+            )
+        for k, f in enumerate(side.flanks):
+            if f.hit_infantry > f.infantry or f.hit_cavalry > f.cavalry:
+                g.add("position.battle", "losses fall on the flank's soldiers", f"{at}/flanks/{k}")
 
 
 def _deployment_gaps(p: WargamePosition, g: Gaps, seats: tuple[int, int], pid: str) -> None:
