@@ -124,7 +124,8 @@ class Gaps:
 
 
 def raise_first(found: Sequence[InvalidState]) -> None:
-    """Refuse with the first gap (the lead wires the whole list into the generic mechanism)."""
+    """Refuse with the first gap, as the other games refuse a position (the whole list is
+    :func:`.positions.gaps`' answer, for a mechanism that reports every gap)."""
     if found:
         raise found[0]
 
