@@ -447,8 +447,20 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     if any(j > k for j, _ in inside):
         g.add("position.battle", "the battle's decisions lie above its step", f"/steps/{k}")
     hero_of = {h.id: h for h in p.heroes}
+    if b.winner is not None and b.winner not in seats:
+        g.add("position.battle", "the winner is a side of the battle", "/battle/winner")
+    if b.retreated_to is not None and b.retreated_to not in t.province:
+        g.add("position.battle", f"{b.retreated_to!r} is no province", "/battle/retreated_to")
     for i, side in enumerate(b.sides):
         at = f"/battle/sides/{i}"
+        for j, hid in enumerate(side.captured):
+            if hid not in side.generals or side.captured.index(hid) != j:
+                g.add(
+                    "position.battle",
+                    "a side's generals captured by the enemy are its own, each once («если этот "
+                    "фланг разобьют, это означает захват или гибель военачальника»)",
+                    f"{at}/captured/{j}",
+                )
         if len(side.flanks) not in (0, 3):
             g.add("position.battle", "a side has three flanks once revealed", f"{at}/flanks")
         if len(side.attach) > len(side.generals):
