@@ -200,12 +200,16 @@ def _chance_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     heroes = {h.id: h for h in p.heroes}
     b = p.battle
     sides = tuple(x.seat for x in b.sides) if b is not None else ()
+    places: dict[str, set[str]] = {
+        "sea": set(t.sea),
+        "province": set(t.province),
+        "hero": set(heroes),
+    }
     for k, x in enumerate(p.steps):
         if not isinstance(x, (D6, Hits)):
             continue
         at = f"/steps/{k}"
         kind = _ROLLED_AT[x.purpose]
-        places = {"sea": t.sea, "province": t.province, "hero": heroes}
         if (kind is None and x.at is not None) or (
             kind is not None and (x.at is None or x.at not in places[kind])
         ):
