@@ -100,11 +100,6 @@ def _spent(s: State, t: Tables, seat: int, draft: Draft) -> tuple[int, int]:
 
 
 def _left(s: State, t: Tables, seat: int, draft: Draft) -> tuple[int, int]:
-    return left(s, t, seat, draft)
-
-
-def left(s: State, t: Tables, seat: int, draft: Draft) -> tuple[int, int]:
-    """The ₣ and $ ``seat`` has left once its phase-1 or phase-4 draft is paid."""
     food, money = _spent(s, t, seat, draft)
     p = s.players[seat]
     return p.food - food, p.money - money
