@@ -119,7 +119,7 @@ def table(
 ) -> WargameState:
     """Seat 0 owns ``a``, seat 1 owns ``c``, the two are at war; ``b`` as given."""
     return WargameState(
-        rules_version="1.1.0",
+        rules_version="1.2.0",
         content_id="tiny",
         seed=0,
         stage="play",
@@ -208,17 +208,19 @@ def deploy(
         what, k = qs[task.steps[i]]
         options = legal(s, seat)
         if what == "attach":
-            move = Attach(seat=seat, flank=plan.get((what, k), options[0].flank))
+            general = s.battle.sides[i].generals[k] if s.battle else ""
+            move = Attach(seat=seat, general=general, flank=plan.get((what, k), options[0].flank))
         else:
             default = (
                 options[-1].count if (what in ("archers", "infantry", "cavalry") and k == 0) else 0
             )
-            move = Deploy(seat=seat, count=plan.get((what, k), default))
+            move = Deploy(seat=seat, flank=k, troops=what, count=plan.get((what, k), default))
         s = play(s, move)
     return s
 
 
 def timing(s: WargameState, seat: int, early: tuple[bool, ...]) -> WargameState:
     for e in early:
-        s = play(s, ReserveTiming(seat=seat, early=e))
+        flank = legal(s, seat)[0].flank
+        s = play(s, ReserveTiming(seat=seat, flank=flank, early=e))
     return s

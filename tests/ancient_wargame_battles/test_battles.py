@@ -146,7 +146,10 @@ def test_q55_a_late_reserve_joins_after_the_first_melee() -> None:
     )
     s = deploy(begin(table(b)), 0)
     s = deploy(s, 1, {("reserve_infantry", 0): 3})
-    assert legal(s) == [ReserveTiming(seat=1, early=True), ReserveTiming(seat=1, early=False)]
+    assert legal(s) == [
+        ReserveTiming(seat=1, flank=0, early=True),
+        ReserveTiming(seat=1, flank=0, early=False),
+    ]
     s = timing(s, 1, (False,))
     assert s.battle is not None and not s.battle.sides[1].flanks[0].early
     assert s.battle.sides[1].flanks[0].infantry == 2  # not joined after the shooting

@@ -21,7 +21,7 @@ def table(n: int = 3, turn: int = 1, **fields: Any) -> WargameState:
         "players", tuple(Player(state=f"s{i}", food=10, money=10, vp=2) for i in range(n))
     )
     return WargameState(
-        rules_version="1.1.0",
+        rules_version="1.2.0",
         content_id="x",
         seed=0,
         stage="play",

@@ -151,6 +151,7 @@ def fetch_everything(server: Server) -> None:
         base = f"/v1/games/{game}"
         assert server.fetch(base)[0] == 200
         assert server.fetch(f"/docs/games/{game}")[0] == 200
+        assert server.fetch(f"/docs/games/{game}/openapi.json")[0] == 200
         status, pack = server.fetch(f"{base}/content/{content_id}")
         assert status == 200 and pack, f"the default pack of {game} is served"
         server.fetch(f"{base}/content/0123456789abcdef")  # unknown_content

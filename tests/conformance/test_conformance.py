@@ -15,7 +15,7 @@ from tests.toy import Pig
 GAMES: list[Game[Any, Any, Any, Any]] = [Pig(), *registry()]
 #: Random games per player count; long games (a random Scythe game is thousands of decisions)
 #: get fewer seeds so the suite stays within its time budget.
-SEEDS_PER_COUNT = {"scythe": 3, "ancient-wargame": 3}
+SEEDS_PER_COUNT = {"scythe": 2, "ancient-wargame": 2}
 DEFAULT_SEEDS = 10
 
 CASES = [

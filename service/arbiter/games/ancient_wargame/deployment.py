@@ -28,7 +28,7 @@ from arbiter.games.ancient_wargame.battle_state import FlankState, Muster, Timin
 from arbiter.games.ancient_wargame.common import State, pop, province, replace_top, set_draft
 from arbiter.games.ancient_wargame.content import Unit
 from arbiter.games.ancient_wargame.events import Revealed
-from arbiter.games.ancient_wargame.moves import Attach, Deploy, ReserveTiming
+from arbiter.games.ancient_wargame.moves import Attach, Deploy, DeployTroops, ReserveTiming
 from arbiter.games.ancient_wargame.state import Deployment, Draft, Troops
 from arbiter.games.ancient_wargame.tables import Tables
 
@@ -89,7 +89,10 @@ def muster_moves(s: State, t: Tables, task: Muster, seat: int) -> list[Any]:
     what, k = qs[task.steps[i]]
     flanks = _draft_flanks(s, t, seat, task.province)
     if what == "attach":
-        return [Attach(seat=seat, flank=f) for f in range(3) if _deployed(flanks[f])]
+        general = record(s).sides[i].generals[k]
+        return [
+            Attach(seat=seat, general=general, flank=f) for f in range(3) if _deployed(flanks[f])
+        ]
     if what in _FRONT:
         army = province(s, t, task.province).army(seat)
         hi = army.of(what) - (getattr(flanks[0], what) if k == 1 else 0)  # type: ignore[arg-type]
@@ -99,7 +102,8 @@ def muster_moves(s: State, t: Tables, task: Muster, seat: int) -> list[Any]:
             hi = fl.infantry if fl.cavalry else max(0, fl.infantry - 1)
         else:
             hi = fl.cavalry if fl.infantry else max(0, fl.cavalry - 1)
-    return [Deploy(seat=seat, count=n) for n in range(hi + 1)]
+    troops: DeployTroops = what  # type: ignore[assignment]
+    return [Deploy(seat=seat, flank=k, troops=troops, count=n) for n in range(hi + 1)]
 
 
 def muster_perform(s: State, t: Tables, task: Muster, move: Any) -> State:
@@ -165,7 +169,11 @@ def timing_moves(s: State, task: Timing, seat: int) -> list[Any]:
     i = task.seats.index(seat)
     if task.steps[i] >= len(timing_q(s, i)):
         return []
-    return [ReserveTiming(seat=seat, early=True), ReserveTiming(seat=seat, early=False)]
+    f = timing_q(s, i)[task.steps[i]]
+    return [
+        ReserveTiming(seat=seat, flank=f, early=True),
+        ReserveTiming(seat=seat, flank=f, early=False),
+    ]
 
 
 def timing_perform(s: State, task: Timing, move: Any) -> State:

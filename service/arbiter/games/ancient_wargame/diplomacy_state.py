@@ -31,7 +31,9 @@ class Diplomacy(_T, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="
 
     seat: Seat
     passes: Count = 0
-    proposals: Annotated[tuple[int, ...], msgspec.Meta(max_length=6)] = ()
+    proposals: Annotated[
+        tuple[Annotated[int, msgspec.Meta(ge=0, le=1_000)], ...], msgspec.Meta(max_length=6)
+    ] = ()
 
 
 class Offer(_T, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="offer"):
@@ -48,7 +50,9 @@ class Offer(_T, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="offe
     vp: Annotated[int, msgspec.Meta(ge=-1_000_000, le=1_000_000)] = 0
     release: Id | None = None
     general: Id | None = None
-    terms: Annotated[tuple[str, ...], msgspec.Meta(max_length=12)] = ()
+    terms: Annotated[
+        tuple[Annotated[str, msgspec.Meta(max_length=40)], ...], msgspec.Meta(max_length=12)
+    ] = ()
     cancel: bool = False
     proposed: bool = False
 

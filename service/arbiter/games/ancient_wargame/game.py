@@ -35,6 +35,8 @@ from arbiter.games.ancient_wargame import (
     flow,
     hidden,
     legality,
+    position_examples,
+    positions,
     recipes,
     render,
     setup,
@@ -44,7 +46,9 @@ from arbiter.games.ancient_wargame.describe import describe_move
 from arbiter.games.ancient_wargame.events import WargameEvent, redact
 from arbiter.games.ancient_wargame.moves import WargameMove
 from arbiter.games.ancient_wargame.options import WargameOptions
+from arbiter.games.ancient_wargame.position import WargamePosition
 from arbiter.games.ancient_wargame.rule_codes import RULE_CODES
+from arbiter.games.ancient_wargame.shapes import SHAPES
 from arbiter.games.ancient_wargame.state import WargameState
 from arbiter.games.ancient_wargame.tables import Tables
 from arbiter.games.ancient_wargame.view import WargameView, make_view
@@ -63,7 +67,8 @@ class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, Wa
     title = "Ancient wargame (rules v1.1)"
     min_players = 2
     max_players = 6
-    rules_version = "1.1.0"
+    rules_version = "1.2.0"
+    state_shapes = SHAPES
     description = (
         "Rule an ancient state for 25 turns: buy troops, build, research, sail, march your "
         "generals, fight flanked battles, make deals and send spies; win on points, by conquest "
@@ -110,7 +115,11 @@ class AncientWargame(TabledGame[WargameState, WargameContent, WargameOptions, Wa
         render_view=render.render_view,
         redact=redact,
         hidden_variant=hidden.hidden_variant,
+        state_of=positions.state_of,
+        position_of=positions.position_of,
+        position_examples=position_examples.position_examples,
     )
+    position_type = WargamePosition
 
     #: :func:`.flow.to_act` itself, not a method calling it: a decision asks it several times
     #: (and it remembers its last state). The same signature without ``self``, which mypy cannot

@@ -278,30 +278,57 @@ class HoldSiege(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="
     seat: Seat
 
 
+#: What a deployment question counts on a flank («Расстановка войск»): its archers (in front of
+#: it), its infantry or cavalry, or how many of its infantry or cavalry stand in its reserve.
+DeployTroops: TypeAlias = Literal[
+    "archers", "infantry", "cavalry", "reserve_infantry", "reserve_cavalry"
+]
+
+
 class Deploy(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="deploy"):
-    """Phase 9 (sealed): put ``count`` soldiers where the deployment asks now (a flank's
-    archers, infantry or cavalry, or its reserve)."""
+    """Phase 9 (sealed): the answer to the deployment question asked now -- ``count`` of
+    ``troops`` on the flank ``flank`` (0 left, 1 centre, 2 right). The questions come in a fixed
+    order known from the public army: the archers, infantry and cavalry of flanks 0 and 1 (flank
+    2 gets the rest), then the reserve infantry and cavalry of each flank (``troops``
+    ``reserve_infantry``, ``reserve_cavalry``), then the flank of each general (:class:`Attach`).
+
+    A flank's reserve is counted within its soldiers: the reserve question asks how many of the
+    infantry (or cavalry) already put on that flank stand behind it, and they leave its front
+    for its reserve («Часть войск каждого фланга игрок может оставить в резерве: для этого
+    фигурки воинов ставятся за фланговую подставку», «Расстановка войск»).
+
+    The legal counts run from 0 to the question's limit (``move_ranges`` gives both): for a
+    front question, what is left of the army's soldiers of that type; for a reserve, the
+    flank's soldiers of that type, less one if they are its only main soldiers (ruling R1: a
+    reserve stands behind main soldiers)."""
 
     ranged: ClassVar[str | None] = "count"
 
     seat: Seat
+    flank: Flank
+    troops: DeployTroops
     count: Count
 
 
 class Attach(_M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="attach"):
-    """Phase 9 (sealed): attach the general asked about now to ``flank``."""
+    """Phase 9 (sealed): the general ``general`` (the one the deployment asks about now) is
+    attached to ``flank``, one the side deployed soldiers on («прикрепляется к одному из
+    флангов»)."""
 
     seat: Seat
+    general: Id
     flank: Flank
 
 
 class ReserveTiming(
     _M, frozen=True, kw_only=True, forbid_unknown_fields=True, tag="reserve_timing"
 ):
-    """Phase 9 (sealed): the reserve of the flank asked about joins ``early`` (after the archery)
-    or late (after the first melee)."""
+    """Phase 9 (sealed): the reserve of ``flank`` (the one asked about now: each flank with a
+    reserve, left to right) joins ``early`` (after the archery) or late (after the first melee)
+    («объявляют, после какой фазы вступит в бой каждый из резервов»)."""
 
     seat: Seat
+    flank: Flank
     early: bool
 
 

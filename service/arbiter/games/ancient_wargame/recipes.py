@@ -1,12 +1,13 @@
 """Table recipes of the ancient wargame (:mod:`arbiter.core.recipes`): how a companion app at a
-real table says the cards dealt and drawn, the dice rolled, and what ``as_seat`` shows; each one
-a script the README's example test runs. The game takes no positions yet, so a battle in
-progress cannot be set up from a table: that recipe says so, and shows the refusal it gets
-today."""
+real table says the cards dealt and drawn, a battle in progress with the dice rolled there, and
+what ``as_seat`` shows; each one a script the README's example test runs."""
 
 from __future__ import annotations
 
+import msgspec
+
 from arbiter.core.recipes import Call, Recipe, body
+from arbiter.games.ancient_wargame.position_examples import position_examples
 
 GAME = "/v1/games/ancient-wargame"
 
@@ -58,28 +59,49 @@ def _dice() -> Recipe:
             'with ``to_act`` ``["chance"]``, and ``legal_moves`` lists its outcomes -- '
             "``roll_face`` (one D6 shows ``face``), ``hits_rolled`` (how many dice of a battle's "
             "pool hit), ``sixes_rolled`` (the research dice's sixes). Send what the table "
-            "rolled. Reaching a roll takes a game played up to a battle or a research: a recipe "
-            "that sets one up directly waits for the game's positions (below)."
+            "rolled: the battle below shows one, a fortress's die."
         ),
     )
 
 
 def _battle() -> Recipe:
+    deployed = msgspec.to_builtins(position_examples()[2][1])
     return Recipe(
-        title="A battle in progress (pending)",
+        title="A battle in progress",
         text=(
-            "A battle under way at a real table is set up from its position, as in the other "
-            "games; the ancient wargame does not take positions yet (they are being written), so "
-            "the service refuses one with ``positions_unsupported``. Until then a battle is "
-            "reached by playing the game to it, and its dice come as above."
+            "A battle under way at a real table is set up from its position (``POST "
+            ".../positions``): the table, turn 1's phase 9 («Битвы»), and the battle as it "
+            "stands -- here seat 1 holds its capital Carthago with its whole army in the centre, "
+            "seat 0 attacked on all three flanks, both deployments revealed (a flank's reserve "
+            "is counted within its soldiers). The fortress fires next («Крепость»): its owner "
+            "picks the flank, then the table rolls the die."
         ),
         calls=(
             Call(
-                say="Positions are not taken yet.",
+                say="The battle as the table shows it; chance is the table's (the default).",
                 path=f"{GAME}/positions",
-                body=body({"position": {}}),
-                status=404,
-                answer='{"code": "positions_unsupported", ...}',
+                body=body({"position": deployed, "seed": 3}),
+                status=201,
+                answer='{"state_id": "<STATE_ID>", "to_act": [1], "legal_moves": [{"type": '
+                '"fire_at", "seat": 1, "flank": 0}, ...], ...}',
+            ),
+            Call(
+                say="Seat 1's fortress fires at seat 0's left flank; the die is the table's.",
+                path=f"{GAME}/moves",
+                body=body(
+                    {"state_id": "<STATE_ID>", "move": {"type": "fire_at", "seat": 1, "flank": 0}}
+                ),
+                status=200,
+                answer='{"state_id": "<ROLL_ID>", "to_act": ["chance"], "legal_moves": [{"type": '
+                '"roll_face", "face": 1}, ...], ...}',
+            ),
+            Call(
+                say="The table rolled a 6.",
+                path=f"{GAME}/moves",
+                body=body({"state_id": "<ROLL_ID>", "move": {"type": "roll_face", "face": 6}}),
+                status=200,
+                answer='{"events": [{"type": "dice_rolled", "purpose": "fortress", "seat": 1, '
+                '"at": "carthago", "face": 6, ...}, ...], ...}',
             ),
         ),
     )

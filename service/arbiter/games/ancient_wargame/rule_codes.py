@@ -7,6 +7,7 @@ from arbiter.core.types import RuleCodes
 from arbiter.games.ancient_wargame import diplomacy, legality
 from arbiter.games.ancient_wargame.checks import STATE_CODES
 from arbiter.games.ancient_wargame.content_checks import CONTENT_CODES
+from arbiter.games.ancient_wargame.position_checks import POSITION_CODES
 
 codes = RuleCodes("ancient-wargame")
 
@@ -14,5 +15,6 @@ RULE_CODES: tuple[RuleCode, ...] = (
     *(codes.move(tail, section, "", text) for tail, section, text in legality.CODES),
     *(codes.move(tail, section, "", text) for tail, section, text in diplomacy.CODES),
     *(codes.state(tail, section, "", text) for tail, section, text in STATE_CODES),
+    *(codes.position(tail, section, "", text) for tail, section, text in POSITION_CODES),
     *CONTENT_CODES,
 )

@@ -184,7 +184,10 @@ class HireLine(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
 
 
 class Deployment(_S, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A side's flank in a battle: archers in front, main soldiers, the reserve behind."""
+    """A side's flank in a battle as written in its deployment: archers in front, main soldiers,
+    the reserve behind. A flank's reserve is counted within its soldiers: the reserve infantry
+    and cavalry were put on the flank and then held back («Часть войск каждого фланга игрок
+    может оставить в резерве»), so ``infantry`` and ``cavalry`` are those in front only."""
 
     archers: Count = 0
     infantry: Count = 0
