@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arbiter.core import CHANCE, InvalidState
+from arbiter.core import CHANCE, MAX_GAPS, InvalidState
 from arbiter.games.ancient_wargame.battle_state import Battle, Muster, Timing
 from arbiter.games.ancient_wargame.diplomacy_state import Deal, Diplomacy, Offer
 from arbiter.games.ancient_wargame.game import AncientWargame
@@ -27,7 +27,6 @@ from arbiter.games.ancient_wargame.position import (
     SeatPosition,
     WargamePosition,
 )
-from arbiter.games.ancient_wargame.position_checks import MAX_GAPS
 from arbiter.games.ancient_wargame.positions import gaps
 from arbiter.games.ancient_wargame.state import (
     Deployment,
@@ -433,7 +432,7 @@ def test_every_gap_is_collected_with_its_code_pointer_and_reason() -> None:
         turn=25,
         options=replace(p.options, turn_limit=3),
     )
-    found = gaps(broken, t)
+    found = gaps(broken, t).found
     codes = {e.code for e in found}
     assert {
         "ancient-wargame.position.seats",
@@ -443,11 +442,12 @@ def test_every_gap_is_collected_with_its_code_pointer_and_reason() -> None:
     } <= codes
     for e in found:
         assert resolves(plain(broken), e.pointer) and e.message, e
-    # the first is what state_of raises
-    refused(broken, "position.seats", "/players/0/state")
-    # bounded: at most MAX_GAPS, however broken
+    # the first is the refusal's own, and the refusal lists them all
+    err = refused(broken, "position.seats", "/players/0/state")
+    assert [(e.code, e.pointer) for e in err.gaps] == [(e.code, e.pointer) for e in found]
+    # bounded: at most MAX_GAPS listed, the rest counted
     many = replace(p, heroes=tuple(replace(h, id="h0") for h in p.heroes) * 10)
-    assert len(gaps(many, t)) <= MAX_GAPS
+    assert len(gaps(many, t).found) <= MAX_GAPS
 
 
 def test_an_unsettled_position_is_refused() -> None:

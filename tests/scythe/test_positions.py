@@ -452,3 +452,23 @@ def test_every_seat_of_an_unknown_faction_or_mat_is_listed_not_the_first_only() 
         "/turn/seat",
     ]
     assert err.gaps[0].message == err.message
+
+
+def test_every_gap_of_the_mats_and_the_cards_is_said_together() -> None:
+    """Issue #39: cubes, combat cards, objectives and Factory cards are independent checks; a
+    table wrong in all of them is refused with each of their gaps, in that order."""
+    cube = (Cube(action="bolster", option=0),)
+    table = seat(seat(BATTLE, 0, cubes=cube, combat_cards=(1, 5)), 1, objectives=(3, 99, 3))
+    table = msgspec.structs.replace(table, decks=DecksPosition(factory_cards=13))
+    with pytest.raises(InvalidState) as caught:
+        GAME.state_of(table, 1)
+    err = caught.value
+    said = [(gap.code.removeprefix("scythe.position."), gap.pointer) for gap in err.gaps]
+    assert said == [
+        ("upgrades", "/seats/0/cubes"),
+        ("combat_cards", "/seats/0/combat_cards/0"),
+        ("objectives", "/seats/1/objectives/1"),
+        ("objectives", "/seats/1/objectives/2"),
+        ("factory_cards", "/decks/factory_cards"),
+    ]
+    assert (err.code, err.pointer) == ("scythe.position.upgrades", "/seats/0/cubes")

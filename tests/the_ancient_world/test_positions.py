@@ -402,3 +402,34 @@ def test_a_table_of_only_round_turn_and_players_is_refused_with_every_deck_it_mi
         g.state_of(short, 1)
     assert one.value.pointer == "/decks/army/unknown"
     assert (one.value.gaps, one.value.gaps_left_out) == ((), 0)
+
+
+def test_every_gap_of_the_table_and_of_its_cards_is_said_together(g: TheAncientWorld) -> None:
+    """The seats, round, turn and steps are read first, each gap said; then every card out of
+    place, not the first one only (issue #39)."""
+    p = DMITRY
+    wrong = R(p, round=7, turn=5, steps=(TitanFight(seat=4, stars=-1),))
+    with pytest.raises(InvalidState) as err:
+        g.state_of(wrong, 1)
+    said = [(gap.code.removeprefix("the-ancient-world."), gap.pointer) for gap in err.value.gaps]
+    assert said == [
+        ("state.round", "/round"),
+        ("state.seat", "/turn"),
+        ("state.seat", "/steps/0/seat"),
+    ]
+    assert all(resolves(wrong, pointer) for _, pointer in said)
+    dmitry, other = p.players
+    cards = R(
+        p,
+        players=(
+            R(dmitry, empire=(*dmitry.empire, "A99-no-such-card")),
+            R(other, empire=(*other.empire, "A23-armoury", "A23-armoury")),
+        ),
+    )
+    with pytest.raises(InvalidState) as err:
+        g.state_of(cards, 1)
+    said = [(gap.code.removeprefix("the-ancient-world."), gap.pointer) for gap in err.value.gaps]
+    assert ("state.unknown_card", "/players/0/empire/" + str(len(dmitry.empire))) in said
+    assert ("state.card_twice", "/players/1/empire/" + str(len(other.empire))) in said
+    assert ("state.card_twice", "/players/1/empire/" + str(len(other.empire) + 1)) in said
+    assert all(resolves(cards, pointer) for _, pointer in said)

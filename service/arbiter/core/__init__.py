@@ -3,6 +3,7 @@
 from arbiter.core.errors import (
     MAX_GAPS,
     ArbiterError,
+    Gaps,
     IllegalMove,
     InvalidState,
     PositionsUnsupported,
@@ -45,6 +46,7 @@ __all__ = [
     "Event",
     "Game",
     "GameInfo",
+    "Gaps",
     "IllegalMove",
     "InvalidState",
     "Move",

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 #: How many gaps of one refused state or position are listed at most; the rest are counted.
 MAX_GAPS = 20
@@ -66,6 +69,44 @@ def every_gap(gaps: Sequence[InvalidState], more: int = 0) -> InvalidState:
         gaps=listed if len(gaps) > 1 else (),
         gaps_left_out=len(gaps) - len(listed) + more,
     )
+
+
+class Gaps:
+    """The gaps of one state or position found so far, to be said together.
+
+    Independent checks each add theirs -- a check may stop at its own first gap, when what follows
+    in it needs that gap closed -- and :meth:`refuse` raises them as one refusal
+    (:func:`every_gap`): at most :data:`MAX_GAPS` listed, the rest counted."""
+
+    def __init__(self) -> None:
+        self.found: list[InvalidState] = []
+        self.more = 0
+
+    def add(self, gap: InvalidState) -> None:
+        """Add ``gap``, or every gap it lists (and counts)."""
+        for one in gap.gaps or (gap,):
+            if len(self.found) < MAX_GAPS:
+                self.found.append(one)
+            else:
+                self.more += 1
+        self.more += gap.gaps_left_out
+
+    def check(self, run: Callable[[], _T]) -> _T | None:
+        """The answer of the check ``run``; or, when it refuses, None and its gaps added."""
+        try:
+            return run()
+        except InvalidState as err:
+            self.add(err)
+            return None
+
+    @property
+    def full(self) -> bool:
+        return len(self.found) >= MAX_GAPS
+
+    def refuse(self) -> None:
+        """Raise the gaps found, if any, as one refusal."""
+        if self.found:
+            raise every_gap(self.found, self.more)
 
 
 class PositionsUnsupported(ArbiterError):

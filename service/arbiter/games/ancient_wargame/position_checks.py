@@ -3,8 +3,7 @@
 :func:`table_gaps` collects every gap it finds in a position's table (:class:`Gaps`: at most
 :data:`MAX_GAPS`), each an
 :class:`~arbiter.core.InvalidState` with a rule code of :data:`POSITION_CODES`, a pointer to the
-exact member and a reason citing the rules; :func:`raise_first` raises the first (as the other
-games refuse a position). The table (:func:`table_gaps`): seats, state cards, provinces and seas,
+exact member and a reason citing the rules; they are refused together. The table (:func:`table_gaps`): seats, state cards, provinces and seas,
 fortresses, armies and fleets, the hero list and its trait cards, buildings and sciences, wars
 and deals, the age orders. The turn (:mod:`.position_steps`): the phase, the steps under way
 and the battle in progress. :func:`check_playable` then refuses a state from which the rules
@@ -13,8 +12,9 @@ cannot go on, or would go on by themselves (``position.unsettled``).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
+from arbiter import core
 from arbiter.core import CHANCE, InvalidState
 from arbiter.games.ancient_wargame import flow
 from arbiter.games.ancient_wargame.position import WargamePosition
@@ -29,8 +29,6 @@ from arbiter.games.ancient_wargame.state import WargameState
 from arbiter.games.ancient_wargame.tables import Tables
 
 GAME = "ancient-wargame"
-#: At most this many gaps are collected from one position (the cost of an answer is bounded).
-MAX_GAPS = 20
 
 #: (tail, section of the rules, what it enforces) of every refusal of a position.
 POSITION_CODES: tuple[tuple[str, str, str], ...] = (
@@ -108,26 +106,11 @@ def invalid(rule: str, message: str, pointer: str) -> InvalidState:
     return InvalidState(f"{GAME}.{rule}", message, pointer)
 
 
-class Gaps:
-    """The gaps found so far, at most :data:`MAX_GAPS`."""
+class Gaps(core.Gaps):
+    """The gaps found so far (:class:`arbiter.core.Gaps`), each added by its rule and reason."""
 
-    def __init__(self) -> None:
-        self.found: list[InvalidState] = []
-
-    def add(self, rule: str, message: str, pointer: str) -> None:
-        if len(self.found) < MAX_GAPS:
-            self.found.append(invalid(rule, message, pointer))
-
-    @property
-    def full(self) -> bool:
-        return len(self.found) >= MAX_GAPS
-
-
-def raise_first(found: Sequence[InvalidState]) -> None:
-    """Refuse with the first gap, as the other games refuse a position (the whole list is
-    :func:`.positions.gaps`' answer, for a mechanism that reports every gap)."""
-    if found:
-        raise found[0]
+    def gap(self, rule: str, message: str, pointer: str) -> None:
+        self.add(invalid(rule, message, pointer))
 
 
 # --------------------------------------------------------------------------- the table
@@ -149,7 +132,7 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     for i, x in enumerate(p.players):
         at = f"/players/{i}"
         if x.state not in t.states or x.state in held:
-            g.add(
+            g.gap(
                 "position.seats",
                 f"{x.state!r} is not a free state card of the pack («Каждый получает карточку "
                 "государства»)",
@@ -160,7 +143,7 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         _unique(g, x.constructing, "position.buildings", f"{at}/constructing", "a building")
         for k, b in enumerate(x.constructing):
             if b in x.buildings:
-                g.add(
+                g.gap(
                     "position.buildings",
                     f"{b} is built already: a card under construction is turned face up the "
                     "next turn («здание построено»)",
@@ -170,7 +153,7 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             for k, b in enumerate(built):
                 needs = SCIENCE_OF[b]
                 if needs not in x.sciences:
-                    g.add(
+                    g.gap(
                         "position.buildings",
                         f"{b} needs the science {needs} («позволяет строить»)",
                         f"{at}/{field}/{k}",
@@ -179,7 +162,7 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         basics = [c for c in x.sciences if c in BASIC]
         for k, c in enumerate(x.sciences):
             if c in ADVANCED and len(basics) < len(BASIC):
-                g.add(
+                g.gap(
                     "position.sciences",
                     f"{c} is advanced: «Игрок изучает базовые науки, пока не изучит их все»",
                     f"{at}/sciences/{k}",
@@ -187,18 +170,18 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if x.studying is not None and (
             x.studying not in ADVANCED or x.studying in x.sciences or len(basics) < len(BASIC)
         ):
-            g.add(
+            g.gap(
                 "position.sciences",
                 "the science in study is an advanced one not learned yet, chosen once every "
                 "basic science is («выбирает, какую из продвинутых наук будет изучать дальше»)",
                 f"{at}/studying",
             )
         if x.eliminated is not None and x.eliminated > p.turn:
-            g.add(
+            g.gap(
                 "position.eliminated", "a seat is eliminated at a turn played", f"{at}/eliminated"
             )
     if all(x.eliminated is not None for x in p.players):
-        g.add("position.eliminated", "at least one seat stays in play", "/players")
+        g.gap("position.eliminated", "at least one seat stays in play", "/players")
     for field, building in (
         ("shipyard_order", "shipyard"),
         ("admiralty_order", "admiralty"),
@@ -208,14 +191,14 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         _unique(g, order, "position.buildings", f"/{field}", "a seat")
         for k, seat in enumerate(order):
             if seat >= len(p.players) or building not in p.players[seat].buildings:
-                g.add(
+                g.gap(
                     "position.buildings",
                     f"only a seat that completed its {building} is in its order (Q25)",
                     f"/{field}/{k}",
                 )
         for i, x in enumerate(p.players):
             if building in x.buildings and i not in order:
-                g.add(
+                g.gap(
                     "position.buildings",
                     f"seat {i} completed its {building}: it has a place in the order (Q25)",
                     f"/{field}",
@@ -225,10 +208,10 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         _unique(g, seats, "position.seats", f"/{field}", "a seat")
         for k, seat in enumerate(seats):
             if not _in_play(p, seat):
-                g.add("position.seats", f"no seat {seat} in play", f"/{field}/{k}")
+                g.gap("position.seats", f"no seat {seat} in play", f"/{field}/{k}")
     for k, seat in enumerate(p.counter_intel):
         if seat < len(p.players) and "spy_centre" not in p.players[seat].buildings:
-            g.add(
+            g.gap(
                 "position.buildings",
                 "counter-intelligence needs a spy centre («Игрок, уже построивший центр шпионажа»)",
                 f"/counter_intel/{k}",
@@ -242,12 +225,12 @@ def _map_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         at = f"/provinces/{_escape(pid)}"
         known = t.province.get(pid)
         if known is None or known.min_players > n:
-            g.add("position.map", f"{pid!r} is no province in play at {n} players", at)
+            g.gap("position.map", f"{pid!r} is no province in play at {n} players", at)
             continue
         if x.owner is not None and not _in_play(p, x.owner):
-            g.add("position.map", f"no seat {x.owner} in play owns a province", f"{at}/owner")
+            g.gap("position.map", f"no seat {x.owner} in play owns a province", f"{at}/owner")
         if x.fortresses and x.owner is None:
-            g.add(
+            g.gap(
                 "position.fortresses",
                 "fortresses stand in a province someone owns («в любой своей провинции»)",
                 f"{at}/fortresses",
@@ -256,23 +239,23 @@ def _map_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         for j, a in enumerate(x.armies):
             where = f"{at}/armies/{j}"
             if not _in_play(p, a.seat):
-                g.add("position.eliminated", f"an army of no seat in play ({a.seat})", where)
+                g.gap("position.eliminated", f"an army of no seat in play ({a.seat})", where)
             if a.seat in seen:
-                g.add("position.map", "a seat's soldiers in a province are one army", where)
+                g.gap("position.map", "a seat's soldiers in a province are one army", where)
             seen.add(a.seat)
             if not (a.infantry or a.archers or a.cavalry):
-                g.add("position.map", "an army has at least one soldier", where)
+                g.gap("position.map", "an army has at least one soldier", where)
             for k, origin in enumerate(a.entered_from):
                 if origin not in t.province:
-                    g.add("position.map", f"{origin!r} is no province", f"{where}/entered_from/{k}")
+                    g.gap("position.map", f"{origin!r} is no province", f"{where}/entered_from/{k}")
     for sid, fleets in p.seas.items():
         at = f"/seas/{_escape(sid)}"
         known_sea = t.sea.get(sid)
         if known_sea is None or known_sea.min_players > n:
-            g.add("position.map", f"{sid!r} is no sea in play at {n} players", at)
+            g.gap("position.map", f"{sid!r} is no sea in play at {n} players", at)
             continue
         if known_sea.storm >= CLOSED_SEA:
-            g.add(
+            g.gap(
                 "position.map",
                 "a sea of class 6 is closed to ships («недоступно для кораблей»)",
                 at,
@@ -281,17 +264,17 @@ def _map_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         for j, f in enumerate(fleets):
             where = f"{at}/{j}"
             if not _in_play(p, f.seat):
-                g.add("position.eliminated", f"a fleet of no seat in play ({f.seat})", where)
+                g.gap("position.eliminated", f"a fleet of no seat in play ({f.seat})", where)
                 continue
             if f.seat in seen or not f.ships:
-                g.add(
+                g.gap(
                     "position.map", "a seat's ships in a sea are one fleet of 1 ship or more", where
                 )
             seen.add(f.seat)
             ships[f.seat] += f.ships
     for seat, count in enumerate(ships):
         if count > t.content.ships_per_state:
-            g.add(
+            g.gap(
                 "position.map",
                 f"seat {seat} has {t.content.ships_per_state} ship cards («все карточки кораблей»)",
                 "/seas",
@@ -299,7 +282,7 @@ def _map_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     out = {i for i, x in enumerate(p.players) if x.eliminated is not None}
     for pid, y in p.provinces.items():
         if y.owner in out:
-            g.add(
+            g.gap(
                 "position.eliminated",
                 "an eliminated seat owns no province («лишившиеся всех своих провинций»)",
                 f"/provinces/{_escape(pid)}/owner",
@@ -311,7 +294,7 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     traits: set[str] = set()
     for k, c in enumerate(p.trait_discards):
         if c not in t.traits or c in traits:
-            g.add(
+            g.gap(
                 "position.heroes",
                 f"{c!r} is no trait card of the pack left",
                 f"/trait_discards/{k}",
@@ -321,7 +304,7 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         at = f"/heroes/{i}"
         number = h.id[1:] if h.id.startswith("h") else ""
         if h.id in ids or not number.isdigit() or not 1 <= int(number) <= p.heroes_created:
-            g.add(
+            g.gap(
                 "position.heroes",
                 f"heroes are written in the list once, as h1 to h{p.heroes_created} "
                 "(«заносится в конец общего списка героев»)",
@@ -331,7 +314,7 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if h.owner >= len(p.players) or (
             p.players[h.owner].eliminated is not None and h.captor is None
         ):
-            g.add(
+            g.gap(
                 "position.eliminated",
                 f"no seat {h.owner} in play owns a free hero («лишившиеся всех своих провинций и "
                 "героев»)",
@@ -344,7 +327,7 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
                 continue
             known = t.traits.get(card)
             if known is None or card in traits or known.deck != f"{prefix}_{sign}":
-                g.add(
+                g.gap(
                     "position.heroes",
                     f"{card!r} is no free {prefix} {sign} trait card («одна положительная и "
                     "одна отрицательная характеристика»)",
@@ -353,15 +336,15 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             traits.add(card)
         if h.captor is not None:
             if h.province is not None:
-                g.add(
+                g.gap(
                     "position.heroes",
                     "a prisoner stands in no province of his own",
                     f"{at}/province",
                 )
             if h.captor == h.owner or h.captor >= len(p.players):
-                g.add("position.heroes", "a prisoner is held by another seat", f"{at}/captor")
+                g.gap("position.heroes", "a prisoner is held by another seat", f"{at}/captor")
             if h.kind != "general":
-                g.add(
+                g.gap(
                     "position.heroes",
                     "only generals are captured («Захваченные военачальники»)",
                     f"{at}/captor",
@@ -369,9 +352,9 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         elif h.province is not None:
             known_p = t.province.get(h.province)
             if known_p is None or known_p.min_players > len(p.players):
-                g.add("position.heroes", f"{h.province!r} is no province in play", f"{at}/province")
+                g.gap("position.heroes", f"{h.province!r} is no province in play", f"{at}/province")
         if h.acts_from > p.turn + 1:
-            g.add("position.heroes", "a hero acts from this turn or the next", f"{at}/acts_from")
+            g.gap("position.heroes", "a hero acts from this turn or the next", f"{at}/acts_from")
 
 
 def _diplomacy_gaps(p: WargamePosition, g: Gaps) -> None:
@@ -379,22 +362,22 @@ def _diplomacy_gaps(p: WargamePosition, g: Gaps) -> None:
     _unique(g, p.wars, "position.diplomacy", "/wars", "a war")
     for k, (a, b) in enumerate(p.wars):
         if not a < b < n:
-            g.add("position.diplomacy", "a war is between two seats, the lower first", f"/wars/{k}")
+            g.gap("position.diplomacy", "a war is between two seats, the lower first", f"/wars/{k}")
     for k, d in enumerate(p.deals):
         at = f"/deals/{k}"
         if not d.a < d.b < n:
-            g.add("position.diplomacy", "a deal is between two seats, the lower first", at)
+            g.gap("position.diplomacy", "a deal is between two seats, the lower first", at)
         if d.expires - d.made > MAX_DEAL or d.made > p.turn or d.expires < d.made:
-            g.add(
+            g.gap(
                 "position.diplomacy",
                 "«Игрок не может заключать сделки сроком более чем на 5 ходов», made at a turn "
                 "played",
                 f"{at}/expires",
             )
         if d.joint_attack is not None and (d.joint_attack >= n or d.joint_attack in (d.a, d.b)):
-            g.add("position.diplomacy", "a joint attack is on a third seat", f"{at}/joint_attack")
+            g.gap("position.diplomacy", "a joint attack is on a third seat", f"{at}/joint_attack")
         if (min(d.a, d.b), max(d.a, d.b)) in p.wars:
-            g.add(
+            g.gap(
                 "position.diplomacy",
                 "«Запрещается объявлять войну игроку, с которым заключены действующие соглашения»",
                 at,
@@ -405,7 +388,7 @@ def _unique(g: Gaps, items: Iterable[object], rule: str, at: str, what: str) -> 
     seen: list[object] = []
     for k, x in enumerate(items):
         if x in seen:
-            g.add(rule, f"{what} is listed once", f"{at}/{k}")
+            g.gap(rule, f"{what} is listed once", f"{at}/{k}")
         seen.append(x)
 
 

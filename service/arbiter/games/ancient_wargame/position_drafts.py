@@ -12,6 +12,7 @@ refuses, choices outside the step under way.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import msgspec
@@ -38,7 +39,7 @@ from arbiter.games.ancient_wargame.moves import (
     ReserveTiming,
     StartBuilding,
 )
-from arbiter.games.ancient_wargame.position_checks import invalid
+from arbiter.games.ancient_wargame.position_checks import Gaps, invalid
 from arbiter.games.ancient_wargame.state import Deployment, Draft, Sealed, WargameState
 from arbiter.games.ancient_wargame.tables import Tables
 
@@ -52,27 +53,31 @@ def _refuse(seat: int, why: str) -> InvalidState:
 
 def check_drafts(s: WargameState, t: Tables) -> None:
     """Every seat's draft is one it could have written in the step under way (module
-    docstring); a seat in no such step has none."""
+    docstring); a seat in no such step has none. Each seat's first gap is said, together."""
     top = s.pending[-1] if s.pending else None
+    found = Gaps()
     writing: set[int] = set()
     if isinstance(top, Sealed):
         writing = set(top.seats)
         for seat in top.seats:
-            _check_sealed(s, t, top, seat)
+            found.check(partial(_check_sealed, s, t, top, seat))
     elif isinstance(top, (Muster, Timing)):
         writing = set(top.seats)
         for i, seat in enumerate(top.seats):
             if isinstance(top, Muster):
-                _check_muster(s, t, top, i, seat)
+                found.check(partial(_check_muster, s, t, top, i, seat))
             else:
-                _check_timing(s, top, i, seat)
+                found.check(partial(_check_timing, s, top, i, seat))
     for seat, d in enumerate(s.drafts):
         if seat not in writing and d != EMPTY:
-            raise _refuse(
-                seat,
-                "choices are written down only by the seats of the sealed step under way, the "
-                "decision now («независимо друг от друга»)",
+            found.add(
+                _refuse(
+                    seat,
+                    "choices are written down only by the seats of the sealed step under way, "
+                    "the decision now («независимо друг от друга»)",
+                )
             )
+    found.refuse()
 
 
 def _lines(task: Sealed, seat: int, d: Draft) -> list[Any]:

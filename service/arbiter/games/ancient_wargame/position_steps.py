@@ -114,20 +114,20 @@ _PROVINCE_FIELDS = ("province", "origin", "to")
 
 def turn_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     if p.turn > p.options.turn_limit:
-        g.add(
+        g.gap(
             "position.turn",
             f"the game ends after {p.options.turn_limit} turns («после 25 ходов»)",
             "/turn",
         )
     if p.finished and p.steps:
-        g.add("position.turn", "a finished game has nothing under way", "/steps")
+        g.gap("position.turn", "a finished game has nothing under way", "/steps")
     for k, step in enumerate(p.steps):
         _step_gaps(p, t, g, step, f"/steps/{k}")
     for k, pid in enumerate(p.clashes):
         if pid not in t.province:
-            g.add("position.steps", f"{pid!r} is no province", f"/clashes/{k}")
+            g.gap("position.steps", f"{pid!r} is no province", f"/clashes/{k}")
     if p.clashes and p.phase != 8:
-        g.add(
+        g.gap(
             "position.turn",
             "the clashes of phase 8 wait for phase 9 («после передвижения армий»)",
             "/clashes",
@@ -148,25 +148,25 @@ def _offer_gaps(p: WargamePosition, g: Gaps) -> None:
         at = f"/steps/{k}"
         below = p.steps[k + 1] if k + 1 < len(p.steps) else None
         if not isinstance(below, Diplomacy) or below.seat != x.seat:
-            g.add("position.steps", "an offer is made in its seat's diplomacy turn", at)
+            g.gap("position.steps", "an offer is made in its seat's diplomacy turn", at)
         if x.partner == x.seat:
-            g.add("position.diplomacy", "a deal is between two seats", f"{at}/partner")
+            g.gap("position.diplomacy", "a deal is between two seats", f"{at}/partner")
         if (x.deal.a, x.deal.b) != (min(x.seat, x.partner), max(x.seat, x.partner)):
-            g.add(
+            g.gap(
                 "position.diplomacy", "the deal is between the seat and its partner", f"{at}/deal"
             )
         heroes = {h.id: h for h in p.heroes}
         for field in ("general", "release"):
             hid = getattr(x, field)
             if hid is not None and hid not in heroes:
-                g.add("position.steps", f"{hid!r} is in no hero list entry", f"{at}/{field}")
+                g.gap("position.steps", f"{hid!r} is in no hero list entry", f"{at}/{field}")
         d = x.deal
         lasting = d.expires == 0 or d.made < d.expires <= d.made + MAX_DEAL
         if not (
             (x.proposed and d.made == p.turn and lasting)
             or (d.made == 0 and d.expires == 0)  # drawn up, or a cancellation
         ):
-            g.add(
+            g.gap(
                 "position.diplomacy",
                 "a deal proposed is dated this turn, for at most 5 turns («Игрок не может "
                 "заключать сделки сроком более чем на 5 ходов»); one drawn up is not dated yet",
@@ -174,7 +174,7 @@ def _offer_gaps(p: WargamePosition, g: Gaps) -> None:
             )
     for k, x in enumerate(p.steps):
         if isinstance(x, Diplomacy) and len(x.proposals) not in (0, len(p.players)):
-            g.add("position.steps", "proposals are counted for each seat", f"/steps/{k}/proposals")
+            g.gap("position.steps", "proposals are counted for each seat", f"/steps/{k}/proposals")
 
 
 #: Where each die is rolled: a sea, a province, a hero, or nowhere in particular.
@@ -213,24 +213,24 @@ def _chance_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if (kind is None and x.at is not None) or (
             kind is not None and (x.at is None or x.at not in places[kind])
         ):
-            g.add("position.steps", f"a {x.purpose} roll is made at a {kind}", f"{at}/at")
+            g.gap("position.steps", f"a {x.purpose} roll is made at a {kind}", f"{at}/at")
         seated = x.purpose not in ("births", "deaths", "storm")
         if seated != (x.seat is not None):
-            g.add(
+            g.gap(
                 "position.steps",
                 f"a {x.purpose} roll is {'a seat' if seated else 'nobody'}'s",
                 f"{at}/seat",
             )
         battle = x.purpose in ("fortress", "archery", "melee")
         if battle != (x.flank is not None):
-            g.add("position.steps", "a flank is named for a roll of the battle only", f"{at}/flank")
+            g.gap("position.steps", "a flank is named for a roll of the battle only", f"{at}/flank")
         if battle and (b is None or b.province != x.at or x.seat not in sides):
-            g.add("position.battle", "the battle's dice are a side's, in its province", at)
+            g.gap("position.battle", "the battle's dice are a side's, in its province", at)
         hero = getattr(x, "hero", None)
         if x.purpose == "fate" and (hero is None or heroes.get(hero) is None):
-            g.add("position.steps", "a fate is rolled for a captured general", f"{at}/hero")
+            g.gap("position.steps", "a fate is rolled for a captured general", f"{at}/hero")
         elif hero is not None and x.purpose != "fate":
-            g.add("position.steps", "only a fate is rolled for a hero", f"{at}/hero")
+            g.gap("position.steps", "only a fate is rolled for a hero", f"{at}/hero")
 
 
 def _hero_step_gaps(p: WargamePosition, g: Gaps) -> None:
@@ -246,12 +246,12 @@ def _hero_step_gaps(p: WargamePosition, g: Gaps) -> None:
         if h is None:
             continue  # refused as no hero of the list
         if h.owner != x.seat or h.captor is not None:
-            g.add("position.steps", f"{x.hero} is no free hero of seat {x.seat}", f"{at}/hero")
+            g.gap("position.steps", f"{x.hero} is no free hero of seat {x.seat}", f"{at}/hero")
         if isinstance(x, (TakeArmy, AnnexChoice, DefenderChoice)) and h.kind != "general":
-            g.add("position.steps", "only a general leads an army", f"{at}/hero")
+            g.gap("position.steps", "only a general leads an army", f"{at}/hero")
         if isinstance(x, TakeArmy):
             if h.province != x.to:  # he has moved; the soldiers follow once all are asked
-                g.add("position.steps", f"{x.hero} stands in {h.province}", f"{at}/to")
+                g.gap("position.steps", f"{x.hero} stands in {h.province}", f"{at}/to")
             army = p.provinces.get(x.origin)
             held = {"infantry": 0, "archers": 0, "cavalry": 0}
             for a in army.armies if army is not None else ():
@@ -260,13 +260,13 @@ def _hero_step_gaps(p: WargamePosition, g: Gaps) -> None:
             for unit, n in held.items():
                 taken = getattr(x.taken, unit)
                 if taken > n or (taken and unit not in x.asked):
-                    g.add(
+                    g.gap(
                         "position.steps",
                         f"the general takes at most the {n} {unit} standing with him, once asked",
                         f"{at}/taken/{unit}",
                     )
             if len(set(x.asked)) != len(x.asked):
-                g.add("position.steps", "each type of soldier is asked once", f"{at}/asked")
+                g.gap("position.steps", "each type of soldier is asked once", f"{at}/asked")
 
 
 def _sealed_seats(p: WargamePosition) -> set[int]:
@@ -288,7 +288,7 @@ def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             continue
         at = f"/players/{seat}/sealed"
         if seat not in writing:
-            g.add(
+            g.gap(
                 "position.steps",
                 "choices are written down only in a sealed step under way («независимо друг от "
                 "друга»)",
@@ -300,14 +300,14 @@ def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
                 where = f"{at}/{field}/{k}"
                 ships = line.unit == "ships"
                 if (ships and line.at not in t.sea) or (not ships and line.at not in t.province):
-                    g.add(
+                    g.gap(
                         "position.steps", f"{line.at!r} is no place for {line.unit}", f"{where}/at"
                     )
                 elif not line.count:
-                    g.add("position.steps", "a line counts at least one", f"{where}/count")
+                    g.gap("position.steps", "a line counts at least one", f"{where}/count")
         for (where_id, unit), count in _disbanded(d).items():
             if count > _held(p, seat, where_id, unit):
-                g.add(
+                g.gap(
                     "position.steps",
                     f"seat {seat} disbands more {unit} at {where_id} than it has («расформировать "
                     "часть своих отрядов»)",
@@ -316,7 +316,7 @@ def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         for k, pid in enumerate(d.fortresses):
             y = p.provinces.get(pid)
             if y is None or y.owner != seat:
-                g.add(
+                g.gap(
                     "position.fortresses",
                     "a fortress is built in a province of one's own («в любой своей провинции»)",
                     f"{at}/fortresses/{k}",
@@ -326,9 +326,9 @@ def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             and d.target not in t.province
             and d.target not in {h.id for h in p.heroes}
         ):
-            g.add("position.steps", f"{d.target!r} is no province or hero", f"{at}/target")
+            g.gap("position.steps", f"{d.target!r} is no province or hero", f"{at}/target")
         if (d.mission == "none") != (d.target is None):
-            g.add("position.steps", "a mission has its target, and only a mission", f"{at}/target")
+            g.gap("position.steps", "a mission has its target, and only a mission", f"{at}/target")
 
 
 def _disbanded(d: Any) -> dict[tuple[str, str], int]:
@@ -362,7 +362,7 @@ def _step_gaps(p: WargamePosition, t: Tables, g: Gaps, step: Any, at: str) -> No
     n = len(p.players)
     phases = _phase_of(step)
     if p.phase not in phases:
-        g.add(
+        g.gap(
             "position.turn",
             f"a {type(step).__name__} step belongs to phase {min(phases)}, not {p.phase}",
             at,
@@ -370,13 +370,13 @@ def _step_gaps(p: WargamePosition, t: Tables, g: Gaps, step: Any, at: str) -> No
     for field in _SEAT_FIELDS:
         seat = getattr(step, field, None)
         if isinstance(seat, int) and not (seat < n and p.players[seat].eliminated is None):
-            g.add("position.steps", f"no seat {seat} in play", f"{at}/{field}")
+            g.gap("position.steps", f"no seat {seat} in play", f"{at}/{field}")
     seats = getattr(step, "seats", ())
     for j, seat in enumerate(seats):
         if seat >= n or p.players[seat].eliminated is not None:
-            g.add("position.steps", f"no seat {seat} in play", f"{at}/seats/{j}")
+            g.gap("position.steps", f"no seat {seat} in play", f"{at}/seats/{j}")
         elif isinstance(step, Sealed) and j and seat <= seats[j - 1]:
-            g.add(
+            g.gap(
                 "position.steps",
                 "the seats of a sealed step, each once in order",
                 f"{at}/seats/{j}",
@@ -384,23 +384,23 @@ def _step_gaps(p: WargamePosition, t: Tables, g: Gaps, step: Any, at: str) -> No
     for field in _PROVINCE_FIELDS:
         pid = getattr(step, field, None)
         if isinstance(pid, str) and pid not in t.province:
-            g.add("position.steps", f"{pid!r} is no province", f"{at}/{field}")
+            g.gap("position.steps", f"{pid!r} is no province", f"{at}/{field}")
     if isinstance(step, (MoveFleets, NavalChoice, NavalBattle)):
         sid = getattr(step, "sea", None)
         if sid is not None and sid not in t.sea:
-            g.add("position.steps", f"{sid!r} is no sea", f"{at}/sea")
+            g.gap("position.steps", f"{sid!r} is no sea", f"{at}/sea")
     where = getattr(step, "at", None)
     if isinstance(where, str) and where not in t.province and where not in t.sea:
-        g.add("position.steps", f"{where!r} is no province or sea", f"{at}/at")
+        g.gap("position.steps", f"{where!r} is no province or sea", f"{at}/at")
     hid = getattr(step, "hero", None)
     if isinstance(hid, str) and hid not in {h.id for h in p.heroes}:
-        g.add("position.steps", f"{hid!r} is in no hero list entry", f"{at}/hero")
+        g.gap("position.steps", f"{hid!r} is in no hero list entry", f"{at}/hero")
     if isinstance(step, (Muster, Timing)) and (
         len(step.seats) != 2 or len(step.steps) != 2 or step.seats[0] == step.seats[1]
     ):
-        g.add("position.battle", "a deployment is between two sides", f"{at}/seats")
+        g.gap("position.battle", "a deployment is between two sides", f"{at}/seats")
     if isinstance(step, Battle) and step.defender == step.attacker:
-        g.add("position.battle", "a battle is between two seats", f"{at}/attacker")
+        g.gap("position.battle", "a battle is between two seats", f"{at}/attacker")
 
 
 def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
@@ -408,30 +408,30 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     battles = [(k, x) for k, x in enumerate(p.steps) if isinstance(x, Battle)]
     inside = [(k, x) for k, x in enumerate(p.steps) if isinstance(x, _IN_BATTLE)]
     if len(battles) > 1:
-        g.add("position.battle", "one battle is fought at a time", f"/steps/{battles[1][0]}")
+        g.gap("position.battle", "one battle is fought at a time", f"/steps/{battles[1][0]}")
     if b is None:
         if battles or inside:
             k = (battles or inside)[0][0]
-            g.add("position.battle", "a battle step needs the battle in progress", f"/steps/{k}")
+            g.gap("position.battle", "a battle step needs the battle in progress", f"/steps/{k}")
         return
     for k, pid in enumerate(b.sieges):
         if pid not in t.province:
-            g.add("position.battle", f"{pid!r} is no province", f"/battle/sieges/{k}")
+            g.gap("position.battle", f"{pid!r} is no province", f"/battle/sieges/{k}")
     if b.province is None:
         if battles or inside or b.sides or b.stage is not None:
-            g.add(
+            g.gap(
                 "position.battle",
                 "a battle in progress names its province («Фаза 9: битвы на суше»)",
                 "/battle/province",
             )
         return
     if p.phase != 9:
-        g.add("position.battle", "land battles are fought in phase 9", "/battle/province")
+        g.gap("position.battle", "land battles are fought in phase 9", "/battle/province")
     if b.province not in t.province:
-        g.add("position.battle", f"{b.province!r} is no province", "/battle/province")
+        g.gap("position.battle", f"{b.province!r} is no province", "/battle/province")
         return
     if not battles or battles[0][1].province != b.province:
-        g.add(
+        g.gap(
             "position.battle",
             "the battle in progress has its battle step, in its province",
             "/battle/province",
@@ -440,41 +440,41 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     k, battle = battles[0]
     seats = (battle.defender, battle.attacker)
     if b.stage is None:
-        g.add("position.battle", "a battle in progress is at some stage", "/battle/stage")
+        g.gap("position.battle", "a battle in progress is at some stage", "/battle/stage")
     if len(b.sides) != 2 or tuple(x.seat for x in b.sides) != seats:
-        g.add(
+        g.gap(
             "position.battle",
             f"the sides are the defender and the attacker of its step ({seats[0]}, {seats[1]})",
             "/battle/sides",
         )
         return
     if any(j > k for j, _ in inside):
-        g.add("position.battle", "the battle's decisions lie above its step", f"/steps/{k}")
+        g.gap("position.battle", "the battle's decisions lie above its step", f"/steps/{k}")
     hero_of = {h.id: h for h in p.heroes}
     if b.winner is not None and b.winner not in seats:
-        g.add("position.battle", "the winner is a side of the battle", "/battle/winner")
+        g.gap("position.battle", "the winner is a side of the battle", "/battle/winner")
     if b.retreated_to is not None and b.retreated_to not in t.province:
-        g.add("position.battle", f"{b.retreated_to!r} is no province", "/battle/retreated_to")
+        g.gap("position.battle", f"{b.retreated_to!r} is no province", "/battle/retreated_to")
     for i, side in enumerate(b.sides):
         at = f"/battle/sides/{i}"
         for j, hid in enumerate(side.captured):
             if hid not in side.generals or side.captured.index(hid) != j:
-                g.add(
+                g.gap(
                     "position.battle",
                     "a side's generals captured by the enemy are its own, each once («если этот "
                     "фланг разобьют, это означает захват или гибель военачальника»)",
                     f"{at}/captured/{j}",
                 )
         if len(side.flanks) not in (0, 3):
-            g.add("position.battle", "a side has three flanks once revealed", f"{at}/flanks")
+            g.gap("position.battle", "a side has three flanks once revealed", f"{at}/flanks")
         if len(side.attach) > len(side.generals):
-            g.add("position.battle", "each general is attached to one flank", f"{at}/attach")
+            g.gap("position.battle", "each general is attached to one flank", f"{at}/attach")
         for j, hid in enumerate(side.generals):
             h = hero_of.get(hid)
             if b.stage in ("result", "fates", "done") and (h is None or h.kind == "general"):
                 continue  # killed, kept or joined the captor in the battle's fates
             if h is None or h.kind != "general" or h.owner != side.seat:
-                g.add(
+                g.gap(
                     "position.battle",
                     "a side's generals are its own («Фигурка военачальника ... прикрепляется "
                     "к одному из флангов»)",
@@ -485,11 +485,11 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     for j, x in inside:
         at = f"/steps/{j}"
         if isinstance(x, (Muster, Timing, Volley)) and x.province != b.province:
-            g.add("position.battle", "the step is of the battle in progress", f"{at}/province")
+            g.gap("position.battle", "the step is of the battle in progress", f"{at}/province")
         if isinstance(x, (Muster, Timing)) and x.seats != seats:
-            g.add("position.battle", "the deployment is of the battle's two sides", f"{at}/seats")
+            g.gap("position.battle", "the deployment is of the battle's two sides", f"{at}/seats")
         if isinstance(x, Muster) and (stage != "timing" or any(len(s.flanks) for s in b.sides)):
-            g.add(
+            g.gap(
                 "position.battle",
                 "the deployment comes before the sides are revealed («Когда оба игрока "
                 "закончили расстановку, они открывают друг другу свои позиции»)",
@@ -498,11 +498,11 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if isinstance(x, (Timing, Volley, Assign, Strike, Spill)) and any(
             len(s.flanks) != 3 for s in b.sides
         ):
-            g.add("position.battle", "the step comes once both sides are revealed", at)
+            g.gap("position.battle", "the step comes once both sides are revealed", at)
         if isinstance(x, Timing) and stage != "fortress":
-            g.add("position.battle", "the reserves' timing follows the deployment", at)
+            g.gap("position.battle", "the reserves' timing follows the deployment", at)
         if isinstance(x, (Volley, Strike, Spill, Assign)) and x.seat not in seats:
-            g.add("position.battle", "a side of the battle decides", f"{at}/seat")
+            g.gap("position.battle", "a side of the battle decides", f"{at}/seat")
     if any(isinstance(x, Muster) for _, x in inside):
         _deployment_gaps(p, g, seats, b.province)
 
@@ -529,10 +529,10 @@ def _sides_gaps(p: WargamePosition, g: Gaps, b: BattleCtx) -> None:
     if b.stage not in _FIGHTING or b.province is None:
         return
     if b.winner is not None or b.retreated_to is not None:
-        g.add("position.battle", "the winner is known at the result", "/battle/winner")
+        g.gap("position.battle", "the winner is known at the result", "/battle/winner")
     here = p.provinces.get(b.province)
     if b.fired > (here.fortresses if here is not None else 0):
-        g.add(
+        g.gap(
             "position.battle", "each fortress fires once («для каждой крепости»)", "/battle/fired"
         )
     for i, side in enumerate(b.sides):
@@ -542,11 +542,11 @@ def _sides_gaps(p: WargamePosition, g: Gaps, b: BattleCtx) -> None:
             if a.seat == side.seat:
                 army = {"archers": a.archers, "infantry": a.infantry, "cavalry": a.cavalry}
         if not any(army.values()):
-            g.add("position.battle", "each side fights with its soldiers in the province", at)
+            g.gap("position.battle", "each side fights with its soldiers in the province", at)
             continue
         if not side.flanks:
             if side.lost() or side.points or side.captured:
-                g.add("position.battle", "nothing is lost before the flanks are revealed", at)
+                g.gap("position.battle", "nothing is lost before the flanks are revealed", at)
             continue
         counted = {
             "archers": sum(f.archers for f in side.flanks) + side.lost_archers,
@@ -555,14 +555,14 @@ def _sides_gaps(p: WargamePosition, g: Gaps, b: BattleCtx) -> None:
             "cavalry": sum(f.cavalry + f.reserve_cavalry for f in side.flanks) + side.lost_cavalry,
         }
         if counted != army:
-            g.add(
+            g.gap(
                 "position.battle",
                 "the flanks and the losses so far are the side's whole army in the province",
                 f"{at}/flanks",
             )
         for k, f in enumerate(side.flanks):
             if f.hit_infantry > f.infantry or f.hit_cavalry > f.cavalry:
-                g.add("position.battle", "losses fall on the flank's soldiers", f"{at}/flanks/{k}")
+                g.gap("position.battle", "losses fall on the flank's soldiers", f"{at}/flanks/{k}")
 
 
 def _deployment_gaps(p: WargamePosition, g: Gaps, seats: tuple[int, int], pid: str) -> None:
@@ -579,7 +579,7 @@ def _deployment_gaps(p: WargamePosition, g: Gaps, seats: tuple[int, int], pid: s
         flanks = draft.flanks if draft is not None else ()
         at = f"/players/{seat}/sealed"
         if len(flanks) != 3:
-            g.add(
+            g.gap(
                 "position.battle",
                 "a side deploying has three flanks written down («делят свои войска на 3 фланга»)",
                 f"{at}/flanks" if draft is not None else f"/players/{seat}",
@@ -591,7 +591,7 @@ def _deployment_gaps(p: WargamePosition, g: Gaps, seats: tuple[int, int], pid: s
             "cavalry": sum(f.cavalry + f.reserve_cavalry for f in flanks),
         }
         if told != soldiers:
-            g.add(
+            g.gap(
                 "position.battle",
                 "the flanks hold the side's whole army in the province («В битве участвуют "
                 "все солдаты»), each reserve within its flank",

@@ -9,7 +9,7 @@ finished) the phase ``phase`` is about to begin: the rules begin it as at the ta
 lists the heroes to move, phase 9 finds the clashes...), so a companion app jumps to a phase by
 giving the table and the phase alone; the position of that state then shows the phase's steps. Every seat has its sealed draft (an
 empty one if the position gives none). The position is checked first
-(:func:`gaps`: every gap found, the first raised), then the state
+(:func:`gaps`: every gap found, refused together), then the state
 (:func:`.checks.check_state`), the sealed choices written again (:mod:`.position_drafts`), and
 that the rules can go on from it and have nothing to do by
 themselves (``position.unsettled``).
@@ -33,7 +33,6 @@ from arbiter.games.ancient_wargame.position_checks import (
     Gaps,
     check_playable,
     invalid,
-    raise_first,
     table_gaps,
 )
 from arbiter.games.ancient_wargame.position_drafts import check_drafts
@@ -61,20 +60,21 @@ _EMPTY_DRAFT = Draft()
 # ------------------------------------------------------------------------------ to a state
 
 
-def gaps(p: WargamePosition, t: Tables) -> list[InvalidState]:
-    """Every gap of the position (at most :data:`~.position_checks.MAX_GAPS`): the table's,
-    then the turn's. Each is a rule code, a pointer to the exact member and a reason."""
+def gaps(p: WargamePosition, t: Tables) -> Gaps:
+    """Every gap of the position (at most :data:`~arbiter.core.MAX_GAPS` listed, the rest
+    counted): the table's, then the turn's. Each is a rule code, a pointer to the exact member and
+    a reason."""
     g = Gaps()
     table_gaps(p, t, g)
     turn_gaps(p, t, g)
-    return g.found
+    return g
 
 
 def state_of(
     p: WargamePosition, seed: int, content_id: str, t: Tables, rules_version: str
 ) -> State:
     """The state the position describes (see the module's docstring)."""
-    raise_first(gaps(p, t))
+    gaps(p, t).refuse()
     s = _state(p, seed, content_id, t, rules_version)
     if not p.finished and not p.steps:  # the phase begins: the rules push its steps
         try:

@@ -18,7 +18,7 @@ from collections.abc import Collection
 
 import msgspec
 
-from arbiter.core import InvalidState, every_gap
+from arbiter.core import Gaps, InvalidState, every_gap
 from arbiter.games.scythe import flow
 from arbiter.games.scythe.content import BOTTOM_ACTIONS
 from arbiter.games.scythe.position import (
@@ -67,14 +67,17 @@ def check_seat_boards(position: ScythePosition, t: Tables) -> None:
     """What the mats show together: each Upgrade moved one cube onto one red square
     («Улучшение»); the section chosen is not last turn's («нельзя повторить действие, выполненное
     в предыдущий ход»), Rusviet's Relentless excepted."""
+    found = Gaps()
     for i, seat in enumerate(position.seats):
         covered = sum(seat.covered.of(action) for action in BOTTOM_ACTIONS)
         if len(seat.cubes) != covered:
-            raise _bad(
-                "upgrades",
-                f"{len(seat.cubes)} cubes moved, {covered} red squares covered: each Upgrade "
-                "moves one cube onto one square",
-                f"/seats/{i}/cubes",
+            found.add(
+                _bad(
+                    "upgrades",
+                    f"{len(seat.cubes)} cubes moved, {covered} red squares covered: each Upgrade "
+                    "moves one cube onto one square",
+                    f"/seats/{i}/cubes",
+                )
             )
     turn = position.turn
     active = position.seats[turn.seat]
@@ -83,11 +86,15 @@ def check_seat_boards(position: ScythePosition, t: Tables) -> None:
         and turn.section == active.last_section
         and t.factions[active.faction].ability != "relentless"
     ):
-        raise _bad(
-            "section",
-            f"the action token stood on {turn.section} last turn; only Rusviet chooses it again",
-            "/turn/section",
+        found.add(
+            _bad(
+                "section",
+                f"the action token stood on {turn.section} last turn; only Rusviet chooses it "
+                "again",
+                "/turn/section",
+            )
         )
+    found.refuse()
 
 
 def _battle_cards(
@@ -108,14 +115,20 @@ def combat_left(
     position: ScythePosition, t: Tables, all_steps: list[tuple[Step, str]]
 ) -> list[int]:
     """The combat cards neither shown (discard pile, known hands, under a dial) nor counted in a
-    hand: the deck (sorted values). Refuses more cards of a value than the pack holds."""
+    hand: the deck (sorted values). Refuses more cards of a value than the pack holds (every such gap said
+    together)."""
+    found = Gaps()
     used = [0, 0, 0, 0]
     for k, n in enumerate(position.decks.combat_discard):
         if n < 0:
-            raise _bad(
-                "combat_cards", "a count of cards is not negative", f"/decks/combat_discard/{k}"
+            found.add(
+                _bad(
+                    "combat_cards",
+                    "a count of cards is not negative",
+                    f"/decks/combat_discard/{k}",
+                )
             )
-        used[k] += n
+        used[k] += max(n, 0)
     shown: list[tuple[int, str]] = []
     for i, seat in enumerate(position.seats):
         if isinstance(seat.combat_cards, tuple):
@@ -123,29 +136,39 @@ def combat_left(
     shown += _battle_cards(position, all_steps)
     for value, pointer in shown:
         if value not in CARD_VALUES:
-            raise _bad("combat_cards", f"combat cards are worth 2 to 5, not {value}", pointer)
-        used[CARD_VALUES.index(value)] += 1
+            found.add(_bad("combat_cards", f"combat cards are worth 2 to 5, not {value}", pointer))
+        else:
+            used[CARD_VALUES.index(value)] += 1
     for k, value in enumerate(CARD_VALUES):
         if used[k] > t.combat_counts[k]:
             where = next((p for v, p in reversed(shown) if v == value), "/decks/combat_discard")
-            raise _bad(
-                "combat_cards",
-                f"{used[k]} combat cards of {value} are shown; the deck has {t.combat_counts[k]}",
-                where,
+            found.add(
+                _bad(
+                    "combat_cards",
+                    f"{used[k]} combat cards of {value} are shown; the deck has "
+                    f"{t.combat_counts[k]}",
+                    where,
+                )
             )
     left = [v for k, v in enumerate(CARD_VALUES) for _ in range(t.combat_counts[k] - used[k])]
     wanted = 0
     for i, seat in enumerate(position.seats):
         if isinstance(seat.combat_cards, int):
             if seat.combat_cards < 0:
-                raise _bad("combat_cards", "a hand is not negative", f"/seats/{i}/combat_cards")
+                found.add(
+                    _bad("combat_cards", "a hand is not negative", f"/seats/{i}/combat_cards")
+                )
+                continue
             wanted += seat.combat_cards
             if wanted > len(left):
-                raise _bad(
-                    "combat_cards",
-                    f"only {len(left)} combat cards are left to hold after those shown",
-                    f"/seats/{i}/combat_cards",
+                found.add(
+                    _bad(
+                        "combat_cards",
+                        f"only {len(left)} combat cards are left to hold after those shown",
+                        f"/seats/{i}/combat_cards",
+                    )
                 )
+    found.refuse()
     return left
 
 
@@ -153,12 +176,14 @@ def _known_ids(
     held: list[tuple[int, str]], known: Collection[int], what: str, code: str
 ) -> set[int]:
     seen: set[int] = set()
+    found = Gaps()
     for card, pointer in held:
         if card not in known:
-            raise _bad(code, f"the pack has no {what} {card}", pointer)
-        if card in seen:
-            raise _bad(code, f"{what} {card} is in two places", pointer)
+            found.add(_bad(code, f"the pack has no {what} {card}", pointer))
+        elif card in seen:
+            found.add(_bad(code, f"{what} {card} is in two places", pointer))
         seen.add(card)
+    found.refuse()
     return seen
 
 
@@ -175,15 +200,19 @@ def objectives_left(position: ScythePosition, t: Tables) -> list[int]:
     seen = _known_ids(held, t.objectives, "objective card", "objectives")
     left = sorted(c for c in t.objectives if c not in seen)
     wanted = 0
+    found = Gaps()
     for i, seat in enumerate(position.seats):
         if isinstance(seat.objectives, int):
-            wanted += seat.objectives
+            wanted += max(seat.objectives, 0)
             if seat.objectives < 0 or wanted > len(left):
-                raise _bad(
-                    "objectives",
-                    f"0 to {len(left)} objective cards are left to hold",
-                    f"/seats/{i}/objectives",
+                found.add(
+                    _bad(
+                        "objectives",
+                        f"0 to {len(left)} objective cards are left to hold",
+                        f"/seats/{i}/objectives",
+                    )
                 )
+    found.refuse()
     return left
 
 

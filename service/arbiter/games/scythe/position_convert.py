@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 
-from arbiter.core import InvalidState
+from arbiter.core import Gaps, InvalidState
 from arbiter.games.scythe import checks
 from arbiter.games.scythe.position import (
     AfterMoveStage,
@@ -134,13 +134,16 @@ def state_of(
 ) -> State:
     """The complete, consistent state of a position (see the module docs); refuses an impossible
     one with :class:`InvalidState`, its pointer into the position."""
-    check_seats(position, t)
-    check_seat_boards(position, t)
+    check_seats(position, t)  # the seats' factions and mats, which every other check reads
+    found = Gaps()  # the checks below are independent: their gaps are said together
+    found.check(lambda: check_seat_boards(position, t))
     all_steps = steps(position)
-    combat = combat_left(position, t, all_steps)
-    objectives = objectives_left(position, t)
-    factory = factory_left(position, t)
-    check_game_over(position, t.content.triumph_track.stars)
+    combat = found.check(lambda: combat_left(position, t, all_steps))
+    objectives = found.check(lambda: objectives_left(position, t))
+    factory = found.check(lambda: factory_left(position, t))
+    found.check(lambda: check_game_over(position, t.content.triumph_track.stars))
+    found.refuse()
+    assert combat is not None and objectives is not None and factory is not None
     tasks, where = tasks_of(position, t)
     rng = random.Random(seed)
     players, deck, objective_deck = _players(position, rng, combat, objectives)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from arbiter.core.errors import Gaps
 from arbiter.core.provenance import check_labels
 from arbiter.games.the_ancient_world import invariants
 from arbiter.games.the_ancient_world.common import invalid
@@ -202,24 +203,28 @@ def _tables(t: Tables) -> dict[str, Mapping[str, object]]:
 def check_named(s: AncientWorldState, t: Tables) -> dict[str, str]:
     """Every card named in ``s`` is a card of the pack of the kind its place holds, starting
     cards only on players and once a seat, every other card in one place; returns where each card
-    but the starting ones lies (card -> JSON pointer)."""
+    but the starting ones lies (card -> JSON pointer). Every misplaced card is said together."""
     seen: dict[str, str] = {}
     tables = _tables(t)
     start_seen: set[tuple[str, str]] = set()
+    found = Gaps()
     for card, kind, pointer in places(s):
         if card not in tables[kind]:
-            raise invalid("state.unknown_card", f"{card!r} is not a {kind} card", pointer)
-        if card in t.start_empire or card in t.start_armies:
+            found.add(invalid("state.unknown_card", f"{card!r} is not a {kind} card", pointer))
+        elif card in t.start_empire or card in t.start_armies:
             owner = pointer.split("/")[2] if pointer.startswith("/players/") else ""
             if not owner:
-                raise invalid("state.card_place", f"starting card {card!r} off a player", pointer)
-            if (owner, card) in start_seen:
-                raise invalid("state.card_twice", f"seat {owner} has {card!r} twice", pointer)
+                found.add(
+                    invalid("state.card_place", f"starting card {card!r} off a player", pointer)
+                )
+            elif (owner, card) in start_seen:
+                found.add(invalid("state.card_twice", f"seat {owner} has {card!r} twice", pointer))
             start_seen.add((owner, card))
-            continue
-        if card in seen:
-            raise invalid("state.card_twice", f"{card!r} is also at {seen[card]}", pointer)
-        seen[card] = pointer
+        elif card in seen:
+            found.add(invalid("state.card_twice", f"{card!r} is also at {seen[card]}", pointer))
+        else:
+            seen[card] = pointer
+    found.refuse()
     return seen
 
 

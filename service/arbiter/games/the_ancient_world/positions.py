@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from arbiter.core import InvalidState, every_gap
+from arbiter.core import Gaps, InvalidState, every_gap
 from arbiter.games.the_ancient_world import checks, invariants
 from arbiter.games.the_ancient_world import state as st
 from arbiter.games.the_ancient_world.common import invalid
@@ -126,34 +126,42 @@ def state_of(
 
 
 def _basics(p: AncientWorldPosition) -> None:
-    """What must hold before the position can be read at all: the seats it names exist."""
+    """What must hold before the position can be read at all: the seats it names exist. Every
+    gap is said together."""
+    found = Gaps()
     n = len(p.players)
     if not 2 <= n <= 4:
-        raise invalid("state.players", "2 to 4 players", "/players")
+        found.add(invalid("state.players", "2 to 4 players", "/players"))
     if not 1 <= p.round <= ROUNDS:
-        raise invalid("state.round", "a position is of round 1 to 6", "/round")
+        found.add(invalid("state.round", "a position is of round 1 to 6", "/round"))
     if p.phase == "actions":
         if p.turn is None or not 0 <= p.turn < n:
-            raise invalid("state.seat", "phase 2 is some seat's turn", "/turn")
+            found.add(invalid("state.seat", "phase 2 is some seat's turn", "/turn"))
     elif p.turn is not None:
-        raise invalid("state.turn", f"only phase 2 has turns, not phase {p.phase!r}", "/turn")
+        found.add(invalid("state.turn", f"only phase 2 has turns, not phase {p.phase!r}", "/turn"))
     if p.steps and p.phase != "actions":
-        raise invalid("position.steps", "steps are under way only in a turn of phase 2", "/steps/0")
+        found.add(
+            invalid("position.steps", "steps are under way only in a turn of phase 2", "/steps/0")
+        )
     for k, step in enumerate(p.steps):
         if not 0 <= step.seat < n:
-            raise invalid("state.seat", "a step of no seat", f"/steps/{k}/seat")
+            found.add(invalid("state.seat", "a step of no seat", f"/steps/{k}/seat"))
         for field in ("to_draw", "up_to", "rebuilds", "dice", "titan_faces", "losses"):
             if getattr(step, field, 0) < 0:
-                raise invalid(
-                    "state.negative", f"{field} cannot be negative", f"/steps/{k}/{field}"
+                found.add(
+                    invalid("state.negative", f"{field} cannot be negative", f"/steps/{k}/{field}")
                 )
     piles = [("/empire_discard", p.empire_discard)]
     piles += [(f"/players/{i}/set_aside", seat.set_aside) for i, seat in enumerate(p.players)]
     piles += [(f"/decks/{name}", getattr(p.decks, name)) for name in DECKS]
     for at, pile in piles:
         if pile.unknown < 0:
-            raise invalid("state.negative", "a count of cards cannot be negative", f"{at}/unknown")
-    _steps_in_order(p)
+            found.add(
+                invalid("state.negative", "a count of cards cannot be negative", f"{at}/unknown")
+            )
+    if not found.found:  # the order of the steps is read from their seats and the turn
+        found.check(lambda: _steps_in_order(p))
+    found.refuse()
 
 
 def _steps_in_order(p: AncientWorldPosition) -> None:
@@ -534,9 +542,16 @@ def _reveals(
 
 
 def _translate(err: InvalidState, where: Where) -> InvalidState:
-    """The problem of a state, with its pointer into the position it came from."""
-    parts = err.pointer.split("/")[1:] if err.pointer else []
-    pointer = err.pointer
+    """The problem of a state, with its pointers (its own and its gaps') into the position it
+    came from."""
+    for gap in (err, *err.gaps):
+        gap.pointer = _position_pointer(gap.pointer, where)
+    return err
+
+
+def _position_pointer(pointer: str, where: Where) -> str:
+    """The pointer into the position of a state's member at ``pointer``."""
+    parts = pointer.split("/")[1:] if pointer else []
     if not parts:
         pointer = ""
     elif parts[0] == "current":
@@ -560,8 +575,7 @@ def _translate(err: InvalidState, where: Where) -> InvalidState:
         base, names = where.get(int(parts[1]) if len(parts) > 1 else -1, ("/steps", {}))
         rest = names.get(parts[2]) if len(parts) > 2 else None
         pointer = base + (f"/{rest}" + "".join(f"/{x}" for x in parts[3:]) if rest else "")
-    err.pointer = pointer
-    return err
+    return pointer
 
 
 # ----------------------------------------------------------------------------- from a state
