@@ -41,8 +41,8 @@ async def migrate_state(
         migrated = migrate(game.id, game.shapes(), plain, game.content)
     except ArbiterError as error:
         problem = from_core(error, game=game.id)
-        problem.pointer = "/state/content_id" if error.code == "unknown_content" else None
-        problem.pointer = problem.pointer or "/state/rules_version"
+        unknown_pack = error.code == "unknown_content"
+        problem.pointer = "/state/content_id" if unknown_pack else "/state/rules_version"
         raise problem from None
     state = codec.state(msgspec.json.encode(migrated.state))
     with untrusted(True, game.id):

@@ -43,11 +43,12 @@ def outdated(game: AnyGame, value: Payload, refusal: Problem, at: str = "/state"
     shapes when the state names an earlier rules version of the game: that version, what
     replaced the member that failed, and the route that upgrades it. Otherwise ``refusal``."""
     version = version_of(value)
-    if version == game.rules_version or version not in versions(game.shapes()):
+    shapes = game.shapes()
+    if version == game.rules_version or version not in versions(shapes):
         return refusal
     member = refusal.pointer or ""
     inside = member[len(at) :] if member.startswith(at) else ""
-    changed = replaced_at(game.shapes(), version, inside) if inside else []
+    changed = replaced_at(shapes, version, inside) if inside else []
     told = f" At {member}: {'; '.join(map(_told, changed))}." if changed else ""
     return Problem(
         "rules_version_mismatch",
