@@ -15,7 +15,7 @@ DEV := $(VENV)/.installed-dev
 export UV_PYTHON_DOWNLOADS := never
 
 .PHONY: install serve test system-deps lint typecheck pytest bench schemas playthroughs lock \
-	version clean
+	version clean catalogs
 
 $(UV): requirements/uv.txt
 	rm -rf $(UV_HOME)
@@ -42,20 +42,27 @@ $(DEV): requirements/dev.txt pyproject.toml | $(UV)
 	$(call sync,requirements/dev.txt)
 	touch $@ $(RUNTIME)
 
-install: $(DEV)
+install: $(DEV) catalogs
+
+## Compile the message catalogs (each .po's .mo beside it: built, never edited or kept in git).
+CATALOGS := $(wildcard service/arbiter/languages/locales/*/LC_MESSAGES/*.po)
+catalogs: $(CATALOGS:.po=.mo)
+
+%.mo: %.po | $(RUNTIME)
+	$(BIN)/python -m arbiter.languages compile-one $<
 
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
 ## Run the service on http://$(HOST):$(PORT) (default 127.0.0.1:8000; `make serve PORT=9000`) with
 ## the embedded (in-process) state cache. Installs the runtime set only. Ctrl-C stops it.
-serve: $(RUNTIME)
+serve: $(RUNTIME) catalogs
 	@trap 'exit 0' INT TERM; ARBITER_ENV=development $(BIN)/arbiter serve --host $(HOST) --port $(PORT)
 
 ## Lint, format check, type check and the whole test suite; installs redis-server, Chromium and
 ## Node.js first where they are missing (scripts/system-deps.sh: apt-get as root, else it says
 ## what to do).
-test: system-deps $(DEV) lint typecheck pytest
+test: system-deps $(DEV) catalogs lint typecheck pytest
 
 system-deps:
 	./scripts/system-deps.sh

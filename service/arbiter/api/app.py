@@ -24,7 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 import arbiter
-from arbiter.api import docs, game_documents, graphql_http, graphql_live, logs, static
+from arbiter.api import docs, game_documents, graphql_http, graphql_live, languages, logs, static
 from arbiter.api.budget import share_of
 from arbiter.api.cache import Cache, CacheUnavailable, MemoryCache, RedisCache
 from arbiter.api.envelope import Health
@@ -37,6 +37,7 @@ from arbiter.api.idempotency import Idempotency, Keys, MemoryKeys, RedisKeys
 from arbiter.api.identify import Identify
 from arbiter.api.jsonguard import too_deep
 from arbiter.api.kept_packs import KeptPacks
+from arbiter.api.languages import negotiate
 from arbiter.api.live import Live
 from arbiter.api.memo import KnownStates
 from arbiter.api.metrics import Metrics
@@ -51,6 +52,7 @@ from arbiter.api.settings import Settings
 from arbiter.api.streams import Streams
 from arbiter.api.streams import route as stream_route
 from arbiter.core import Registry
+from arbiter.languages import DEFAULT
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -64,7 +66,8 @@ _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"
 
 
 class Observe:
-    """Pure ASGI middleware: request ids, body limit, metrics, access logs, last-resort 500s.
+    """Pure ASGI middleware: request ids, the answer's language (:mod:`.languages`), body limit,
+    metrics, access logs, last-resort 500s.
 
     Written without ``BaseHTTPMiddleware`` to keep the hot path short.
     """
@@ -81,17 +84,21 @@ class Observe:
         start = time.perf_counter()
         rid = None
         length = None
+        spoken = DEFAULT
         for name, value in scope["headers"]:
             if name == b"x-request-id" and _REQUEST_ID.match(value):
                 rid = value.decode()
             elif name == b"content-length":
                 length = value
+            elif name == b"accept-language":
+                spoken = negotiate(value.decode("latin-1"))
         if rid is None:
             rid = secrets.token_hex(8)
         token = logs.request_id.set(rid)
         known = logs.Facts()
         facts_token = logs.facts.set(known)
-        rid_header = (b"x-request-id", rid.encode())
+        language_token = languages.language.set(spoken)
+        headers = ((b"x-request-id", rid.encode()), (b"content-language", spoken.encode()))
         status = 500
         started = False
         max_body = self.max_body
@@ -101,7 +108,7 @@ class Observe:
             if message["type"] == "http.response.start":
                 status = message["status"]
                 started = True
-                message["headers"] = [*message.get("headers", ()), rid_header]
+                message["headers"] = [*message.get("headers", ()), *headers]
             await send(message)
 
         received = 0
@@ -157,6 +164,7 @@ class Observe:
                         **known.fields(),
                     },
                 )
+            languages.language.reset(language_token)
             logs.facts.reset(facts_token)
             logs.request_id.reset(token)
 

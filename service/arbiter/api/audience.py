@@ -16,11 +16,14 @@ from msgspec import UNSET, UnsetType
 
 from arbiter.api.envelope import AnytimeMoves
 from arbiter.api.handles import Resolved
+from arbiter.api.languages import said
 from arbiter.api.memo import Known
 from arbiter.api.problems import Problem
 from arbiter.api.sealing import Ticket
 from arbiter.core import CHANCE, Actor, MoveRange, compact, seat_count
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import text
+from arbiter.languages import domain_of
 
 
 class Audience(msgspec.Struct, frozen=True):
@@ -174,14 +177,21 @@ def anytime_for(
 def describe_moves(
     game: AnyGame, state: Any, moves: list[Any], ranges: list[MoveRange], audience: Audience
 ) -> list[str] | UnsetType:
-    """One English sentence per listed move, when the request asked for them (``describe``); a
-    move standing for a range says so."""
+    """One sentence per listed move in the answer's language, when the request asked for them
+    (``describe``); a move standing for a range says so."""
     if not audience.describe:
         return UNSET
-    text = [game.describe(state, move) for move in moves]
+    described: list[str] = [game.describe(state, move) for move in moves]
     for r in ranges:
-        text[r.index] += f" (or any {r.field} from {r.min} to {r.max})"
-    return text
+        described[r.index] = text(
+            "{move} (or any {member} from {min} to {max})",
+            move=described[r.index],
+            member=r.field,
+            min=r.min,
+            max=r.max,
+        )
+    domain = domain_of(game.id)
+    return [said(line, domain) for line in described]
 
 
 def render_text(game: AnyGame, view: Any, audience: Audience) -> str | UnsetType:
@@ -189,7 +199,7 @@ def render_text(game: AnyGame, view: Any, audience: Audience) -> str | UnsetType
     when the request asked for it (``render``)."""
     if not audience.render:
         return UNSET
-    return game.render_view(view)
+    return said(game.render_view(view), domain_of(game.id))
 
 
 def acting_needs_master() -> Problem:

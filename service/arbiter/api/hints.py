@@ -32,10 +32,12 @@ from dataclasses import dataclass
 from arbiter.api.audience import check_seat
 from arbiter.api.envelope import Hint, HintOption
 from arbiter.api.handles import Handle, untrusted
+from arbiter.api.languages import said as in_language
 from arbiter.api.problems import Problem
 from arbiter.api.service_core import ServiceCore
 from arbiter.core import CHANCE
 from arbiter.core.search import Search
+from arbiter.languages import domain_of
 
 #: Seconds a hint thinks when the request does not say.
 DEFAULT_SECONDS = 1.0
@@ -109,7 +111,12 @@ class Hints:
             elapsed = time.perf_counter() - start
             with untrusted(resolved.inline, game.id):
                 ranked = search.options()
-                said = [game.describe(state, o.move) for o in ranked[:OPTIONS]] if describe else []
+                domain = domain_of(game.id)
+                said = (
+                    [in_language(game.describe(state, o.move), domain) for o in ranked[:OPTIONS]]
+                    if describe
+                    else []
+                )
         service.metrics.hint(game.id, search.iterations, elapsed)
         options = [
             HintOption(

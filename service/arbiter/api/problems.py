@@ -23,8 +23,11 @@ from typing import Annotated
 import msgspec
 from starlette.responses import Response
 
+from arbiter.api.languages import said
 from arbiter.api.logs import refused, request_id
 from arbiter.core import MAX_GAPS, ArbiterError, IllegalMove, InvalidState
+from arbiter.core.texts import text
+from arbiter.languages import SERVICE, domain_of
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -36,6 +39,9 @@ class ProblemCode(msgspec.Struct, frozen=True):
     title: str
     description: str
 
+
+#: The titles of problems whose code is a game's rule code (their own code has none).
+TITLES = ("Illegal move", "Invalid position", "Invalid state", "Unprocessable request")
 
 #: The service's own problem codes. Games add their rule codes (``<game>.<rule>``).
 CODES: dict[str, ProblemCode] = {
@@ -396,11 +402,19 @@ class Problem(Exception):
         self.errors_left_out = errors_left_out
 
     def details(self, request_id: str | None = None) -> ProblemDetails:
+        """The problem's document, its title and details in the request's language
+        (:mod:`.languages`; a game's rule refusals from the game's catalog)."""
+        domain = SERVICE if self.game is None else domain_of(self.game)
+        errors = self.errors
+        if errors is not None:
+            errors = tuple(
+                msgspec.structs.replace(e, detail=said(e.detail, domain)) for e in errors
+            )
         return ProblemDetails(
             type=f"/problems/{self.code}",
-            title=self.title,
+            title=said(text(self.title), SERVICE),
             status=self.status,
-            detail=self.detail,
+            detail=said(self.detail, domain),
             code=self.code,
             pointer=self.pointer,
             legal_moves_count=self.legal_moves_count,
@@ -409,7 +423,7 @@ class Problem(Exception):
             request_id=request_id,
             used=self.used,
             allowed=self.allowed,
-            errors=self.errors,
+            errors=errors,
             errors_left_out=self.errors_left_out,
         )
 

@@ -78,6 +78,7 @@ from arbiter.api.handles import (
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.idempotency import Keys
+from arbiter.api.languages import said, said_info
 from arbiter.api.long_tasks import LongTasks
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
@@ -99,6 +100,7 @@ from arbiter.core import (
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.core.registry import AnyGame
 from arbiter.docs import tag_of
+from arbiter.languages import domain_of
 
 log = logging.getLogger("arbiter.service")
 
@@ -146,11 +148,11 @@ class Service:
         return codec.game, codec
 
     def games(self) -> GameList:
-        return GameList(games=list(self._infos))
+        return GameList(games=[said_info(info) for info in self._infos])
 
     def info(self, game_id: str) -> GameInfo:
         game, _ = self.game(game_id)
-        return game.info()
+        return said_info(game.info())
 
     # ------------------------------------------------------------------------- operations
 
@@ -331,7 +333,9 @@ class Service:
             try:
                 game.check_move(resolved.state, decoded)
             except IllegalMove as error:
-                return Validation(legal=False, code=error.code, detail=error.message)
+                return Validation(
+                    legal=False, code=error.code, detail=said(error.message, domain_of(game.id))
+                )
         return Validation(legal=True)
 
     async def current(

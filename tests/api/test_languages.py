@@ -1,0 +1,82 @@
+"""Answers in the client's language (issue #40): ``Accept-Language`` chooses Russian, Polish or
+English (q-values, ``ru-RU`` for ``ru``, English when none fits) and ``Content-Language`` says
+which; only texts change -- codes, members, moves, states and state ids never do."""
+
+from __future__ import annotations
+
+import pytest
+from starlette.testclient import TestClient
+
+from arbiter.api.languages import negotiate
+from tests.api.conftest import new_game, problem
+
+
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        (None, "en"),
+        ("", "en"),
+        ("ru", "ru"),
+        ("ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7", "ru"),
+        ("pl-PL", "pl"),
+        ("de-DE,de;q=0.9,pl;q=0.5,ru;q=0.4", "pl"),
+        ("en;q=0.2, ru;q=0.8", "ru"),
+        ("ru;q=0, pl;q=0.1", "pl"),
+        ("ru;q=0", "en"),
+        ("de, fr", "en"),
+        ("*", "en"),
+        ("PL;Q=1", "pl"),
+        ("ru;q=abc, pl;q=2, en", "en"),
+        ("ru;q=0.5, pl;q=0.5", "ru"),
+        ("x" * 5000 + ",ru", "en"),
+    ],
+)
+def test_accept_language_is_negotiated(header: str | None, language: str) -> None:
+    assert negotiate(header) == language
+
+
+def test_every_answer_says_its_language(client: TestClient) -> None:
+    assert client.get("/v1/games").headers["content-language"] == "en"
+    assert (
+        client.get("/v1/games", headers={"Accept-Language": "pl"}).headers["content-language"]
+        == "pl"
+    )
+    refused = client.post("/v1/games/chess/moves", json={}, headers={"Accept-Language": "ru"})
+    assert refused.headers["content-language"] == "ru"
+
+
+def test_a_refusal_is_titled_in_russian_and_polish_and_keeps_its_code(client: TestClient) -> None:
+    state = new_game(client)
+    body = {"state_id": state["state_id"], "move": {"type": "roll", "seat": 1}}
+    english = problem(client.post("/v1/games/pig/moves", json=body), 422, "pig.not_your_turn")
+    titles = {}
+    for language in ("ru", "pl"):
+        response = client.post(
+            "/v1/games/pig/moves", json=body, headers={"Accept-Language": language}
+        )
+        said = problem(response, 422, "pig.not_your_turn")
+        assert response.headers["content-language"] == language
+        assert {k: v for k, v in said.items() if k not in ("title", "detail", "request_id")} == {
+            k: v for k, v in english.items() if k not in ("title", "detail", "request_id")
+        }
+        titles[language] = said["title"]
+    assert english["title"] == "Illegal move"
+    assert titles == {"ru": "Недопустимый ход", "pl": "Niedozwolony ruch"}
+
+
+def test_moves_states_and_ids_are_the_same_in_every_language(client: TestClient) -> None:
+    answers = [
+        client.post(
+            "/v1/games/pig/states",
+            json={"players": 2, "seed": 11},
+            headers={"Accept-Language": language},
+        ).json()
+        for language in ("en", "ru", "pl")
+    ]
+    assert answers[0] == answers[1] == answers[2]
+
+
+def test_graphql_reads_the_same_header(client: TestClient) -> None:
+    document = '{ game(id: "chess") { id } }'
+    response = client.post("/graphql", json={"query": document}, headers={"Accept-Language": "ru"})
+    assert response.headers["content-language"] == "ru"
