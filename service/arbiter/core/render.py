@@ -14,6 +14,8 @@ from typing import Any, Final, TypeVar
 
 import msgspec
 
+from arbiter.core.texts import plural, text
+
 V = TypeVar("V")
 T = TypeVar("T")
 P = TypeVar("P")
@@ -52,8 +54,9 @@ def per_pack(make: Callable[[T], P]) -> Callable[[T], P]:
 def now_lines(now: str, under: Sequence[str]) -> list[str]:
     """``Now: <what is decided>``, then what waits under it (nearest first), the first
     :data:`SHOWN_UNDER` of them named and the rest counted."""
-    lines = [f"Now: {now}", *(f"  then: {step}" for step in under[:SHOWN_UNDER])]
+    lines: list[str] = [text("Now: {step}", step=now)]
+    lines += [text("  then: {step}", step=step) for step in under[:SHOWN_UNDER]]
     if len(under) > SHOWN_UNDER:
         more = len(under) - SHOWN_UNDER
-        lines.append(f"  and {more} more step{'' if more == 1 else 's'}")
+        lines.append(plural("  and {count} more step", "  and {count} more steps", count=more))
     return lines
