@@ -80,3 +80,26 @@ def test_graphql_reads_the_same_header(client: TestClient) -> None:
     document = '{ game(id: "chess") { id } }'
     response = client.post("/graphql", json={"query": document}, headers={"Accept-Language": "ru"})
     assert response.headers["content-language"] == "ru"
+
+
+def test_graphql_takes_a_language_argument_over_the_header(client: TestClient) -> None:
+    state = new_game(client)
+    document = (
+        "mutation($id: String!) { applyMove(game: \"pig\", stateId: $id, "
+        'move: {type: "roll", seat: 1}, language: pl) { stateId } }'
+    )
+    response = client.post(
+        "/graphql",
+        json={"query": document, "variables": {"id": state["state_id"]}},
+        headers={"Accept-Language": "ru"},
+    )
+    error = response.json()["errors"][0]
+    assert error["extensions"]["code"] == "pig.not_your_turn"
+    assert error["extensions"]["title"] == "Niedozwolony ruch"
+    header_only = document.replace(", language: pl", "")
+    response = client.post(
+        "/graphql",
+        json={"query": header_only, "variables": {"id": state["state_id"]}},
+        headers={"Accept-Language": "ru"},
+    )
+    assert response.json()["errors"][0]["extensions"]["title"] == "Недопустимый ход"

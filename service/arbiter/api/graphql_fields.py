@@ -12,6 +12,7 @@ Game values (states, moves, options, content) are ``JSON`` arguments; seeds the 
 
 from __future__ import annotations
 
+import enum
 import inspect
 import typing
 from collections.abc import Awaitable, Callable, Mapping
@@ -27,6 +28,7 @@ from arbiter.api import envelope as rest
 from arbiter.api import graphql_types as types
 from arbiter.api.idempotency import once
 from arbiter.api.jsonguard import decode_error
+from arbiter.api.languages import language
 from arbiter.api.operation import Operation
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import Problem
@@ -44,6 +46,24 @@ IdempotencyKey = Annotated[
         "nothing is applied twice, on any worker; the key with other arguments is refused "
         "(`idempotency_key_reused`), while the first still runs `idempotency_in_progress`. 1 to "
         "255 visible ASCII characters, kept `ARBITER_IDEMPOTENCY_TTL` seconds, per client."
+    ),
+]
+
+
+@strawberry.enum(description="A language texts are said in (issue #40): English, Russian, Polish.")
+class Language(enum.Enum):
+    en = "en"
+    ru = "ru"
+    pl = "pl"
+
+
+#: Every field's ``language`` argument.
+LanguageArgument = Annotated[
+    Optional[Language],  # noqa: UP045 -- a runtime annotation: strawberry reads it as it is
+    strawberry.argument(
+        description="The language of the answer's texts (problem details, `descriptions`, "
+        "`text`, option descriptions); by default the one the request's `Accept-Language` "
+        "header prefers, else English. Codes, moves and states are the same in every language."
     ),
 ]
 
@@ -69,7 +89,9 @@ _json = msgspec.json.Encoder()
 
 
 def refusal(problem: Problem) -> GraphQLError:
-    return GraphQLError(problem.detail, extensions=problem.extensions())
+    """The GraphQL error of ``problem``: its message is its detail in the request's language."""
+    extensions = problem.extensions()
+    return GraphQLError(str(extensions["detail"]), extensions=extensions)
 
 
 async def _call(awaitable: Awaitable[T]) -> T:
@@ -104,7 +126,8 @@ async def _once(
         try:
             return 200, _json.encode(await run())
         except Problem as problem:
-            return problem.status, _json.encode(_Refused(problem.detail, problem.extensions()))
+            extensions = problem.extensions()
+            return problem.status, _json.encode(_Refused(str(extensions["detail"]), extensions))
 
     asked = _json.encode((field, arguments))
     status, kept = await _call(once(service.keys, key, asked, first))
@@ -174,6 +197,7 @@ def _parameters(op: Operation) -> list[inspect.Parameter]:
         made.append(
             inspect.Parameter("idempotency_key", keyword, default=None, annotation=IdempotencyKey)
         )
+    made.append(inspect.Parameter("language", keyword, default=None, annotation=LanguageArgument))
     return made
 
 
@@ -242,6 +266,26 @@ async def answer(op: Operation, service: Any, arguments: dict[str, Any]) -> Any:
     given = dict(arguments)
     at = {path: given.pop(declared.rename.get(path, path)) for path in op.path_names}
     key = given.pop("idempotency_key", None)
+    spoken = given.pop("language", None)
+    if spoken is not None:  # the argument over the header, for this field
+        token = language.set(spoken.value if isinstance(spoken, Language) else str(spoken))
+        try:
+            return await _answer(op, service, at, key, given, arguments)
+        finally:
+            language.reset(token)
+    return await _answer(op, service, at, key, given, arguments)
+
+
+async def _answer(
+    op: Operation,
+    service: Any,
+    at: dict[str, Any],
+    key: str | None,
+    given: dict[str, Any],
+    arguments: dict[str, Any],
+) -> Any:
+    declared, returned, run = op.graphql, op.answer, op.run
+    assert declared is not None and returned is not None and run is not None
     record = given.get("record")
     reads = op.body is not None or op.query is not None
 
@@ -258,7 +302,8 @@ async def answer(op: Operation, service: Any, arguments: dict[str, Any]) -> Any:
 
     convert = ANSWERS[returned.type][1]
     if declared.mutation:
-        asked = {name: value for name, value in arguments.items() if name != "idempotency_key"}
+        # the language changes texts only: a retry in another language is the same request
+        asked = {k: v for k, v in arguments.items() if k not in ("idempotency_key", "language")}
         return convert(await _once(service, declared.name, key, asked, call, returned.type))
     return convert(await _call(call()))
 

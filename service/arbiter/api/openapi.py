@@ -33,7 +33,13 @@ from typing import Any
 import msgspec
 
 import arbiter
-from arbiter.api.openapi_paths import DECLARED, HEADERS, IDEMPOTENCY_KEY, Operations
+from arbiter.api.openapi_paths import (
+    ACCEPT_LANGUAGE,
+    DECLARED,
+    HEADERS,
+    IDEMPOTENCY_KEY,
+    Operations,
+)
 from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import Registry
 from arbiter.core.record import record_type
@@ -679,6 +685,7 @@ def build_openapi(registry: Registry) -> dict[str, Any]:
             "game": game_param,
             "positionGame": position_game,
             "idempotencyKey": IDEMPOTENCY_KEY,
+            "acceptLanguage": ACCEPT_LANGUAGE,
         },
         "schemas": api_components(registry),
         "headers": HEADERS,

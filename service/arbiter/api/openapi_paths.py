@@ -69,6 +69,24 @@ IDEMPOTENCY_KEY = {
     "ARBITER_IDEMPOTENCY_TTL seconds (24 h by default).",
     "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
 }
+LANGUAGE_PARAM = {"$ref": "#/components/parameters/acceptLanguage"}
+#: ``components.parameters.acceptLanguage`` (:mod:`arbiter.api.languages`).
+ACCEPT_LANGUAGE = {
+    "name": "Accept-Language",
+    "in": "header",
+    "required": False,
+    "description": "The language of the answer's texts: `ru`, `pl` or `en` (RFC 9110 language "
+    "ranges with q-values, `ru-RU` for `ru`; English when none fits). Problem titles and "
+    "details, move `descriptions`, the rendered `text`, hint and option descriptions change; "
+    "codes, members, moves, states and state ids never do. `Content-Language` says which.",
+    "schema": {"type": "string", "maxLength": 1024},
+    "examples": {
+        "russian": {"value": "ru-RU,ru;q=0.9,en;q=0.5"},
+        "polish": {"value": "pl"},
+    },
+}
+CONTENT_LANGUAGE = {"$ref": "#/components/headers/ContentLanguage"}
+
 #: Codes every operation of a kind may answer, by the kind (:func:`answers`): the API's (a
 #: client's key, its rate, a service going down), a path's, a game's, an idempotency key's.
 #: A code no declaration names and no kind claims concerns the request body itself (malformed or
@@ -134,6 +152,10 @@ HEADERS: dict[str, Any] = {
         "description": 'What remains of the window nearest exhaustion: `"requests-60s";r=0;t=12` '
         "-- `r` requests left, `t` seconds until it grows again.",
         "schema": {"type": "string"},
+    },
+    "ContentLanguage": {
+        "description": "The language of the answer's texts (`Accept-Language` chose it).",
+        "schema": {"type": "string", "enum": ["en", "ru", "pl"]},
     },
 }
 
@@ -390,6 +412,10 @@ class Operations:
             responses[status] = self._with_examples(op.id, int(status), response)
         if op.problems:
             responses.update(self.problem_responses(op))
+        if op.api:  # every answer of the API says the language of its texts
+            for status, response in responses.items():
+                said = {**response.get("headers", {}), "Content-Language": CONTENT_LANGUAGE}
+                responses[status] = {**response, "headers": said}
         operation: dict[str, Any] = {
             "operationId": op.id,
             "summary": op.summary,
@@ -398,8 +424,11 @@ class Operations:
         }
         if op.description:
             operation["description"] = op.description
+        asked = [LANGUAGE_PARAM] if op.api else []
         if op.idempotent:
-            operation["parameters"] = [IDEMPOTENCY_PARAM]
+            asked.append(IDEMPOTENCY_PARAM)
+        if asked:
+            operation["parameters"] = asked
         if op.body is not None:
             name = op.body.__name__ if op.body_schema is None else op.body_schema
             operation["requestBody"] = {
