@@ -44,6 +44,7 @@ from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact, seat_cou
 from arbiter.core.provenance import PartShare, shares
 from arbiter.core.recipes import Recipe, script
 from arbiter.core.registry import AnyGame
+from arbiter.docs_languages import markdown as languages_markdown
 from arbiter.docs_shapes import ShapeDoc, shape_docs
 from arbiter.docs_shapes import markdown as shapes_markdown
 
@@ -602,6 +603,7 @@ def markdown(doc: GameDoc) -> str:
             out += ["```sh", *script(recipe), "```", ""]
     if not doc.recipes:
         out += ["The game gives no recipe yet.", ""]
+    out += languages_markdown(info.id)
     out += ["## Moves", "", union_intro(doc, "move"), ""]
     for t in doc.moves:
         out += _md_type(t, "move", f"### `{t.tag}` ({t.name})", doc.play)
