@@ -85,7 +85,7 @@ def test_graphql_reads_the_same_header(client: TestClient) -> None:
 def test_graphql_takes_a_language_argument_over_the_header(client: TestClient) -> None:
     state = new_game(client)
     document = (
-        "mutation($id: String!) { applyMove(game: \"pig\", stateId: $id, "
+        'mutation($id: String!) { applyMove(game: "pig", stateId: $id, '
         'move: {type: "roll", seat: 1}, language: pl) { stateId } }'
     )
     response = client.post(
@@ -103,3 +103,25 @@ def test_graphql_takes_a_language_argument_over_the_header(client: TestClient) -
         headers={"Accept-Language": "ru"},
     )
     assert response.json()["errors"][0]["extensions"]["title"] == "Недопустимый ход"
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        b"\xff\xfe\x00ru",
+        b"ru;q=" + b"9" * 400,
+        b",,,,;;;;q=,ru;q=0.5;;",
+        b"ru;q=NaN, pl;q=inf, en;q=-1",
+        b"*;q=0.5, ru-" + b"x" * 900,
+        b"ru," * 300,
+        "ру-RU".encode(),
+    ],
+)
+def test_a_hostile_accept_language_is_read_within_bounds(client: TestClient, header: bytes) -> None:
+    """Whatever bytes the header holds, the answer is the service's (never a 5xx) and names one
+    of the three languages."""
+    response = client.post(
+        "/v1/games/pig/states", json={"players": 2, "seed": 3}, headers={"Accept-Language": header}
+    )
+    assert response.status_code == 201, response.text
+    assert response.headers["content-language"] in ("en", "ru", "pl")
