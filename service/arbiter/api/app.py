@@ -52,7 +52,7 @@ from arbiter.api.settings import Settings
 from arbiter.api.streams import Streams
 from arbiter.api.streams import route as stream_route
 from arbiter.core import Registry
-from arbiter.languages import DEFAULT
+from arbiter.languages import DEFAULT, LANGUAGES
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -63,6 +63,10 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 log = logging.getLogger("arbiter.access")
 _REQUEST_ID = re.compile(rb"^[A-Za-z0-9._-]{1,64}$")
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+#: Each language's ``Content-Language`` header, made once.
+_CONTENT_LANGUAGE = {code: (b"content-language", code.encode()) for code in LANGUAGES}
 
 
 class Observe:
@@ -84,7 +88,7 @@ class Observe:
         start = time.perf_counter()
         rid = None
         length = None
-        spoken = DEFAULT
+        spoken = None
         for name, value in scope["headers"]:
             if name == b"x-request-id" and _REQUEST_ID.match(value):
                 rid = value.decode()
@@ -97,8 +101,11 @@ class Observe:
         token = logs.request_id.set(rid)
         known = logs.Facts()
         facts_token = logs.facts.set(known)
-        language_token = languages.language.set(spoken)
-        headers = ((b"x-request-id", rid.encode()), (b"content-language", spoken.encode()))
+        # English is the context's default: set only another language (and reset it after)
+        language_token = None
+        if spoken is not None and spoken != DEFAULT:
+            language_token = languages.language.set(spoken)
+        headers = ((b"x-request-id", rid.encode()), _CONTENT_LANGUAGE[spoken or DEFAULT])
         status = 500
         started = False
         max_body = self.max_body
@@ -164,7 +171,8 @@ class Observe:
                         **known.fields(),
                     },
                 )
-            languages.language.reset(language_token)
+            if language_token is not None:
+                languages.language.reset(language_token)
             logs.facts.reset(facts_token)
             logs.request_id.reset(token)
 

@@ -28,7 +28,7 @@ from arbiter.api import envelope as rest
 from arbiter.api import graphql_types as types
 from arbiter.api.idempotency import once
 from arbiter.api.jsonguard import decode_error
-from arbiter.api.languages import language
+from arbiter.api.languages import english, language
 from arbiter.api.operation import Operation
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import Problem
@@ -85,7 +85,7 @@ ANSWERS: dict[Any, tuple[Any, Callable[[Any], Any]]] = {
 #: The members of a game record: a ``record`` argument stands for them.
 RECORD_MEMBERS = frozenset(member.name for member in msgspec.structs.fields(rest.RecordDocument))
 _record_decoder = msgspec.json.Decoder(rest.RecordDocument)
-_json = msgspec.json.Encoder()
+_json = msgspec.json.Encoder(enc_hook=english)
 
 
 def refusal(problem: Problem) -> GraphQLError:

@@ -110,6 +110,7 @@ from arbiter.api.graphql_documents import Documents
 from arbiter.api.graphql_plain import Plain
 from arbiter.api.guard import is_json
 from arbiter.api.jsonguard import decode_json
+from arbiter.api.languages import english
 from arbiter.api.logs import refused
 from arbiter.api.problems import Problem, from_validation, problem_response
 from arbiter.api.rates import LARGE_DOCUMENT
@@ -151,7 +152,7 @@ class _Result(msgspec.Struct):
     extensions: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
 
 
-_encoder = msgspec.json.Encoder()
+_encoder = msgspec.json.Encoder(enc_hook=english)
 
 
 # --------------------------------------------------------------------------------- limits

@@ -31,6 +31,7 @@ from arbiter.api import graphql_types as types
 from arbiter.api.clients import current
 from arbiter.api.envelope import StreamQuery
 from arbiter.api.graphql_fields import refusal
+from arbiter.api.languages import english
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import Problem
 from arbiter.api.streams import Streams
@@ -39,7 +40,7 @@ from arbiter.api.streams import Streams
 MAX_SUBSCRIPTIONS = 16
 
 _STREAM = next(op for op in OPERATIONS if op.id == "tableEvents")
-_encode = msgspec.json.Encoder().encode
+_encode = msgspec.json.Encoder(enc_hook=english).encode
 
 
 @strawberry.type

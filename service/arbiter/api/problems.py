@@ -23,7 +23,7 @@ from typing import Annotated
 import msgspec
 from starlette.responses import Response
 
-from arbiter.api.languages import said
+from arbiter.api.languages import english, said
 from arbiter.api.logs import refused, request_id
 from arbiter.core import MAX_GAPS, ArbiterError, IllegalMove, InvalidState
 from arbiter.core.texts import text
@@ -435,7 +435,7 @@ class Problem(Exception):
         return f"Problem({self.status}, {self.code!r}, {self.detail!r})"
 
 
-_encoder = msgspec.json.Encoder()
+_encoder = msgspec.json.Encoder(enc_hook=english)
 
 
 def retry_after(seconds: float) -> dict[str, str]:

@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from arbiter.api.languages import english
 from arbiter.api.operation import Operation, unwrapped
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.pages import PAGES
@@ -29,7 +30,7 @@ HOT_PATH = "applyMove"
 #: The longest number a query parameter may spell.
 QUERY_DIGITS = 10
 
-_encoder = msgspec.json.Encoder()
+_encoder = msgspec.json.Encoder(enc_hook=english)
 Endpoint = Callable[[Request], Awaitable[Response]]
 
 

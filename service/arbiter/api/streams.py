@@ -52,6 +52,7 @@ from arbiter.api.audience import Audience, audience_of
 from arbiter.api.cache import CacheUnavailable
 from arbiter.api.clients import current_id
 from arbiter.api.envelope import SeatUpdate, StreamQuery, TableUpdate
+from arbiter.api.languages import english
 from arbiter.api.live import Live, Watched
 from arbiter.api.memo import Known
 from arbiter.api.problems import Problem
@@ -79,7 +80,7 @@ _HEADERS = [
     (b"x-accel-buffering", b"no"),  # nginx: pass each event on at once
 ]
 _HEARTBEAT = b": heartbeat\n\n"
-_encode = msgspec.json.Encoder().encode
+_encode = msgspec.json.Encoder(enc_hook=english).encode
 
 
 def event(kind: str, data: bytes, version: int | None = None) -> bytes:
