@@ -23,8 +23,10 @@ from arbiter.core.texts import TERM
 from arbiter.languages import LANGUAGES, SERVICE, domain_of, po_path
 
 SERVICE_ROOT = Path(__file__).resolve().parents[1]
-#: The keywords of the text functions, as Babel's extractor takes them.
-KEYWORDS = {"text": (1,), "plural": (1, 2), "term": ((1, "c"),)}
+#: The keywords of the text functions, as Babel's extractor takes them; ``term``'s messages are
+#: extracted apart, with the context every term has (Babel's keywords cannot fix a context).
+KEYWORDS = {"text": (1,), "plural": (1, 2)}
+TERM_KEYWORDS = {"term": (1,)}
 #: The folders whose code says a domain's texts.
 SERVICE_FOLDERS = ("api", "core", "languages")
 
@@ -44,10 +46,12 @@ def said_in_code(domain: str) -> Iterator[Message]:
         found = extract_from_dir(str(folder), keywords=KEYWORDS)  # type: ignore[arg-type]
         for _file, _line, message, _comments, context in found:
             if isinstance(message, tuple):
-                singular, plural_form = message[0], message[1]
-                yield (singular, plural_form), context
+                yield (message[0], message[1]), context
             else:
-                yield message, TERM if context == TERM else context
+                yield message, context
+        terms = extract_from_dir(str(folder), keywords=TERM_KEYWORDS)  # type: ignore[arg-type]
+        for _file, _line, message, _comments, _context in terms:
+            yield message, TERM
 
 
 def said_by_game(domain: str) -> Iterator[Message]:
