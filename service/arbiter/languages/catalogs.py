@@ -50,8 +50,9 @@ def said_in_code(domain: str) -> Iterator[Message]:
             else:
                 yield message, context
         terms = extract_from_dir(str(folder), keywords=TERM_KEYWORDS)  # type: ignore[arg-type]
-        for _file, _line, message, _comments, _context in terms:
-            yield message, TERM
+        for _file, _line, name, _comments, _context in terms:
+            assert isinstance(name, str)  # a term has one argument
+            yield name, TERM
 
 
 def said_by_game(domain: str) -> Iterator[Message]:
