@@ -20,6 +20,7 @@ from arbiter.games.scythe.board import (
     discard_card,
     factory_card,
     gain_track,
+    named,
     pop,
     push,
     refuse,
@@ -100,9 +101,9 @@ def bottom_refusal(s: State, t: Tables, m: TakeBottomAction) -> IllegalMove | No
             "pay.not_enough_resources",
             text(
                 "{name} costs {need} {resource} from territories you control",
-                name=term(bottom.name),
+                name=named(bottom.name),
                 need=need,
-                resource=term(bottom.resource),
+                resource=named(bottom.resource),
             ),
         )
     return None

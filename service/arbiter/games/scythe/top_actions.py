@@ -14,11 +14,12 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event, IllegalMove
-from arbiter.core.texts import term, text
+from arbiter.core.texts import text
 from arbiter.games.scythe.board import (
     add_resources,
     control_map,
     factory_card,
+    named,
     pop,
     push,
     refuse,
@@ -70,6 +71,17 @@ def chosen(s: State) -> TopActionName:
     return section
 
 
+# The refusals the move generation meets most, made once (their texts take no parameters).
+_NO_FACTORY_CARD = text("you have no Factory card («Фактория»)")
+_SAME_SECTION = text(
+    "choose a section other than last turn's («Игровой процесс»; Relentless excepted)"
+)
+_TRADE_NO_WORKER = text(
+    "«Нельзя использовать действие Торговли, если все Ваши рабочие находятся на домашней базе»: "
+    "no controlled territory with your worker"
+)
+
+
 def section_refusal(s: State, t: Tables, m: ChooseSection) -> IllegalMove | None:
     p = s.players[m.seat]
     if m.section not in SECTIONS:
@@ -78,14 +90,9 @@ def section_refusal(s: State, t: Tables, m: ChooseSection) -> IllegalMove | None
             text("a section is named by its top-row action, or factory for the card"),
         )
     if m.section == "factory" and p.factory_card is None:
-        return refuse("section.no_factory_card", text("you have no Factory card («Фактория»)"))
+        return refuse("section.no_factory_card", _NO_FACTORY_CARD)
     if m.section == p.last_section and t.factions[p.faction].ability != "relentless":
-        return refuse(
-            "section.same_as_last_turn",
-            text(
-                "choose a section other than last turn's («Игровой процесс»; Relentless excepted)"
-            ),
-        )
+        return refuse("section.same_as_last_turn", _SAME_SECTION)
     return None
 
 
@@ -138,19 +145,14 @@ def top_refusal(s: State, t: Tables, m: TakeTopAction) -> IllegalMove | None:
     if not 0 <= m.choice < len(top.options):
         return refuse(
             "top.unknown_choice",
-            text("the {name} action has no choice {choice}", name=term(top.name), choice=m.choice),
+            text("the {name} action has no choice {choice}", name=named(top.name), choice=m.choice),
         )
     cost = produce_cost(p, t) if top.name == "produce" else top.cost
     why = cost_refusal(p, cost)
     if why is not None:
         return why
     if top.options[m.choice].name == "resources" and not trade_territories(s, t, seat):
-        return refuse(
-            "trade.no_worker",
-            text(
-                "«Нельзя использовать действие Торговли, если все Ваши рабочие находятся на домашней базе»: no controlled territory with your worker"
-            ),
-        )
+        return refuse("trade.no_worker", _TRADE_NO_WORKER)
     return None
 
 
