@@ -8,11 +8,13 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import msgspec
 
 from arbiter.core import IllegalMove
+from arbiter.core.texts import Text, term
 from arbiter.core.tuples import remove_first, replace_at
 from arbiter.games.scythe.content import FactoryCard, MechAbility
 from arbiter.games.scythe.state import (
@@ -28,6 +30,13 @@ from arbiter.games.scythe.tables import Tables
 
 State = ScytheState
 NS = "scythe"
+
+
+@functools.cache
+def named(name: str) -> Text:
+    """:func:`~arbiter.core.texts.term` of an id the pack or the state names (``oil``,
+    ``upgrade``), made once per id: the move generation's refusals name them often."""
+    return term(name)
 
 
 def refuse(code: str, message: str) -> IllegalMove:

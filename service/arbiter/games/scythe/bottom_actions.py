@@ -13,12 +13,14 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import term, text
 from arbiter.games.scythe.board import (
     add_resources,
     control_map,
     discard_card,
     factory_card,
     gain_track,
+    named,
     pop,
     push,
     refuse,
@@ -97,7 +99,12 @@ def bottom_refusal(s: State, t: Tables, m: TakeBottomAction) -> IllegalMove | No
     if have < need:
         return refuse(
             "pay.not_enough_resources",
-            f"{bottom.name} costs {need} {bottom.resource} from territories you control",
+            text(
+                "{name} costs {need} {resource} from territories you control",
+                name=named(bottom.name),
+                need=need,
+                resource=named(bottom.resource),
+            ),
         )
     return None
 
@@ -135,17 +142,26 @@ def pay_refusal(
     p = s.players[task.seat]
     if isinstance(m, PayWithCombatCard):
         if t.factions[p.faction].ability != "coercion":
-            return refuse("pay.coercion", "only Crimea pays with combat cards («Принуждение»)")
+            return refuse(
+                "pay.coercion", text("only Crimea pays with combat cards («Принуждение»)")
+            )
         if s.turn.coercion_used:
-            return refuse("pay.coercion_used", "one combat card as a resource a turn")
+            return refuse("pay.coercion_used", text("one combat card as a resource a turn"))
         if m.value not in p.hand:
-            return refuse("pay.no_such_combat_card", f"you hold no combat card of {m.value}")
+            return refuse(
+                "pay.no_such_combat_card", text("you hold no combat card of {value}", value=m.value)
+            )
         return None
     resource = t.bottom(p.mat, task.action).resource
     if not s.resources.get(m.territory, NO_RESOURCES).of(resource):
-        return refuse("pay.no_resource_there", f"no {resource} on {m.territory}")
+        return refuse(
+            "pay.no_resource_there",
+            text("no {resource} on {territory}", resource=term(resource), territory=m.territory),
+        )
     if control_map(s, t).get(m.territory) != task.seat:
-        return refuse("pay.not_controlled", "resources are spent only from territories you control")
+        return refuse(
+            "pay.not_controlled", text("resources are spent only from territories you control")
+        )
     return None
 
 
@@ -201,63 +217,71 @@ def target_refusal(s: State, t: Tables, task: TargetTask, m: TargetMove) -> Ille
         return None
     wanted = {"upgrade": Upgrade, "deploy": Deploy, "build": Build, "enlist": Enlist}
     if not isinstance(m, wanted[task.action]):
-        return refuse("bottom.wrong_action", f"the action being taken is {task.action}")
+        return refuse(
+            "bottom.wrong_action",
+            text("the action being taken is {action}", action=term(task.action)),
+        )
     if isinstance(m, Upgrade):
         if m.action not in TOP_ACTIONS or m.to not in BOTTOM_ACTIONS:
-            return refuse("upgrade.unknown_section", "no such top-row or bottom-row action")
+            return refuse("upgrade.unknown_section", text("no such top-row or bottom-row action"))
         options = t.top(p.mat, m.action).options
         if not 0 <= m.option < len(options) or not options[m.option].has_cube:
-            return refuse("upgrade.no_cube", "no technology cube starts on that green square")
+            return refuse("upgrade.no_cube", text("no technology cube starts on that green square"))
         if Cube(action=m.action, option=m.option) in p.cubes:
-            return refuse("upgrade.cube_moved", "that cube was already moved («Улучшение»)")
+            return refuse("upgrade.cube_moved", text("that cube was already moved («Улучшение»)"))
         if p.covered.of(m.to) >= t.bottom(p.mat, m.to).upgrade_slots:
             return refuse(
                 "upgrade.no_bracket",
-                "no free red square with black brackets on that bottom action («Улучшение»)",
+                text("no free red square with black brackets on that bottom action («Улучшение»)"),
             )
         return None
     if isinstance(m, Deploy):
         abilities = t.factions[p.faction].mech_abilities
         if m.mech not in abilities or m.mech in p.mech_abilities:
-            return refuse("deploy.mech_deployed", "that mech is not on your faction mat")
+            return refuse("deploy.mech_deployed", text("that mech is not on your faction mat"))
         if m.territory in t.lakes:
             return refuse(
-                "deploy.lake", "«Нельзя ввести в строй Механизм на озере» («Ввод в строй»)"
+                "deploy.lake", text("«Нельзя ввести в строй Механизм на озере» («Ввод в строй»)")
             )
         if task.place:
             if m.territory != task.place:
-                return refuse("deploy.place", "the mech goes where your character is")
+                return refuse("deploy.place", text("the mech goes where your character is"))
             return None
         if m.territory not in _worker_territories(s, t, task.seat):
             return refuse(
-                "deploy.no_worker", "deploy on a territory you control with your worker on it"
+                "deploy.no_worker", text("deploy on a territory you control with your worker on it")
             )
         return None
     if isinstance(m, Build):
         if m.structure in {b.structure for b in p.structures}:
-            return refuse("build.built", f"your {m.structure} is already built")
+            return refuse(
+                "build.built",
+                text("your {structure} is already built", structure=term(m.structure)),
+            )
         if m.territory in t.lakes:
-            return refuse("build.lake", "«Нельзя строить на озерах» («Строительство»)")
+            return refuse("build.lake", text("«Нельзя строить на озерах» («Строительство»)"))
         if m.territory not in t.index:
-            return refuse("build.home_base", "home bases are not territories («Строительство»)")
+            return refuse(
+                "build.home_base", text("home bases are not territories («Строительство»)")
+            )
         if structure_at(s, m.territory) is not None:
             return refuse(
-                "build.occupied", "«Только 1 сооружение можно построить на каждой территории»"
+                "build.occupied", text("«Только 1 сооружение можно построить на каждой территории»")
             )
         if task.place:
             if m.territory != task.place:
-                return refuse("build.place", "the structure goes where your character is")
+                return refuse("build.place", text("the structure goes where your character is"))
             return None
         if m.territory not in _worker_territories(s, t, task.seat):
             return refuse(
-                "build.no_worker", "build on a territory you control with your worker on it"
+                "build.no_worker", text("build on a territory you control with your worker on it")
             )
         return None
     assert isinstance(m, Enlist)
     if m.action not in BOTTOM_ACTIONS or any(r.action == m.action for r in p.recruits):
-        return refuse("enlist.recruit_taken", "no recruit left above that bottom-row action")
+        return refuse("enlist.recruit_taken", text("no recruit left above that bottom-row action"))
     if not 0 <= m.bonus < 4 or any(r.bonus == m.bonus for r in p.recruits):
-        return refuse("enlist.bonus_taken", "that one-time bonus is taken")
+        return refuse("enlist.bonus_taken", text("that one-time bonus is taken"))
     return None
 
 

@@ -16,6 +16,7 @@ else.
 from __future__ import annotations
 
 from arbiter.core import IllegalMove
+from arbiter.core.texts import text
 from arbiter.games.scythe.board import fighters, refuse, update_player
 from arbiter.games.scythe.moves import GiveCoins
 from arbiter.games.scythe.state import Battle, Battles, ScytheState
@@ -39,22 +40,25 @@ def engaged(s: State) -> set[frozenset[int]]:
 
 def refusal(s: State, m: GiveCoins) -> IllegalMove | None:
     if s.options.tournament:
-        return refuse("bribe.tournament", "no coins change hands in tournament mode («Союзы»)")
+        return refuse(
+            "bribe.tournament", text("no coins change hands in tournament mode («Союзы»)")
+        )
     if s.phase != "play":
-        return refuse("bribe.window", "coins change hands while the game is played")
+        return refuse("bribe.window", text("coins change hands while the game is played"))
     if not 0 <= m.seat < s.players_count:
-        return refuse("bribe.recipient", f"there is no seat {m.seat}")
+        return refuse("bribe.recipient", text("there is no seat {seat}", seat=m.seat))
     if not 0 <= m.to < s.players_count or m.to == m.seat:
-        return refuse("bribe.recipient", "coins go to another player")
+        return refuse("bribe.recipient", text("coins go to another player"))
     if m.amount < 1:
-        return refuse("bribe.amount", "give at least $1")
+        return refuse("bribe.amount", text("give at least $1"))
     if m.amount > s.players[m.seat].coins:
-        return refuse("pay.not_enough_coins", "you cannot give more coins than you have")
+        return refuse("pay.not_enough_coins", text("you cannot give more coins than you have"))
     if frozenset((m.seat, m.to)) in engaged(s):
         return refuse(
             "bribe.buy_out",
-            "«Вы не можете откупиться в этот момент»: the two sides of a battle give each other "
-            "no coins until it is fought",
+            text(
+                "«Вы не можете откупиться в этот момент»: the two sides of a battle give each other no coins until it is fought"
+            ),
         )
     return None
 

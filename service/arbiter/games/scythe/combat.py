@@ -17,6 +17,7 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import text
 from arbiter.core.tuples import remove_first
 from arbiter.games.scythe.board import (
     fighters,
@@ -82,7 +83,9 @@ def start_battles(s: State, seat: int) -> State | None:
 
 def choose_battle_refusal(task: Battles, m: ChooseBattle) -> IllegalMove | None:
     if m.territory not in task.territories:
-        return refuse("combat.no_battle_there", f"no battle waits on {m.territory}")
+        return refuse(
+            "combat.no_battle_there", text("no battle waits on {territory}", territory=m.territory)
+        )
     return None
 
 
@@ -128,7 +131,7 @@ def run_abilities(s: State, t: Tables, b: Battle) -> State:
 
 def artillery_refusal(s: State, b: Battle, m: UseArtillery) -> IllegalMove | None:
     if m.use and s.players[m.seat].power < 1:
-        return refuse("combat.artillery_power", "Artillery costs 1 power")
+        return refuse("combat.artillery_power", text("Artillery costs 1 power"))
     return None
 
 
@@ -195,20 +198,25 @@ def choice_refusal(s: State, t: Tables, b: Battle, m: ChoiceMove) -> IllegalMove
         if len(side.cards) >= card_limit(s, t, b, m.seat):
             return refuse(
                 "combat.too_many_cards",
-                "one combat card per character or mech in the battle («Добавить карту битвы»)",
+                text(
+                    "one combat card per character or mech in the battle («Добавить карту битвы»)"
+                ),
             )
         if m.value not in p.hand:
-            return refuse("combat.no_such_card", f"you hold no combat card of {m.value}")
+            return refuse(
+                "combat.no_such_card", text("you hold no combat card of {value}", value=m.value)
+            )
         return None
     if m.power < 0:
-        return refuse("combat.power_negative", "the power dial starts at 0")
+        return refuse("combat.power_negative", text("the power dial starts at 0"))
     if m.power > t.content.tracks.power_dial_max:
         return refuse(
-            "combat.power_over_7", "«потратить на Круге Силы можете не более 7» («Выбор силы»)"
+            "combat.power_over_7",
+            text("«потратить на Круге Силы можете не более 7» («Выбор силы»)"),
         )
     if m.power > p.power:
         return refuse(
-            "combat.power_over_track", "«Нельзя выбрать число больше того, что Вы имеете»"
+            "combat.power_over_track", text("«Нельзя выбрать число больше того, что Вы имеете»")
         )
     return None
 
@@ -268,7 +276,9 @@ def _retreat_lakes(s: State, t: Tables, seat: int, territory: str) -> list[str]:
 def retreat_refusal(s: State, t: Tables, task: RetreatTask, m: Retreat) -> IllegalMove | None:
     home = t.base_of[s.players[task.seat].faction]
     if m.to != home and m.to not in _retreat_lakes(s, t, task.seat, task.territory):
-        return refuse("combat.retreat", "retreat to the home base or an adjacent lake («Мореходы»)")
+        return refuse(
+            "combat.retreat", text("retreat to the home base or an adjacent lake («Мореходы»)")
+        )
     return None
 
 

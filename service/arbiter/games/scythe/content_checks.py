@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from arbiter.core import InvalidState
 from arbiter.core.provenance import check_labels
+from arbiter.core.texts import text
 from arbiter.games.scythe.content import HomeBase, Reward, ScytheContent, Territory
 from arbiter.games.scythe.content_cards import cards
 from arbiter.games.scythe.content_limits import MAX_PROSE, MAX_REWARD_UNITS
@@ -44,12 +45,18 @@ def _check_prose(content: ScytheContent) -> None:
     for i, entry in enumerate(content.provenance):
         total += sum(map(len, entry.sources)) + sum(map(len, entry.notes))
         if total > MAX_PROSE:
-            raise _refuse(f"more than {MAX_PROSE} characters of prose", f"/provenance/{i}")
+            raise _refuse(
+                text("more than {MAX_PROSE} characters of prose", MAX_PROSE=MAX_PROSE),
+                f"/provenance/{i}",
+            )
     for i, doubt in enumerate(content.doubts):
         total += len(doubt.item) + len(doubt.resolution) + len(doubt.rulebook)
         total += sum(map(len, doubt.values))
         if total > MAX_PROSE:
-            raise _refuse(f"more than {MAX_PROSE} characters of prose", f"/doubts/{i}")
+            raise _refuse(
+                text("more than {MAX_PROSE} characters of prose", MAX_PROSE=MAX_PROSE),
+                f"/doubts/{i}",
+            )
 
 
 def _check_starting_values(content: ScytheContent) -> None:
@@ -58,24 +65,33 @@ def _check_starting_values(content: ScytheContent) -> None:
     tracks = content.tracks
     for i, faction in enumerate(content.factions):
         if faction.power > tracks.power_max:
-            raise _refuse(f"starting power above {tracks.power_max}", f"/factions/{i}/power")
+            raise _refuse(
+                text("starting power above {power_max}", power_max=tracks.power_max),
+                f"/factions/{i}/power",
+            )
     for i, mat in enumerate(content.player_mats):
         if mat.popularity > tracks.popularity_max:
             raise _refuse(
-                f"starting popularity above {tracks.popularity_max}",
+                text(
+                    "starting popularity above {popularity_max}",
+                    popularity_max=tracks.popularity_max,
+                ),
                 f"/player_mats/{i}/popularity",
             )
         for k, section in enumerate(mat.sections):
             # Upgrade covers one bracketed square at a time: a cost never drops below 0.
             if section.bottom.upgrade_slots > section.bottom.cost:
                 raise _refuse(
-                    "more upgrade slots than resources in the cost",
+                    text("more upgrade slots than resources in the cost"),
                     f"/player_mats/{i}/sections/{k}/bottom/upgrade_slots",
                 )
     track = content.triumph_track
     for name in ("combat_stars", "objective_stars"):
         if getattr(track, name) > track.stars:
-            raise _refuse(f"{name} above the {track.stars} stars", f"/triumph_track/{name}")
+            raise _refuse(
+                text("{name} above the {stars} stars", name=name, stars=track.stars),
+                f"/triumph_track/{name}",
+            )
 
 
 def _rewards(content: ScytheContent) -> Iterator[tuple[Reward, str]]:
@@ -101,7 +117,14 @@ def _check_rewards(content: ScytheContent) -> None:
     for reward, pointer in _rewards(content):
         units = sum(getattr(reward, name) for name in reward.__struct_fields__)
         if units > MAX_REWARD_UNITS:
-            raise _refuse(f"a reward of {units} units; at most {MAX_REWARD_UNITS}", pointer)
+            raise _refuse(
+                text(
+                    "a reward of {units} units; at most {MAX_REWARD_UNITS}",
+                    units=units,
+                    MAX_REWARD_UNITS=MAX_REWARD_UNITS,
+                ),
+                pointer,
+            )
 
 
 def _check_scoring(content: ScytheContent) -> None:
@@ -109,11 +132,18 @@ def _check_scoring(content: ScytheContent) -> None:
     covered = 0
     for i, tier in enumerate(content.scoring.tiers):
         if tier.min != covered or tier.max < tier.min:
-            raise _refuse(f"tiers must cover popularity from {covered} on", f"/scoring/tiers/{i}")
+            raise _refuse(
+                text("tiers must cover popularity from {covered} on", covered=covered),
+                f"/scoring/tiers/{i}",
+            )
         covered = tier.max + 1
     if covered <= content.tracks.popularity_max:
         raise _refuse(
-            f"tiers stop at popularity {covered - 1}, the track at {content.tracks.popularity_max}",
+            text(
+                "tiers stop at popularity {covered}, the track at {popularity_max}",
+                covered=covered - 1,
+                popularity_max=content.tracks.popularity_max,
+            ),
             "/scoring/tiers",
         )
 
@@ -130,22 +160,24 @@ def _check_board(content: ScytheContent) -> None:
     for kind, nodes in spaces:
         for i, node in enumerate(nodes):
             if node.id in ids:
-                raise _refuse(f"space {node.id!r} twice", f"/board/{kind}/{i}/id")
+                raise _refuse(text("space {id!r} twice", id=node.id), f"/board/{kind}/{i}/id")
             ids.add(node.id)
     for kind, nodes in spaces:
         for i, node in enumerate(nodes):
             for k, edge in enumerate(node.neighbours):
                 if edge.to not in ids:
                     raise _refuse(
-                        f"unknown space {edge.to!r}", f"/board/{kind}/{i}/neighbours/{k}/to"
+                        text("unknown space {to!r}", to=edge.to),
+                        f"/board/{kind}/{i}/neighbours/{k}/to",
                     )
     for i, base in enumerate(board.home_bases):
         for k, space in enumerate(base.starting_workers):
             if space not in ids:
                 raise _refuse(
-                    f"unknown space {space!r}", f"/board/home_bases/{i}/starting_workers/{k}"
+                    text("unknown space {space!r}", space=space),
+                    f"/board/home_bases/{i}/starting_workers/{k}",
                 )
     owners = {base.owner for base in board.home_bases}
     for i, faction in enumerate(content.factions):
         if faction.id not in owners:
-            raise _refuse(f"no home base for {faction.id!r}", f"/factions/{i}/id")
+            raise _refuse(text("no home base for {id!r}", id=faction.id), f"/factions/{i}/id")

@@ -17,19 +17,9 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from arbiter.core.describe import describe_by
+from arbiter.core.texts import Text, joined, plural, term, text
 from arbiter.games.scythe.board import factory_card, fighters, has_ability, top
 from arbiter.games.scythe.bottom_actions import cost_of
-from arbiter.games.scythe.content import (
-    RESOURCES,
-    BottomActionName,
-    Cost,
-    MechAbility,
-    Reward,
-    Structure,
-    StructureBonusKind,
-    TopActionName,
-    TopOptionName,
-)
 from arbiter.games.scythe.encounters import drawn
 from arbiter.games.scythe.moves import (
     AddCombatCard,
@@ -78,6 +68,36 @@ from arbiter.games.scythe.moves import (
     Upgrade,
     UseArtillery,
 )
+from arbiter.games.scythe.names import (
+    ACTION_NAMES,
+    AMOUNT_SOURCES,
+    BOTTOM_NAMES,
+    MECH_ABILITY_NAMES,
+    OPTION_NAMES,
+    STRUCTURE_NAMES,
+    TILE_NAMES,
+    TOP_NAMES,
+    _bottom_name,
+    _cost,
+    _factory_card,
+    _gain,
+    _pay_then,
+    _reward,
+    _seat,
+    _section,
+    _space,
+    _unit,
+    carried,
+    coins,
+    combat_cards,
+    faction_name,
+    popularity,
+    power,
+    resource,
+    territories,
+    units,
+    workers,
+)
 from arbiter.games.scythe.state import (
     AmountTask,
     Battle,
@@ -87,7 +107,6 @@ from arbiter.games.scythe.state import (
     EncounterTask,
     GainTask,
     MoveTask,
-    PlayerState,
     ProduceTask,
     ScytheState,
     TargetTask,
@@ -97,257 +116,146 @@ from arbiter.games.scythe.top_actions import amount, chosen, produce_cost
 
 State = ScytheState
 
-TOP_NAMES: Final[dict[TopActionName, str]] = {
-    "move_gain": "Move",
-    "trade": "Trade",
-    "bolster": "Bolster",
-    "produce": "Produce",
-}
-BOTTOM_NAMES: Final[dict[BottomActionName, str]] = {
-    "upgrade": "Upgrade",
-    "deploy": "Deploy",
-    "build": "Build",
-    "enlist": "Enlist",
-}
-#: What one step of a top-row choice counts (for Upgrade: «Bolster's power 2 -> 3»).
-OPTION_NAMES: Final[dict[TopOptionName, str]] = {
-    "move": "units",
-    "coins": "coins",
-    "resources": "resources",
-    "popularity": "popularity",
-    "power": "power",
-    "combat_cards": "combat cards",
-    "produce": "territories",
-}
-STRUCTURE_NAMES: Final[dict[Structure, str]] = {
-    "monument": "Monument",
-    "mill": "Mill",
-    "mine": "Mine",
-    "armory": "Armory",
-}
-MECH_ABILITY_NAMES: Final[dict[MechAbility, str]] = {
-    "riverwalk": "Riverwalk",
-    "speed": "Speed",
-    "underpass": "Underpass",
-    "disarm": "Disarm",
-    "township": "Township",
-    "peoples_army": "People's Army",
-    "seaworthy": "Seaworthy",
-    "artillery": "Artillery",
-    "wayfare": "Wayfare",
-    "scout": "Scout",
-    "submerge": "Submerge",
-    "camaraderie": "Camaraderie",
-}
-TILE_NAMES: Final[dict[StructureBonusKind, str]] = {
-    "adjacent_tunnels": "tunnels adjacent to your structures",
-    "adjacent_lakes": "lakes adjacent to your structures",
-    "adjacent_encounters": "encounter spaces adjacent to your structures",
-    "on_tunnels": "your structures on tunnels",
-    "in_a_row": "your structures in a row",
-    "on_farms_or_tundras": "your structures on farms or tundras",
-}
-ACTION_NAMES: Final[dict[str, str]] = {k: v for k, v in BOTTOM_NAMES.items()}
-AMOUNT_SOURCES: Final[dict[str, str]] = {
-    "bolster": "Bolster",
-    "trade": "Trade",
-    "gain": "Gain",
-    "monument": "the Monument",
-    "armory": "the Armory",
-}
-
-
-# ------------------------------------------------------------------------ names of things
-
-
-def _count(n: int, singular: str, plural: str | None = None) -> str:
-    """``1 coin``, ``2 coins``; uncountable things (power, food) pass ``plural=singular``."""
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
-
-
-def _faction(s: State, seat: int) -> str:
-    if 0 <= seat < len(s.players):
-        return s.players[seat].faction.capitalize()
-    if 0 <= seat < len(s.factions):
-        return s.factions[seat].capitalize()
-    return ""
-
-
-def _seat(s: State, seat: int) -> str:
-    """``seat 2 (Polania)`` (the faction once it is known)."""
-    faction = _faction(s, seat)
-    return f"seat {seat} ({faction})" if faction else f"seat {seat}"
-
-
-def _space(t: Tables, location: str) -> str:
-    """``r3c6 (farm)``, ``r2c5 (mountain, tunnel)``, ``r4c3 (the Factory)``, ``the Rusviet home
-    base``."""
-    owner = t.base_owner.get(location)
-    if owner is not None:
-        return f"the {owner.capitalize()} home base"
-    terrain = t.terrain.get(location)
-    if terrain is None:
-        return location
-    what = "the Factory" if terrain == "factory" else terrain
-    return f"{location} ({what}, tunnel)" if location in t.tunnel else f"{location} ({what})"
-
-
-def _reward(r: Reward) -> str:
-    """A reward as a list: ``2 coins, 1 popularity, a free Build``."""
-    parts = []
-    if r.coins:
-        parts.append(_count(r.coins, "coin"))
-    if r.popularity:
-        parts.append(f"{r.popularity} popularity")
-    if r.power:
-        parts.append(f"{r.power} power")
-    if r.combat_cards:
-        parts.append(_count(r.combat_cards, "combat card"))
-    for resource in ("food", "wood", "metal", "oil"):
-        n = getattr(r, resource)
-        if n:
-            parts.append(f"{n} {resource}")
-    if r.any_resources:
-        parts.append(_count(r.any_resources, "resource") + " of any type")
-    if r.workers:
-        parts.append(_count(r.workers, "worker"))
-    for action, name in BOTTOM_NAMES.items():
-        n = getattr(r, action)
-        if n:
-            parts.append(f"a free {name}" if n == 1 else f"{n} free {name}s")
-    if r.produce:
-        parts.append(f"Produce on {_count(r.produce, 'territory', 'territories')}")
-    return ", ".join(parts) or "nothing"
-
-
-def _cost(c: Cost) -> str:
-    parts = []
-    if c.coins:
-        parts.append(_count(c.coins, "coin"))
-    if c.popularity:
-        parts.append(f"{c.popularity} popularity")
-    if c.power:
-        parts.append(f"{c.power} power")
-    if c.combat_cards:
-        parts.append(_count(c.combat_cards, "combat card"))
-    return ", ".join(parts) or "nothing"
-
-
-def _pay_then(c: Cost, effect: str) -> str:
-    return effect if c.is_free() else f"pay {_cost(c)}, {effect}"
-
-
-def _section(t: Tables, p: PlayerState, section: TopActionName) -> str:
-    """``Produce / Build``: the section's top- and bottom-row actions."""
-    return f"{TOP_NAMES[section]} / {BOTTOM_NAMES[t.under(p.mat, section).name]}"
-
-
-def _factory_card(t: Tables, card: int | None) -> str:
-    """A Factory card's top action and Move: ``pay 1 popularity: a free Enlist or a free
-    Upgrade; Move 1 unit 2 territories``."""
-    assert card is not None
-    c = t.factory_cards[card]
-    choices = " or ".join(_reward(r) for r in c.top.choices)
-    units, steps = c.bottom.units, c.bottom.moves
-    move = f"Move {_count(units, 'unit')} {_count(steps, 'territory', 'territories')}"
-    return f"{_pay_then(c.top.cost, 'gain ' + choices)}; {move}"
-
-
-def _bottom_name(t: Tables, p: PlayerState, section: TopActionName) -> str:
-    return BOTTOM_NAMES[t.under(p.mat, section).name]
-
-
-def _unit(kind: str) -> str:
-    return "the character" if kind == "character" else f"the {kind}"
-
 
 # ------------------------------------------------------------------------ setup and turn
 
 
-def _choose_faction(s: State, t: Tables, m: ChooseFaction) -> str:
+def _choose_faction(s: State, t: Tables, m: ChooseFaction) -> Text:
     f, mat = t.factions[m.faction], t.mats[m.mat]
-    return f"Play the {f.name} ({f.character}) on the {mat.name} mat (number {mat.number})"
+    return text(
+        "Play the {faction} ({character}) on the {mat} mat (number {number})",
+        faction=term(f.name),
+        character=term(f.character),
+        mat=term(mat.name),
+        number=mat.number,
+    )
 
 
-def _give_coins(s: State, t: Tables, m: GiveCoins) -> str:
-    return f"Give {_count(m.amount, 'coin')} to {_seat(s, m.to)}"
+def _give_coins(s: State, t: Tables, m: GiveCoins) -> Text:
+    return text("Give {coins} to {seat}", coins=coins(m.amount), seat=_seat(s, m.to))
 
 
-def _choose_section(s: State, t: Tables, m: ChooseSection) -> str:
+def _choose_section(s: State, t: Tables, m: ChooseSection) -> Text:
     p = s.players[m.seat]
     if m.section == "factory":
-        return f"Choose the Factory card {p.factory_card}: {_factory_card(t, p.factory_card)}"
+        return text(
+            "Choose the Factory card {card}: {effect}",
+            card=p.factory_card,
+            effect=_factory_card(t, p.factory_card),
+        )
     mat = t.mats[p.mat]
-    return f"Choose the section {_section(t, p, m.section)} of the {mat.name} mat"
+    return text(
+        "Choose the section {section} of the {mat} mat",
+        section=_section(t, p, m.section),
+        mat=term(mat.name),
+    )
 
 
-def _take_top(s: State, t: Tables, m: TakeTopAction) -> str:
+def _take_top(s: State, t: Tables, m: TakeTopAction) -> Text:
     p = s.players[m.seat]
     if s.turn.section == "factory":
         card = factory_card(t, p)
-        effect = "gain " + _reward(card.top.choices[m.choice])
-        return f"Factory card {card.id}: {_pay_then(card.top.cost, effect)}"
+        effect = _gain(card.top.choices[m.choice])
+        return text(
+            "Factory card {card}: {effect}", card=card.id, effect=_pay_then(card.top.cost, effect)
+        )
     action = t.top(p.mat, chosen(s))
     option = action.options[m.choice]
     n = amount(p, action.name, m.choice, option)
     built = {b.structure for b in p.structures}
     if option.name == "move":
-        return f"Move up to {_count(n, 'different unit')} one territory each"
+        return plural(
+            "Move up to {count} different unit one territory each",
+            "Move up to {count} different units one territory each",
+            count=n,
+        )
     if option.name == "coins":
-        return f"Gain {_count(n, 'coin')}"
+        return text("Gain {coins}", coins=coins(n))
     if option.name == "produce":
-        where = _count(n, "territory", "territories")
-        mill = " and the Mill's territory" if "mill" in built else ""
+        where = territories(n)
         cost = produce_cost(p, t)
-        pay = "" if cost.is_free() else f" (pay {_cost(cost)})"
-        return f"Produce on up to {where}{mill}{pay}"
+        if "mill" in built:
+            produce = text(
+                "Produce on up to {territories} and the Mill's territory", territories=where
+            )
+        else:
+            produce = text("Produce on up to {territories}", territories=where)
+        if cost.is_free():
+            return produce
+        return text("{produce} (pay {cost})", produce=produce, cost=_cost(cost))
     if action.name == "bolster":
-        gain = f"{n} power" if option.name == "power" else _count(n, "combat card")
-        effect = ("draw " if option.name == "combat_cards" else "gain ") + gain
+        if option.name == "combat_cards":
+            effect = text("draw {cards}", cards=combat_cards(n))
+        else:
+            effect = text(
+                "gain {power}", power=power(n) if option.name == "power" else combat_cards(n)
+            )
         if "monument" in built:
-            effect += "; +1 popularity from the Monument"
-        return f"Bolster: {_pay_then(action.cost, effect)}"
+            effect = text("{effect}; +1 popularity from the Monument", effect=effect)
+        return text("Bolster: {effect}", effect=_pay_then(action.cost, effect))
     if option.name == "popularity":
-        effect = f"gain {n} popularity"
+        effect = text("gain {popularity}", popularity=popularity(n))
     else:
-        effect = f"gain {_count(n, 'resource')} of any type on a territory with your worker"
+        effect = plural(
+            "gain {count} resource of any type on a territory with your worker",
+            "gain {count} resources of any type on a territory with your worker",
+            count=n,
+        )
     if "armory" in built:
-        effect += "; +1 power from the Armory"
-    return f"Trade: {_pay_then(action.cost, effect)}"
+        effect = text("{effect}; +1 power from the Armory", effect=effect)
+    return text("Trade: {effect}", effect=_pay_then(action.cost, effect))
 
 
-def _skip_top(s: State, t: Tables, m: SkipTopAction) -> str:
+def _skip_top(s: State, t: Tables, m: SkipTopAction) -> Text:
     if s.turn.section == "factory":
-        return "Skip the Factory card's top-row action"
-    return f"Skip the top-row action ({TOP_NAMES[chosen(s)]})"
+        return text("Skip the Factory card's top-row action")
+    return text("Skip the top-row action ({action})", action=TOP_NAMES[chosen(s)])
 
 
-def _take_bottom(s: State, t: Tables, m: TakeBottomAction) -> str:
+def _take_bottom(s: State, t: Tables, m: TakeBottomAction) -> Text:
     p = s.players[m.seat]
     if s.turn.section == "factory":
         move = factory_card(t, p).bottom
-        units, steps = _count(move.units, "unit"), _count(move.moves, "territory", "territories")
-        return f"Take the Factory card's Move: {units} up to {steps}"
+        return text(
+            "Take the Factory card's Move: {units} up to {territories}",
+            units=units(move.units),
+            territories=territories(move.moves),
+        )
     bottom = t.under(p.mat, chosen(s))
     cost = cost_of(p, t, bottom.name)
-    pay = f"pay {cost} {bottom.resource}" if cost > 0 else "free"
-    coins = f", then {_count(bottom.coins, 'coin')}" if bottom.coins else ""
-    return f"Take the bottom-row action {BOTTOM_NAMES[bottom.name]} ({pay}{coins})"
+    name = BOTTOM_NAMES[bottom.name]
+    pay = (
+        text("pay {resources}", resources=resource(bottom.resource, cost))
+        if cost > 0
+        else text("free")
+    )
+    if bottom.coins:
+        return text(
+            "Take the bottom-row action {action} ({pay}, then {coins})",
+            action=name,
+            pay=pay,
+            coins=coins(bottom.coins),
+        )
+    return text("Take the bottom-row action {action} ({pay})", action=name, pay=pay)
 
 
-def _skip_bottom(s: State, t: Tables, m: SkipBottomAction) -> str:
+def _skip_bottom(s: State, t: Tables, m: SkipBottomAction) -> Text:
     p = s.players[m.seat]
     if s.turn.section == "factory":
-        return "Skip the Factory card's Move"
-    return f"Skip the bottom-row action ({_bottom_name(t, p, chosen(s))})"
+        return text("Skip the Factory card's Move")
+    return text("Skip the bottom-row action ({action})", action=_bottom_name(t, p, chosen(s)))
 
 
-def _end_turn(s: State, t: Tables, m: EndTurn) -> str:
-    return f"End the turn ({_seat(s, (m.seat + 1) % s.players_count)} plays next)"
+def _end_turn(s: State, t: Tables, m: EndTurn) -> Text:
+    return text("End the turn ({seat} plays next)", seat=_seat(s, (m.seat + 1) % s.players_count))
 
 
-def _reveal_objective(s: State, t: Tables, m: RevealObjective) -> str:
-    return f"Reveal the objective card {m.card} ({t.objectives[m.card].name})"
+def _reveal_objective(s: State, t: Tables, m: RevealObjective) -> Text:
+    return text(
+        "Reveal the objective card {card} ({name})",
+        card=m.card,
+        name=term(t.objectives[m.card].name),
+    )
 
 
 # ------------------------------------------------------------------------ Move
@@ -359,64 +267,92 @@ def _moving(s: State) -> MoveTask:
     return task
 
 
-def _select_unit(s: State, t: Tables, m: SelectUnit) -> str:
+def _select_unit(s: State, t: Tables, m: SelectUnit) -> Text:
     task = _moving(s)
     p = s.players[m.seat]
     steps = task.steps + (1 if m.kind != "worker" and has_ability(p, "speed") else 0)
-    unit = "the character" if m.kind == "character" else f"a {m.kind}"
-    reach = _count(steps, "territory", "territories")
-    return f"Select {unit} on {_space(t, m.at)} to move (up to {reach})"
+    if m.kind == "character":
+        unit = text("the character")
+    elif m.kind == "mech":
+        unit = text("a mech")
+    elif m.kind == "worker":
+        unit = text("a worker")
+    else:
+        unit = text("a {unit}", unit=term(m.kind))
+    return text(
+        "Select {unit} on {space} to move (up to {territories})",
+        unit=unit,
+        space=_space(t, m.at),
+        territories=territories(steps),
+    )
 
 
-def _cargo_item(item: str) -> str:
-    return "a worker" if item == "worker" else f"1 {item}"
+def _cargo_item(item: str) -> Text:
+    return text("a worker") if item == "worker" else resource(item, 1)
 
 
-def _load(s: State, t: Tables, m: Load) -> str:
+def _load(s: State, t: Tables, m: Load) -> Text:
     c = _moving(s).current
     assert c is not None
-    return f"Pick up {_cargo_item(m.item)} with {_unit(c.kind)} on {_space(t, c.at)}"
+    return text(
+        "Pick up {item} with {unit} on {space}",
+        item=_cargo_item(m.item),
+        unit=_unit(c.kind),
+        space=_space(t, c.at),
+    )
 
 
-def _unload(s: State, t: Tables, m: Unload) -> str:
+def _unload(s: State, t: Tables, m: Unload) -> Text:
     c = _moving(s).current
     assert c is not None
-    return f"Drop {_cargo_item(m.item)} from {_unit(c.kind)} on {_space(t, c.at)}"
+    return text(
+        "Drop {item} from {unit} on {space}",
+        item=_cargo_item(m.item),
+        unit=_unit(c.kind),
+        space=_space(t, c.at),
+    )
 
 
-def _step(s: State, t: Tables, m: Step) -> str:
+def _step(s: State, t: Tables, m: Step) -> Text:
     c = _moving(s).current
     assert c is not None
-    text = f"Move {_unit(c.kind)} from {_space(t, c.at)} to {_space(t, m.to)}"
-    carried = []
-    if c.workers:
-        carried.append(_count(len(c.workers), "worker"))
-    carried += [f"{c.cargo.of(r)} {r}" for r in RESOURCES if c.cargo.of(r)]
-    if carried:
-        text += " carrying " + ", ".join(carried)
+    said = text(
+        "Move {unit} from {start} to {end}",
+        unit=_unit(c.kind),
+        start=_space(t, c.at),
+        end=_space(t, m.to),
+    )
+    cargo = carried(c)
+    if cargo:
+        said = text("{move} carrying {cargo}", move=said, cargo=joined(cargo, ", "))
     others = [i for i, q in enumerate(s.players) if i != m.seat]
     if c.kind != "worker":
         foes = [i for i in others if fighters(s.players[i], m.to)]
-        workers = [i for i in others if m.to in s.players[i].workers]
+        held = [i for i in others if m.to in s.players[i].workers]
         if foes:
-            text += f": a battle with {_seat(s, foes[0])}"
-        elif workers:
-            text += f": {_seat(s, workers[0])}'s workers there retreat"
+            said = text("{move}: a battle with {seat}", move=said, seat=_seat(s, foes[0]))
+        elif held:
+            said = text("{move}: {seat}'s workers there retreat", move=said, seat=_seat(s, held[0]))
     if c.kind == "character" and m.to in s.encounter_tokens:
-        text += ": an encounter"
-    return text
+        said = text("{move}: an encounter", move=said)
+    return said
 
 
-def _end_unit_move(s: State, t: Tables, m: EndUnitMove) -> str:
+def _end_unit_move(s: State, t: Tables, m: EndUnitMove) -> Text:
     c = _moving(s).current
     assert c is not None
-    return f"Stop moving {_unit(c.kind)} on {_space(t, c.at)}"
+    return text("Stop moving {unit} on {space}", unit=_unit(c.kind), space=_space(t, c.at))
 
 
-def _end_move(s: State, t: Tables, m: EndMove) -> str:
+def _end_move(s: State, t: Tables, m: EndMove) -> Text:
     left = _moving(s).units_left
-    more = f" ({_count(left, 'more unit')} could move)" if left > 0 else ""
-    return "End the Move action" + more
+    if left > 0:
+        return plural(
+            "End the Move action ({count} more unit could move)",
+            "End the Move action ({count} more units could move)",
+            count=left,
+        )
+    return text("End the Move action")
 
 
 # ------------------------------------------------------------------------ combat
@@ -432,92 +368,148 @@ def _opponent(b: Battle, seat: int) -> int:
     return b.defender if seat == b.attacker else b.attacker
 
 
-def _choose_battle(s: State, t: Tables, m: ChooseBattle) -> str:
+def _choose_battle(s: State, t: Tables, m: ChooseBattle) -> Text:
     foe = next(
         (i for i, q in enumerate(s.players) if i != m.seat and fighters(q, m.territory)), None
     )
-    against = f" against {_seat(s, foe)}" if foe is not None else ""
-    return f"Fight the battle on {_space(t, m.territory)}{against} next"
+    space = _space(t, m.territory)
+    if foe is not None:
+        return text(
+            "Fight the battle on {space} against {seat} next", space=space, seat=_seat(s, foe)
+        )
+    return text("Fight the battle on {space} next", space=space)
 
 
-def _use_artillery(s: State, t: Tables, m: UseArtillery) -> str:
+def _use_artillery(s: State, t: Tables, m: UseArtillery) -> Text:
     foe = _seat(s, _opponent(_battle(s), m.seat))
     if m.use:
-        return f"Use Artillery: pay 1 power so that {foe} loses 2 power"
-    return f"Do not use Artillery against {foe}"
+        return text("Use Artillery: pay 1 power so that {seat} loses 2 power", seat=foe)
+    return text("Do not use Artillery against {seat}", seat=foe)
 
 
-def _add_combat_card(s: State, t: Tables, m: AddCombatCard) -> str:
-    return f"Add a combat card of power {m.value} to the dial"
+def _add_combat_card(s: State, t: Tables, m: AddCombatCard) -> Text:
+    return text("Add a combat card of power {value} to the dial", value=m.value)
 
 
-def _commit_power(s: State, t: Tables, m: CommitPower) -> str:
+def _commit_power(s: State, t: Tables, m: CommitPower) -> Text:
     b = _battle(s)
     cards = (b.attacker_side if m.seat == b.attacker else b.defender_side).cards
-    kind = "the combat card" if len(cards) == 1 else "combat cards"
-    with_cards = f" with {kind} {', '.join(map(str, cards))}" if cards else ""
     total = m.power + sum(cards)
     foe = _seat(s, _opponent(b, m.seat))
-    return f"Set the power dial to {m.power} and commit{with_cards}: total {total} against {foe}"
+    values = ", ".join(map(str, cards))
+    if len(cards) == 1:
+        return text(
+            "Set the power dial to {power} and commit with the combat card {cards}: total {total} against {seat}",
+            power=m.power,
+            cards=values,
+            total=total,
+            seat=foe,
+        )
+    if cards:
+        return text(
+            "Set the power dial to {power} and commit with combat cards {cards}: total {total} against {seat}",
+            power=m.power,
+            cards=values,
+            total=total,
+            seat=foe,
+        )
+    return text(
+        "Set the power dial to {power} and commit: total {total} against {seat}",
+        power=m.power,
+        total=total,
+        seat=foe,
+    )
 
 
-def _retreat(s: State, t: Tables, m: Retreat) -> str:
-    return f"Retreat the beaten units to {_space(t, m.to)}"
+def _retreat(s: State, t: Tables, m: Retreat) -> Text:
+    return text("Retreat the beaten units to {space}", space=_space(t, m.to))
 
 
-def _steal(s: State, t: Tables, m: StealCombatCard) -> str:
+def _steal(s: State, t: Tables, m: StealCombatCard) -> Text:
     b = _battle(s)
     thief, victim = _seat(s, b.acting), _seat(s, _opponent(b, b.acting))
-    return f"Scout: {thief} takes a combat card of power {m.value} from {victim}"
+    return text(
+        "Scout: {thief} takes a combat card of power {value} from {victim}",
+        thief=thief,
+        value=m.value,
+        victim=victim,
+    )
 
 
 # ------------------------------------------------------------------------ costs and rewards
 
 
-def _discard(s: State, t: Tables, m: DiscardCombatCard) -> str:
+def _discard(s: State, t: Tables, m: DiscardCombatCard) -> Text:
     task = top(s)
     more = task.count - 1 if isinstance(task, DiscardTask) else 0
-    after = f" ({more} more after this)" if more > 0 else ""
-    return f"Discard a combat card of power {m.value} to pay the cost{after}"
+    if more > 0:
+        return text(
+            "Discard a combat card of power {value} to pay the cost ({more} more after this)",
+            value=m.value,
+            more=more,
+        )
+    return text("Discard a combat card of power {value} to pay the cost", value=m.value)
 
 
-def _gain_one(s: State, t: Tables, m: GainOne) -> str:
+def _gain_one(s: State, t: Tables, m: GainOne) -> Text:
     task = top(s)
     assert isinstance(task, GainTask)
     where = task.place or m.territory or ""
     at = task.actions_at
     item = m.item
     if item == "coins":
-        return "Take 1 coin of the reward"
-    if item in ("popularity", "power"):
-        return f"Take 1 {item} of the reward"
+        return text("Take 1 coin of the reward")
+    if item == "popularity":
+        return text("Take 1 popularity of the reward")
+    if item == "power":
+        return text("Take 1 power of the reward")
     if item == "combat_cards":
-        return "Draw 1 combat card of the reward"
+        return text("Draw 1 combat card of the reward")
     if item == "worker":
-        return f"Take a worker from your mat onto {_space(t, where)}"
+        return text("Take a worker from your mat onto {space}", space=_space(t, where))
     if item in ("food", "wood", "metal", "oil"):
-        return f"Take 1 {item} onto {_space(t, where)}"
+        return text(
+            "Take {resource} onto {space}", resource=resource(item, 1), space=_space(t, where)
+        )
     if item == "produce":
-        return f"Produce on up to {_count(task.reward.produce, 'territory', 'territories')}"
-    name = ACTION_NAMES.get(item, item)
-    on = f" on {_space(t, at)}" if at and item in ("deploy", "build") else ""
-    return f"Take a free {name}{on} (no cost, no coins)"
+        return text("Produce on up to {territories}", territories=territories(task.reward.produce))
+    name = ACTION_NAMES.get(item) or term(item)
+    if at and item in ("deploy", "build"):
+        return text(
+            "Take a free {action} on {space} (no cost, no coins)", action=name, space=_space(t, at)
+        )
+    return text("Take a free {action} (no cost, no coins)", action=name)
 
 
-def _stop_gaining(s: State, t: Tables, m: StopGaining) -> str:
+def _stop_gaining(s: State, t: Tables, m: StopGaining) -> Text:
     task = top(s)
-    rest = f": {_reward(task.reward)}" if isinstance(task, GainTask) else ""
-    return f"Leave the rest of the reward{rest}"
+    if isinstance(task, GainTask):
+        return text("Leave the rest of the reward: {reward}", reward=_reward(task.reward))
+    return text("Leave the rest of the reward")
 
 
-def _take_amount(s: State, t: Tables, m: TakeAmount) -> str:
+def _take_amount(s: State, t: Tables, m: TakeAmount) -> Text:
     task = top(s)
     assert isinstance(task, AmountTask)
-    source = AMOUNT_SOURCES.get(task.source, task.source)
+    source = AMOUNT_SOURCES.get(task.source) or term(task.source)
     if task.item == "combat_cards":
-        return f"Draw {m.amount} of the {_count(task.full, 'combat card')} from {source}"
-    full = _count(task.full, "coin") if task.item == "coins" else f"{task.full} {task.item}"
-    return f"Take {m.amount} of the {full} from {source}"
+        return text(
+            "Draw {amount} of the {full} from {source}",
+            amount=m.amount,
+            full=combat_cards(task.full),
+            source=source,
+        )
+    if task.item == "coins":
+        full = coins(task.full)
+    elif task.item == "power":
+        full = power(task.full)
+    elif task.item == "popularity":
+        full = popularity(task.full)
+    else:
+        full = text("{count} {item}", count=task.full, item=term(task.item))
+    return text(
+        "Take {amount} of the {full} from {source}", amount=m.amount, full=full, source=source
+    )
 
 
 def _encounter(s: State) -> EncounterTask:
@@ -526,27 +518,33 @@ def _encounter(s: State) -> EncounterTask:
     return task
 
 
-def _choose_encounter_option(s: State, t: Tables, m: ChooseEncounterOption) -> str:
+def _choose_encounter_option(s: State, t: Tables, m: ChooseEncounterOption) -> Text:
     task = _encounter(s)
     option = drawn(t, task).options[m.option]
-    effect = _pay_then(option.cost, "gain " + _reward(option.reward))
-    return f"Choose option {m.option} of the encounter card {task.card}: {effect}"
+    return text(
+        "Choose option {option} of the encounter card {card}: {effect}",
+        option=m.option,
+        card=task.card,
+        effect=_pay_then(option.cost, _gain(option.reward)),
+    )
 
 
-def _end_encounter(s: State, t: Tables, m: EndEncounter) -> str:
-    return f"End the encounter card {_encounter(s).card} after one option"
+def _end_encounter(s: State, t: Tables, m: EndEncounter) -> Text:
+    return text("End the encounter card {card} after one option", card=_encounter(s).card)
 
 
-def _produce(s: State, t: Tables, m: Produce) -> str:
+def _produce(s: State, t: Tables, m: Produce) -> Text:
     task = top(s)
     kind = t.content.board.territories[t.index[m.territory]].produces
-    what = _count(m.amount, "worker") if kind == "worker" else f"{m.amount} {kind}"
-    mill = isinstance(task, ProduceTask) and m.territory == task.mill
-    return f"Produce {what} on {_space(t, m.territory)}" + (" (with the Mill)" if mill else "")
+    what = workers(m.amount) if kind == "worker" else resource(str(kind), m.amount)
+    space = _space(t, m.territory)
+    if isinstance(task, ProduceTask) and m.territory == task.mill:
+        return text("Produce {what} on {space} (with the Mill)", what=what, space=space)
+    return text("Produce {what} on {space}", what=what, space=space)
 
 
-def _end_produce(s: State, t: Tables, m: EndProduce) -> str:
-    return "End the Produce action"
+def _end_produce(s: State, t: Tables, m: EndProduce) -> Text:
+    return text("End the Produce action")
 
 
 def _bottom_task(s: State) -> BottomTask:
@@ -555,109 +553,172 @@ def _bottom_task(s: State) -> BottomTask:
     return task
 
 
-def _paying(s: State, t: Tables, task: BottomTask) -> tuple[str, str]:
+def _paying(s: State, t: Tables, task: BottomTask) -> tuple[Text, str]:
     """The bottom action being paid for and its resource."""
     bottom = t.bottom(s.players[task.seat].mat, task.action)
-    more = f" ({task.left - 1} more after this)" if task.left > 1 else ""
-    return BOTTOM_NAMES[bottom.name] + more, bottom.resource
+    name = BOTTOM_NAMES[bottom.name]
+    if task.left > 1:
+        name = text("{action} ({more} more after this)", action=name, more=task.left - 1)
+    return name, bottom.resource
 
 
-def _pay_resource(s: State, t: Tables, m: PayResource) -> str:
-    action, resource = _paying(s, t, _bottom_task(s))
-    return f"Pay 1 {resource} from {_space(t, m.territory)} for {action}"
+def _pay_resource(s: State, t: Tables, m: PayResource) -> Text:
+    action, kind = _paying(s, t, _bottom_task(s))
+    return text(
+        "Pay {resource} from {space} for {action}",
+        resource=resource(kind, 1),
+        space=_space(t, m.territory),
+        action=action,
+    )
 
 
-def _pay_with_combat_card(s: State, t: Tables, m: PayWithCombatCard) -> str:
-    action, resource = _paying(s, t, _bottom_task(s))
-    return f"Coercion: pay a combat card of power {m.value} as 1 {resource} for {action}"
+def _pay_with_combat_card(s: State, t: Tables, m: PayWithCombatCard) -> Text:
+    action, kind = _paying(s, t, _bottom_task(s))
+    return text(
+        "Coercion: pay a combat card of power {value} as {resource} for {action}",
+        value=m.value,
+        resource=resource(kind, 1),
+        action=action,
+    )
 
 
-def _take_coins(s: State, t: Tables, m: TakeCoins) -> str:
+def _take_coins(s: State, t: Tables, m: TakeCoins) -> Text:
     task = _bottom_task(s)
     bottom = t.bottom(s.players[task.seat].mat, task.action)
-    verb = "Take" if m.take else "Refuse"
-    return f"{verb} the {_count(bottom.coins, 'coin')} of {BOTTOM_NAMES[bottom.name]}"
+    name = BOTTOM_NAMES[bottom.name]
+    if m.take:
+        return text("Take the {coins} of {action}", coins=coins(bottom.coins), action=name)
+    return text("Refuse the {coins} of {action}", coins=coins(bottom.coins), action=name)
 
 
-def _upgrade(s: State, t: Tables, m: Upgrade) -> str:
+def _upgrade(s: State, t: Tables, m: Upgrade) -> Text:
     p = s.players[m.seat]
     action = t.top(p.mat, m.action)
     option = action.options[m.option]
     to = t.bottom(p.mat, m.to)
     cost = cost_of(p, t, m.to)
-    name = "Gain" if option.name == "coins" else TOP_NAMES[action.name]
-    raised = f"{name}'s {OPTION_NAMES[option.name]} from {option.amount} to {option.upgraded}"
-    lowered = f"{BOTTOM_NAMES[to.name]}'s cost from {cost} to {cost - 1} {to.resource}"
-    return f"Upgrade: raise {raised}; lower {lowered}"
+    name = term("Gain") if option.name == "coins" else TOP_NAMES[action.name]
+    raised = text(
+        "{action}'s {what} from {before} to {after}",
+        action=name,
+        what=OPTION_NAMES[option.name],
+        before=option.amount,
+        after=option.upgraded,
+    )
+    lowered = text(
+        "{action}'s cost from {before} to {after} {resource}",
+        action=BOTTOM_NAMES[to.name],
+        before=cost,
+        after=cost - 1,
+        resource=term(to.resource),
+    )
+    return text("Upgrade: raise {raised}; lower {lowered}", raised=raised, lowered=lowered)
 
 
-def _deploy(s: State, t: Tables, m: Deploy) -> str:
-    return f"Deploy the {MECH_ABILITY_NAMES[m.mech]} mech on {_space(t, m.territory)}"
-
-
-def _build(s: State, t: Tables, m: Build) -> str:
-    return f"Build the {STRUCTURE_NAMES[m.structure]} on {_space(t, m.territory)}"
-
-
-def _enlist(s: State, t: Tables, m: Enlist) -> str:
-    p = s.players[m.seat]
-    bottom = t.bottom(p.mat, m.action)
-    once = t.factions[p.faction].recruit_bonuses[m.bonus]
-    ongoing = _reward(bottom.recruit_bonus)
-    return (
-        f"Enlist the recruit of {BOTTOM_NAMES[bottom.name]} (ongoing: {ongoing}) "
-        f"on one-time bonus {m.bonus} ({_reward(once)})"
+def _deploy(s: State, t: Tables, m: Deploy) -> Text:
+    return text(
+        "Deploy the {mech} mech on {space}",
+        mech=MECH_ABILITY_NAMES[m.mech],
+        space=_space(t, m.territory),
     )
 
 
-def _decline_action(s: State, t: Tables, m: DeclineAction) -> str:
+def _build(s: State, t: Tables, m: Build) -> Text:
+    return text(
+        "Build the {structure} on {space}",
+        structure=STRUCTURE_NAMES[m.structure],
+        space=_space(t, m.territory),
+    )
+
+
+def _enlist(s: State, t: Tables, m: Enlist) -> Text:
+    p = s.players[m.seat]
+    bottom = t.bottom(p.mat, m.action)
+    once = t.factions[p.faction].recruit_bonuses[m.bonus]
+    return text(
+        "Enlist the recruit of {action} (ongoing: {ongoing}) on one-time bonus {bonus} ({once})",
+        action=BOTTOM_NAMES[bottom.name],
+        ongoing=_reward(bottom.recruit_bonus),
+        bonus=m.bonus,
+        once=_reward(once),
+    )
+
+
+def _decline_action(s: State, t: Tables, m: DeclineAction) -> Text:
     task = top(s)
     assert isinstance(task, TargetTask)
     name = BOTTOM_NAMES[task.action]
-    return f"Decline the free {name}" if task.free else f"Do not {name} (the cost stays paid)"
+    if task.free:
+        return text("Decline the free {action}", action=name)
+    return text("Do not {action} (the cost stays paid)", action=name)
 
 
-def _take_factory_card(s: State, t: Tables, m: TakeFactoryCard) -> str:
-    return f"Take the Factory card {m.card}: {_factory_card(t, m.card)}"
+def _take_factory_card(s: State, t: Tables, m: TakeFactoryCard) -> Text:
+    return text(
+        "Take the Factory card {card}: {effect}", card=m.card, effect=_factory_card(t, m.card)
+    )
 
 
 # ------------------------------------------------------------------------ chance
 
 
-def _deal_tile(s: State, t: Tables, m: DealStructureTile) -> str:
-    return f"Deal the structure bonus tile: {TILE_NAMES[m.tile]}"
+def _deal_tile(s: State, t: Tables, m: DealStructureTile) -> Text:
+    return text("Deal the structure bonus tile: {tile}", tile=TILE_NAMES[m.tile])
 
 
-def _deal_factions(s: State, t: Tables, m: DealFactions) -> str:
-    return "Deal the factions in seating order: " + ", ".join(f.capitalize() for f in m.factions)
+def _deal_factions(s: State, t: Tables, m: DealFactions) -> Text:
+    return text(
+        "Deal the factions in seating order: {factions}",
+        factions=joined([faction_name(f) for f in m.factions], ", "),
+    )
 
 
-def _deal_mat(s: State, t: Tables, m: DealMat) -> str:
+def _deal_mat(s: State, t: Tables, m: DealMat) -> Text:
     mat = t.mats[m.mat]
-    return f"Deal the {mat.name} mat (number {mat.number}) to {_seat(s, m.player)}"
+    return text(
+        "Deal the {mat} mat (number {number}) to {seat}",
+        mat=term(mat.name),
+        number=mat.number,
+        seat=_seat(s, m.player),
+    )
 
 
-def _draw_combat_card(s: State, t: Tables, m: DrawCombatCard) -> str:
+def _draw_combat_card(s: State, t: Tables, m: DrawCombatCard) -> Text:
     task = top(s)
-    to = f" for {_seat(s, task.seat)}" if isinstance(task, DrawCombat) else ""
-    return f"Draw a combat card of power {m.value}{to}"
+    if isinstance(task, DrawCombat):
+        return text(
+            "Draw a combat card of power {value} for {seat}",
+            value=m.value,
+            seat=_seat(s, task.seat),
+        )
+    return text("Draw a combat card of power {value}", value=m.value)
 
 
-def _deal_objective(s: State, t: Tables, m: DealObjective) -> str:
+def _deal_objective(s: State, t: Tables, m: DealObjective) -> Text:
     task = top(s)
     seat = getattr(task, "seat", None)
-    to = f" to {_seat(s, seat)}" if isinstance(seat, int) else ""
-    return f"Deal the objective card {m.card} ({t.objectives[m.card].name}){to}"
+    name = term(t.objectives[m.card].name)
+    if isinstance(seat, int):
+        return text(
+            "Deal the objective card {card} ({name}) to {seat}",
+            card=m.card,
+            name=name,
+            seat=_seat(s, seat),
+        )
+    return text("Deal the objective card {card} ({name})", card=m.card, name=name)
 
 
-def _deal_factory_card(s: State, t: Tables, m: DealFactoryCard) -> str:
-    return f"Set out the Factory card {m.card} face down"
+def _deal_factory_card(s: State, t: Tables, m: DealFactoryCard) -> Text:
+    return text("Set out the Factory card {card} face down", card=m.card)
 
 
-def _draw_encounter_card(s: State, t: Tables, m: DrawEncounterCard) -> str:
+def _draw_encounter_card(s: State, t: Tables, m: DrawEncounterCard) -> Text:
     task = _encounter(s)
-    return (
-        f"Draw the encounter card {m.card} for {_seat(s, task.seat)} on {_space(t, task.territory)}"
+    return text(
+        "Draw the encounter card {card} for {seat} on {space}",
+        card=m.card,
+        seat=_seat(s, task.seat),
+        space=_space(t, task.territory),
     )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import text
 from arbiter.games.scythe.board import pop, push, refuse, replace_top
 from arbiter.games.scythe.content import EncounterCard, FactionId
 from arbiter.games.scythe.events import EncounterDrawn
@@ -68,19 +69,21 @@ def drawn(t: Tables, task: EncounterTask) -> EncounterCard:
 def refusal(s: State, t: Tables, task: EncounterTask, m: EncounterMove) -> IllegalMove | None:
     if isinstance(m, EndEncounter):
         if not task.chosen:
-            return refuse("encounter.must_choose", "«Вы должны выбрать одну» option")
+            return refuse("encounter.must_choose", text("«Вы должны выбрать одну» option"))
         return None
     if not 0 <= m.option < 3:
-        return refuse("encounter.unknown_option", "an encounter card has options 0, 1 and 2")
+        return refuse("encounter.unknown_option", text("an encounter card has options 0, 1 and 2"))
     if m.option in task.chosen:
-        return refuse("encounter.option_taken", "Polania chooses two *different* options")
+        return refuse("encounter.option_taken", text("Polania chooses two *different* options"))
     cost = drawn(t, task).options[m.option].cost
     why = cost_refusal(s.players[task.seat], cost)
     if why is not None:
         return refuse(
             "encounter.cannot_pay",
-            f"«Если у Вас нет популярности или монет для оплаты конкретной опции, эти опции для "
-            f"Вас недоступны»: {why.message}",
+            text(
+                "«Если у Вас нет популярности или монет для оплаты конкретной опции, эти опции для Вас недоступны»: {message}",
+                message=why.message,
+            ),
         )
     return None
 

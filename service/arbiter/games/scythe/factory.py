@@ -12,6 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import IllegalMove
+from arbiter.core.texts import text
 from arbiter.games.scythe.board import pop, push, refuse, update_player
 from arbiter.games.scythe.moves import TakeFactoryCard
 from arbiter.games.scythe.state import FactoryChoice, ScytheState
@@ -32,7 +33,10 @@ def visit(s: State, t: Tables, seat: int) -> State:
 
 def refusal(s: State, m: TakeFactoryCard) -> IllegalMove | None:
     if m.card not in s.factory_cards:
-        return refuse("factory.no_such_card", f"Factory card {m.card} is not among those set out")
+        return refuse(
+            "factory.no_such_card",
+            text("Factory card {card} is not among those set out", card=m.card),
+        )
     return None
 
 

@@ -21,6 +21,7 @@ from typing import NamedTuple
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import term, text
 from arbiter.games.scythe.board import (
     add_resources,
     control_map,
@@ -192,42 +193,46 @@ def _links(s: State, t: Tables, seat: int, kind: str, at: str) -> dict[str, bool
 #: listing needs; :func:`step_refusal` builds the refusal.
 _STEP_REFUSALS: dict[str, Callable[[str, str], IllegalMove]] = {
     "unknown_space": lambda to, at: refuse(
-        "move.unknown_space", f"{to!r} is not a space of the board"
+        "move.unknown_space", text("{to!r} is not a space of the board", to=to)
     ),
     "no_steps_left": lambda to, at: refuse(
-        "move.no_steps_left", "this unit has no step left («Движение»)"
+        "move.no_steps_left", text("this unit has no step left («Движение»)")
     ),
     "not_adjacent": lambda to, at: refuse(
-        "move.not_adjacent", f"{to} is not adjacent to {at} («Движение»)"
+        "move.not_adjacent", text("{to} is not adjacent to {at} («Движение»)", to=to, at=at)
     ),
     "home_base": lambda to, at: refuse(
-        "move.home_base", "no unit may move onto a home base («ДОМАШНЯЯ БАЗА»; Wayfare excepted)"
+        "move.home_base",
+        text("no unit may move onto a home base («ДОМАШНЯЯ БАЗА»; Wayfare excepted)"),
     ),
     "resources_to_home_base": lambda to, at: refuse(
-        "move.resources_to_home_base", "resources stay on territories"
+        "move.resources_to_home_base", text("resources stay on territories")
     ),
     "worker_on_lake": lambda to, at: refuse(
-        "move.worker_on_lake", "a worker cannot leave a lake without a mech («Мореходы»)"
+        "move.worker_on_lake", text("a worker cannot leave a lake without a mech («Мореходы»)")
     ),
     "worker_leaving_enemy": lambda to, at: refuse(
         "move.worker_leaving_enemy",
-        "workers cannot leave a territory held by an opponent's character or mech",
+        text("workers cannot leave a territory held by an opponent's character or mech"),
     ),
     "worker_lake": lambda to, at: refuse(
-        "move.lake", "workers cannot move onto lakes («РЕКИ И ОЗЕРА»)"
+        "move.lake", text("workers cannot move onto lakes («РЕКИ И ОЗЕРА»)")
     ),
     "worker_into_enemy": lambda to, at: refuse(
         "move.worker_into_enemy",
-        "workers cannot enter a territory with an opponent's units («Движение по "
-        "территории, контролируемой соперником»)",
+        text(
+            "workers cannot enter a territory with an opponent's units («Движение по территории, контролируемой соперником»)"
+        ),
     ),
     "river_crossing": lambda to, at: refuse(
-        "move.river_crossing", "units cannot cross rivers («РЕКИ И ОЗЕРА»)"
+        "move.river_crossing", text("units cannot cross rivers («РЕКИ И ОЗЕРА»)")
     ),
-    "lake": lambda to, at: refuse("move.lake", "units cannot move onto lakes («РЕКИ И ОЗЕРА»)"),
+    "lake": lambda to, at: refuse(
+        "move.lake", text("units cannot move onto lakes («РЕКИ И ОЗЕРА»)")
+    ),
     "lake_cargo": lambda to, at: refuse(
         "move.lake_cargo",
-        "workers and resources cannot be left on a lake («Мореходы», «Погружение»)",
+        text("workers and resources cannot be left on a lake («Мореходы», «Погружение»)"),
     ),
 }
 
@@ -348,16 +353,20 @@ def _can_step(s: State, t: Tables, task: MoveTask, kind: str, at: str) -> bool:
 
 def select_refusal(s: State, t: Tables, task: MoveTask, m: SelectUnit) -> IllegalMove | None:
     if task.current is not None:
-        return refuse("move.unit_moving", "finish moving the current unit first")
+        return refuse("move.unit_moving", text("finish moving the current unit first"))
     if task.units_left <= 0:
-        return refuse("move.no_units_left", "the Move action moves no more units")
+        return refuse("move.no_units_left", text("the Move action moves no more units"))
     if _first_unit(s, task, m.kind, m.at) is None:
         return refuse(
             "move.no_unit",
-            f"no unit of yours that has not moved this action is a {m.kind} on {m.at}",
+            text(
+                "no unit of yours that has not moved this action is a {kind} on {at}",
+                kind=term(m.kind),
+                at=m.at,
+            ),
         )
     if not _can_step(s, t, task, m.kind, m.at):
-        return refuse("move.stuck", f"that {m.kind} has nowhere to move")
+        return refuse("move.stuck", text("that {kind} has nowhere to move", kind=term(m.kind)))
     return None
 
 
@@ -374,20 +383,24 @@ def _counts(counts: list[int]) -> CargoCounts:
 #: needs; :func:`load_refusal` and :func:`unload_refusal` build the refusal for the item.
 _CARGO_REFUSALS: dict[str, Callable[[CargoItem], IllegalMove]] = {
     "dropped_here": lambda item: refuse(
-        "move.dropped_here", "what was dropped here cannot be picked up again here"
+        "move.dropped_here", text("what was dropped here cannot be picked up again here")
     ),
     "carry_workers": lambda item: refuse(
-        "move.carry_workers", "only mechs carry workers («Механизмы»)"
+        "move.carry_workers", text("only mechs carry workers («Механизмы»)")
     ),
     "nothing_to_load": lambda item: refuse(
         "move.nothing_to_load",
-        "no worker of yours here to pick up" if item == "worker" else f"no {item} here to pick up",
+        (
+            text("no worker of yours here to pick up")
+            if item == "worker"
+            else text("no {item} here to pick up", item=term(item))
+        ),
     ),
     "nothing_to_unload": lambda item: refuse(
-        "move.nothing_to_unload", f"the unit carries no {item} to drop here"
+        "move.nothing_to_unload", text("the unit carries no {item} to drop here", item=term(item))
     ),
     "resources_to_home_base": lambda item: refuse(
-        "move.resources_to_home_base", "resources stay on territories"
+        "move.resources_to_home_base", text("resources stay on territories")
     ),
 }
 
@@ -424,7 +437,7 @@ def _unload_blocked(t: Tables, c: Carry, item: CargoItem) -> str | None:
 def load_refusal(s: State, t: Tables, task: MoveTask, m: Load) -> IllegalMove | None:
     c = task.current
     if c is None:
-        return refuse("move.no_unit_moving", "select a unit first")
+        return refuse("move.no_unit_moving", text("select a unit first"))
     why = _load_blocked(s, task.seat, c, m.item)
     return None if why is None else _CARGO_REFUSALS[why](m.item)
 
@@ -432,7 +445,7 @@ def load_refusal(s: State, t: Tables, task: MoveTask, m: Load) -> IllegalMove | 
 def unload_refusal(s: State, t: Tables, task: MoveTask, m: Unload) -> IllegalMove | None:
     c = task.current
     if c is None:
-        return refuse("move.no_unit_moving", "select a unit first")
+        return refuse("move.no_unit_moving", text("select a unit first"))
     why = _unload_blocked(t, c, m.item)
     return None if why is None else _CARGO_REFUSALS[why](m.item)
 
@@ -446,14 +459,14 @@ def refusal(s: State, t: Tables, task: MoveTask, m: MoveLike) -> IllegalMove | N
         return unload_refusal(s, t, task, m)
     if isinstance(m, Step):
         if task.current is None:
-            return refuse("move.no_unit_moving", "select a unit first")
+            return refuse("move.no_unit_moving", text("select a unit first"))
         return step_refusal(s, t, task.seat, task.current, m.to)
     if isinstance(m, EndUnitMove):
         if task.current is None:
-            return refuse("move.no_unit_moving", "no unit is moving")
+            return refuse("move.no_unit_moving", text("no unit is moving"))
         return None
     if task.current is not None:
-        return refuse("move.unit_moving", "finish moving the current unit first")
+        return refuse("move.unit_moving", text("finish moving the current unit first"))
     return None
 
 

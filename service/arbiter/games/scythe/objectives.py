@@ -14,6 +14,7 @@ from typing import NamedTuple
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import text
 from arbiter.games.scythe.board import control_map, refuse, update_player
 from arbiter.games.scythe.content import (
     ControlCount,
@@ -217,13 +218,17 @@ def may_reveal(s: State, t: Tables, seat: int) -> bool:
 def refusal(s: State, t: Tables, m: RevealObjective) -> IllegalMove | None:
     p = s.players[m.seat]
     if s.turn.seat != m.seat:
-        return refuse("objective.not_your_turn", "objectives are revealed during your own turn")
+        return refuse(
+            "objective.not_your_turn", text("objectives are revealed during your own turn")
+        )
     if m.card not in p.objectives:
-        return refuse("objective.not_held", f"you hold no objective card {m.card}")
+        return refuse("objective.not_held", text("you hold no objective card {card}", card=m.card))
     if p.stars.count("objective") >= max_objective_stars(p, t):
-        return refuse("objective.star_taken", "you already have your objective star («Цели»)")
+        return refuse("objective.star_taken", text("you already have your objective star («Цели»)"))
     if not completed(s, t, m.seat, m.card):
-        return refuse("objective.not_met", "«Вы должны суметь выполнить все требования карты» now")
+        return refuse(
+            "objective.not_met", text("«Вы должны суметь выполнить все требования карты» now")
+        )
     return None
 
 

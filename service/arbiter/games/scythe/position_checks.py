@@ -19,6 +19,7 @@ from collections.abc import Collection
 import msgspec
 
 from arbiter.core import Gaps, InvalidState, every_gap
+from arbiter.core.texts import term, text
 from arbiter.games.scythe import flow
 from arbiter.games.scythe.content import BOTTOM_ACTIONS
 from arbiter.games.scythe.position import (
@@ -44,20 +45,32 @@ def check_seats(position: ScythePosition, t: Tables) -> None:
     """2-5 seats of the pack's factions and player mats; the turn is one of theirs."""
     n = len(position.seats)
     if not 2 <= n <= 5:
-        raise _bad("seats", f"Scythe is played by 2 to 5 seats, not {n}", "/seats")
+        raise _bad("seats", text("Scythe is played by 2 to 5 seats, not {n}", n=n), "/seats")
     gaps: list[InvalidState] = []  # every seat's faction and mat, not the first one only
     for i, seat in enumerate(position.seats):
         if seat.faction not in t.factions:
             gaps.append(
-                _bad("seats", f"the pack has no faction {seat.faction!r}", f"/seats/{i}/faction")
+                _bad(
+                    "seats",
+                    text("the pack has no faction {faction!r}", faction=seat.faction),
+                    f"/seats/{i}/faction",
+                )
             )
         if seat.mat not in t.mats:
             gaps.append(
-                _bad("seats", f"the pack has no player mat {seat.mat!r}", f"/seats/{i}/mat")
+                _bad(
+                    "seats",
+                    text("the pack has no player mat {mat!r}", mat=seat.mat),
+                    f"/seats/{i}/mat",
+                )
             )
     if not 0 <= position.turn.seat < n:
         gaps.append(
-            _bad("turn", f"seat {position.turn.seat} is not at the table ({n} seats)", "/turn/seat")
+            _bad(
+                "turn",
+                text("seat {seat} is not at the table ({n} seats)", seat=position.turn.seat, n=n),
+                "/turn/seat",
+            )
         )
     if gaps:
         raise every_gap(gaps)
@@ -74,8 +87,11 @@ def check_seat_boards(position: ScythePosition, t: Tables) -> None:
             found.add(
                 _bad(
                     "upgrades",
-                    f"{len(seat.cubes)} cubes moved, {covered} red squares covered: each Upgrade "
-                    "moves one cube onto one square",
+                    text(
+                        "{cubes} cubes moved, {covered} red squares covered: each Upgrade moves one cube onto one square",
+                        cubes=len(seat.cubes),
+                        covered=covered,
+                    ),
                     f"/seats/{i}/cubes",
                 )
             )
@@ -89,8 +105,10 @@ def check_seat_boards(position: ScythePosition, t: Tables) -> None:
         found.add(
             _bad(
                 "section",
-                f"the action token stood on {turn.section} last turn; only Rusviet chooses it "
-                "again",
+                text(
+                    "the action token stood on {section} last turn; only Rusviet chooses it again",
+                    section=term(turn.section),
+                ),
                 "/turn/section",
             )
         )
@@ -124,7 +142,7 @@ def combat_left(
             found.add(
                 _bad(
                     "combat_cards",
-                    "a count of cards is not negative",
+                    text("a count of cards is not negative"),
                     f"/decks/combat_discard/{k}",
                 )
             )
@@ -136,7 +154,13 @@ def combat_left(
     shown += _battle_cards(position, all_steps)
     for value, pointer in shown:
         if value not in CARD_VALUES:
-            found.add(_bad("combat_cards", f"combat cards are worth 2 to 5, not {value}", pointer))
+            found.add(
+                _bad(
+                    "combat_cards",
+                    text("combat cards are worth 2 to 5, not {value}", value=value),
+                    pointer,
+                )
+            )
         else:
             used[CARD_VALUES.index(value)] += 1
     for k, value in enumerate(CARD_VALUES):
@@ -145,8 +169,12 @@ def combat_left(
             found.add(
                 _bad(
                     "combat_cards",
-                    f"{used[k]} combat cards of {value} are shown; the deck has "
-                    f"{t.combat_counts[k]}",
+                    text(
+                        "{used} combat cards of {value} are shown; the deck has {combat_counts}",
+                        used=used[k],
+                        value=value,
+                        combat_counts=t.combat_counts[k],
+                    ),
                     where,
                 )
             )
@@ -156,7 +184,7 @@ def combat_left(
         if isinstance(seat.combat_cards, int):
             if seat.combat_cards < 0:
                 found.add(
-                    _bad("combat_cards", "a hand is not negative", f"/seats/{i}/combat_cards")
+                    _bad("combat_cards", text("a hand is not negative"), f"/seats/{i}/combat_cards")
                 )
                 continue
             wanted += seat.combat_cards
@@ -164,7 +192,10 @@ def combat_left(
                 found.add(
                     _bad(
                         "combat_cards",
-                        f"only {len(left)} combat cards are left to hold after those shown",
+                        text(
+                            "only {left} combat cards are left to hold after those shown",
+                            left=len(left),
+                        ),
                         f"/seats/{i}/combat_cards",
                     )
                 )
@@ -179,9 +210,13 @@ def _known_ids(
     found = Gaps()
     for card, pointer in held:
         if card not in known:
-            found.add(_bad(code, f"the pack has no {what} {card}", pointer))
+            found.add(
+                _bad(code, text("the pack has no {what} {card}", what=what, card=card), pointer)
+            )
         elif card in seen:
-            found.add(_bad(code, f"{what} {card} is in two places", pointer))
+            found.add(
+                _bad(code, text("{what} {card} is in two places", what=what, card=card), pointer)
+            )
         seen.add(card)
     found.refuse()
     return seen
@@ -197,7 +232,7 @@ def objectives_left(position: ScythePosition, t: Tables) -> list[int]:
             (c, f"/seats/{i}/revealed_objectives/{j}")
             for j, c in enumerate(seat.revealed_objectives)
         ]
-    seen = _known_ids(held, t.objectives, "objective card", "objectives")
+    seen = _known_ids(held, t.objectives, term("objective card"), "objectives")
     left = sorted(c for c in t.objectives if c not in seen)
     wanted = 0
     found = Gaps()
@@ -208,7 +243,7 @@ def objectives_left(position: ScythePosition, t: Tables) -> list[int]:
                 found.add(
                     _bad(
                         "objectives",
-                        f"0 to {len(left)} objective cards are left to hold",
+                        text("0 to {left} objective cards are left to hold", left=len(left)),
                         f"/seats/{i}/objectives",
                     )
                 )
@@ -226,12 +261,12 @@ def factory_left(position: ScythePosition, t: Tables) -> list[int]:
     out = position.decks.factory_cards
     if isinstance(out, tuple):
         held += [(c, f"/decks/factory_cards/{j}") for j, c in enumerate(out)]
-    seen = _known_ids(held, t.factory_cards, "Factory card", "factory_cards")
+    seen = _known_ids(held, t.factory_cards, term("Factory card"), "factory_cards")
     left = sorted(c for c in t.factory_cards if c not in seen)
     if isinstance(out, int) and not 0 <= out <= len(left):
         raise _bad(
             "factory_cards",
-            f"0 to {len(left)} Factory cards are left to set out",
+            text("0 to {left} Factory cards are left to set out", left=len(left)),
             "/decks/factory_cards",
         )
     return left
@@ -333,11 +368,13 @@ def check_game_over(position: ScythePosition, stars: int) -> None:
     sixth = [i for i, seat in enumerate(position.seats) if len(seat.stars) >= stars]
     over = isinstance(position.decision, GameOver)
     if over and not sixth:
-        raise _bad("game_over", "the game ends when a seat places its sixth star", "/decision")
+        raise _bad(
+            "game_over", text("the game ends when a seat places its sixth star"), "/decision"
+        )
     if sixth and not over:
         raise _bad(
             "game_over",
-            "a seat with its sixth star has ended the game («Окончание игры»)",
+            text("a seat with its sixth star has ended the game («Окончание игры»)"),
             f"/seats/{sixth[0]}/stars",
         )
 
@@ -350,7 +387,8 @@ def check_at_rest(s: State, t: Tables) -> None:
         return
     raise _bad(
         "decision",
-        "this decision is not pending: the rules go on by themselves from here (nothing is "
-        "left to decide, or the turn is over)",
+        text(
+            "this decision is not pending: the rules go on by themselves from here (nothing is left to decide, or the turn is over)"
+        ),
         "/decision",
     )

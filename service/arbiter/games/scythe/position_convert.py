@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 
 from arbiter.core import Gaps, InvalidState
+from arbiter.core.texts import text
 from arbiter.games.scythe import checks
 from arbiter.games.scythe.position import (
     AfterMoveStage,
@@ -236,7 +237,7 @@ def position_of(s: State) -> ScythePosition:
     waiting on an automatic step."""
     if s.phase == "setup" or s.structure_tile is None:
         raise not_expressible(
-            "a position is a table after setup; this game is still being set up", "/phase"
+            text("a position is a table after setup; this game is still being set up"), "/phase"
         )
     after_move: AfterMoveStage | None = None
     under_way: tuple[Step, ...] = ()
@@ -245,9 +246,9 @@ def position_of(s: State) -> ScythePosition:
         try:
             after_move, under_way, decision = steps_of(s)
         except NotExpressible as e:
-            raise not_expressible(str(e)) from e
+            raise not_expressible(e.args[0]) from e
     if s.turn.moved != bool(s.turn.moved_from):
-        raise not_expressible("a unit moved, and no unit is recorded as moved", "/turn/moved")
+        raise not_expressible(text("a unit moved, and no unit is recorded as moved"), "/turn/moved")
     position = ScythePosition(
         options=s.options,
         structure_tile=s.structure_tile,
@@ -273,6 +274,7 @@ def position_of(s: State) -> ScythePosition:
     )
     if turn_stage(position) != s.turn.stage:
         raise not_expressible(
-            f"the turn is at stage {s.turn.stage}, which its steps do not imply", "/turn/stage"
+            text("the turn is at stage {stage}, which its steps do not imply", stage=s.turn.stage),
+            "/turn/stage",
         )
     return position

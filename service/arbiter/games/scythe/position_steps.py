@@ -33,6 +33,7 @@ action to take or skip, the end of the turn) are the turn's stage with no task a
 from __future__ import annotations
 
 from arbiter.core import InvalidState
+from arbiter.core.texts import term, text
 from arbiter.games.scythe.content import BottomActionName, TopActionName
 from arbiter.games.scythe.position import (
     TURN_DECISIONS,
@@ -157,8 +158,10 @@ def _bottom_action(position: ScythePosition, t: Tables, pointer: str) -> BottomA
     if section is None or section == "factory":
         raise _bad(
             "decision",
-            f"{pointer[1:]} is part of the bottom-row action of the section chosen on the player "
-            "mat, and none is chosen",
+            text(
+                "{pointer} is part of the bottom-row action of the section chosen on the player mat, and none is chosen",
+                pointer=pointer[1:],
+            ),
             "/turn/section",
         )
     top: TopActionName = section
@@ -169,13 +172,18 @@ def _unit_place(position: ScythePosition, seat: int, unit: UnitRef, pointer: str
     p = position.seats[seat]
     if unit.kind == "character":
         if unit.index:
-            raise _bad("unit", "the character is index 0", f"{pointer}/index")
+            raise _bad("unit", text("the character is index 0"), f"{pointer}/index")
         return p.character
     places = p.mechs if unit.kind == "mech" else p.workers
     if not 0 <= unit.index < len(places):
         raise _bad(
             "unit",
-            f"seat {seat} has no {unit.kind} {unit.index} in the position",
+            text(
+                "seat {seat} has no {kind} {index} in the position",
+                seat=seat,
+                kind=term(unit.kind),
+                index=unit.index,
+            ),
             f"{pointer}/index",
         )
     return places[unit.index]
@@ -209,7 +217,7 @@ def _task(position: ScythePosition, t: Tables, step: Step, pointer: str) -> Pend
         if (step.stage == "dials") != (step.ability_of is None):
             raise _bad(
                 "decision",
-                "ability_of names the seat using Artillery or Scout, and only then",
+                text("ability_of names the seat using Artillery or Scout, and only then"),
                 f"{pointer}/ability_of",
             )
         return BattleTask(
@@ -269,18 +277,24 @@ def tasks_of(position: ScythePosition, t: Tables) -> tuple[list[Pending], list[s
         if isinstance(step, TURN_DECISIONS):
             raise _bad(
                 "decision",
-                f"{type(step).__name__} is the turn's own decision: nothing is under it",
+                text(
+                    "{step} is the turn's own decision: nothing is under it",
+                    step=type(step).__name__,
+                ),
                 pointer,
             )
     if isinstance(position.decision, TURN_DECISIONS):
         if position.under_way:
             raise _bad(
                 "decision",
-                f"nothing is under way while the decision is {type(position.decision).__name__}",
+                text(
+                    "nothing is under way while the decision is {decision}",
+                    decision=type(position.decision).__name__,
+                ),
                 "/under_way",
             )
         if position.turn.after_move is not None:
-            raise _bad("decision", "no Move is under way", "/turn/after_move")
+            raise _bad("decision", text("no Move is under way"), "/turn/after_move")
         return [], []
     tasks: list[Pending] = []
     where: list[str] = []
@@ -301,7 +315,11 @@ def tasks_of(position: ScythePosition, t: Tables) -> tuple[list[Pending], list[s
             if step.action != action:
                 raise _bad(
                     "decision",
-                    f"the chosen section's bottom-row action is {action}, not {step.action}",
+                    text(
+                        "the chosen section's bottom-row action is {action}, not {action2}",
+                        action=term(action),
+                        action2=term(step.action),
+                    ),
                     f"{pointer}/action",
                 )
             tasks.append(BottomTask(seat=seat, action=action, stage="recruits"))
@@ -321,7 +339,7 @@ class NotExpressible(Exception):
 def _unit_ref(key: str) -> UnitRef:
     kind, _, index = key.partition(":")
     if kind not in ("character", "mech", "worker") or not index.isdigit():
-        raise NotExpressible(f"a moved unit {key!r} is not kind:index")
+        raise NotExpressible(text("a moved unit {key!r} is not kind:index", key=key))
     return UnitRef(kind=kind, index=int(index))  # type: ignore[arg-type]
 
 
@@ -346,7 +364,7 @@ def _step(task: Pending, above: Pending | None) -> Step | None:
         return ChooseBattle(territories=task.territories)
     if isinstance(task, BattleTask):
         if task.stage not in ("choose", "artillery", "scout"):
-            raise NotExpressible(f"a battle at its automatic stage {task.stage}")
+            raise NotExpressible(text("a battle at its automatic stage {stage}", stage=task.stage))
         return Battle(
             territory=task.territory,
             attacker=task.attacker,
@@ -391,7 +409,7 @@ def _step(task: Pending, above: Pending | None) -> Step | None:
             return BottomActionTaken(next="recruit_bonuses")
         if task.stage == "stars":
             return BottomActionTaken(next="stars")
-    raise NotExpressible(f"the automatic task {type(task).__name__} waits on top")
+    raise NotExpressible(text("the automatic task {task} waits on top", task=type(task).__name__))
 
 
 def _after_move(tasks: tuple[Pending, ...]) -> AfterMoveStage | None:
@@ -405,7 +423,9 @@ def _after_move(tasks: tuple[Pending, ...]) -> AfterMoveStage | None:
         return "battles"
     if stage == "factory" and len(marks) == 1:
         return "encounter"
-    raise NotExpressible(f"the automatic step after a Move ({stage}) waits on top")
+    raise NotExpressible(
+        text("the automatic step after a Move ({stage}) waits on top", stage=stage)
+    )
 
 
 def steps_of(s: ScytheState) -> tuple[AfterMoveStage | None, tuple[Step, ...], Step]:
@@ -422,9 +442,9 @@ def steps_of(s: ScytheState) -> tuple[AfterMoveStage | None, tuple[Step, ...], S
         if step is not None:
             out.append(step)
     if not out:
-        raise NotExpressible("nothing but automatic steps wait")
+        raise NotExpressible(text("nothing but automatic steps wait"))
     stage = _after_move(s.pending)
     implied = implied_after_move(out)
     if stage is None and implied is not None:
-        raise NotExpressible("a battle or an encounter outside what follows a Move")
+        raise NotExpressible(text("a battle or an encounter outside what follows a Move"))
     return (None if stage == implied else stage), tuple(out[:-1]), out[-1]

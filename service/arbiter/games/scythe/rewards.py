@@ -13,6 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import IllegalMove
+from arbiter.core.texts import term, text
 from arbiter.games.scythe import bottom_actions
 from arbiter.games.scythe.board import (
     add_resources,
@@ -55,15 +56,24 @@ ACTION_ITEMS: tuple[GainItem, ...] = ("upgrade", "deploy", "build", "enlist", "p
 def cost_refusal(p: PlayerState, cost: Cost) -> IllegalMove | None:
     """«ТРЕБУЕТСЯ ОПЛАТА»: a cost is paid in full or the action cannot be taken."""
     if p.coins < cost.coins:
-        return refuse("pay.not_enough_coins", f"it costs ${cost.coins}; you have ${p.coins}")
+        return refuse(
+            "pay.not_enough_coins",
+            text("it costs ${coins}; you have ${coins2}", coins=cost.coins, coins2=p.coins),
+        )
     if p.popularity < cost.popularity:
         return refuse(
-            "pay.not_enough_popularity", f"it costs {cost.popularity} popularity («Стоимость»)"
+            "pay.not_enough_popularity",
+            text("it costs {popularity} popularity («Стоимость»)", popularity=cost.popularity),
         )
     if p.power < cost.power:
-        return refuse("pay.not_enough_power", f"it costs {cost.power} power («Стоимость»)")
+        return refuse(
+            "pay.not_enough_power", text("it costs {power} power («Стоимость»)", power=cost.power)
+        )
     if len(p.hand) < cost.combat_cards:
-        return refuse("pay.not_enough_combat_cards", f"it costs {cost.combat_cards} combat card(s)")
+        return refuse(
+            "pay.not_enough_combat_cards",
+            text("it costs {combat_cards} combat card(s)", combat_cards=cost.combat_cards),
+        )
     return None
 
 
@@ -93,7 +103,9 @@ def discard_moves(s: State, task: DiscardTask) -> list[DiscardCombatCard]:
 
 def discard_refusal(s: State, task: DiscardTask, m: DiscardCombatCard) -> IllegalMove | None:
     if m.value not in s.players[task.seat].hand:
-        return refuse("pay.no_such_combat_card", f"you hold no combat card of {m.value}")
+        return refuse(
+            "pay.no_such_combat_card", text("you hold no combat card of {value}", value=m.value)
+        )
     return None
 
 
@@ -137,16 +149,16 @@ def _item_refusal(s: State, t: Tables, task: GainTask, item: str) -> IllegalMove
     p = s.players[task.seat]
     tracks = t.content.tracks
     if item == "power" and p.power >= tracks.power_max:
-        return refuse("gain.track_full", "power is at the top of its track (16)")
+        return refuse("gain.track_full", text("power is at the top of its track (16)"))
     if item == "popularity" and p.popularity >= tracks.popularity_max:
-        return refuse("gain.track_full", "popularity is at the top of its track (18)")
+        return refuse("gain.track_full", text("popularity is at the top of its track (18)"))
     if item == "combat_cards" and not any(s.combat_deck) and not any(s.combat_discard):
         # «Если колода сброса пуста, карту взять нельзя» («Усиление»)
-        return refuse("gain.no_combat_card", "the combat deck and its discard pile are empty")
+        return refuse("gain.no_combat_card", text("the combat deck and its discard pile are empty"))
     if item == "worker" and len(p.workers) >= 8:
-        return refuse("gain.no_worker_left", "no worker is left on your mat")
+        return refuse("gain.no_worker_left", text("no worker is left on your mat"))
     if item in ACTION_ITEMS and item != "produce" and not _action_possible(s, t, task, item):
-        return refuse("gain.action_impossible", f"there is nothing to {item}")
+        return refuse("gain.action_impossible", text("there is nothing to {item}", item=term(item)))
     return None
 
 
@@ -157,7 +169,7 @@ def _placed(item: str) -> bool:
 
 def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove | None:
     if _in_reward(task.reward, m.item) <= 0:
-        return refuse("gain.not_in_reward", f"the reward holds no {m.item}")
+        return refuse("gain.not_in_reward", text("the reward holds no {item}", item=term(m.item)))
     refused = _item_refusal(s, t, task, m.item)
     if refused is not None:
         return refused
@@ -165,10 +177,10 @@ def gain_refusal(s: State, t: Tables, task: GainTask, m: GainOne) -> IllegalMove
         if m.territory not in trade_territories(s, t, task.seat):
             return refuse(
                 "trade.territory",
-                "resources go to a territory you control with a worker on it («Торговля»)",
+                text("resources go to a territory you control with a worker on it («Торговля»)"),
             )
     elif m.territory is not None:
-        return refuse("gain.territory", "this reward is not placed on a territory you choose")
+        return refuse("gain.territory", text("this reward is not placed on a territory you choose"))
     return None
 
 
@@ -261,14 +273,20 @@ def amount_refusal(s: State, t: Tables, task: AmountTask, m: TakeAmount) -> Ille
     most = amount_max(s, t, task)
     if not 0 <= m.amount <= most:
         why = {
-            "power": " (power ends at 16)",
-            "popularity": " (popularity ends at 18)",
-            "combat_cards": " (the combat cards left to draw)",
+            "power": text(" (power ends at 16)"),
+            "popularity": text(" (popularity ends at 18)"),
+            "combat_cards": text(" (the combat cards left to draw)"),
         }
         extra = why.get(task.item, "") if most < task.full else ""
         return refuse(
             "gain.amount",
-            f"take 0 to {most} of the {task.full} {task.item}{extra} («или часть награды»)",
+            text(
+                "take 0 to {most} of the {full} {item}{extra} («или часть награды»)",
+                most=most,
+                full=task.full,
+                item=term(task.item),
+                extra=extra,
+            ),
         )
     return None
 

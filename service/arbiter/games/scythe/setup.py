@@ -16,6 +16,7 @@ import itertools
 import msgspec
 
 from arbiter.core import ChanceOutcome, Event, IllegalMove
+from arbiter.core.texts import text
 from arbiter.games.scythe.board import pop, push, refuse
 from arbiter.games.scythe.content import FACTIONS, FactionId, MatId
 from arbiter.games.scythe.events import (
@@ -180,9 +181,11 @@ def draw_card(s: State, task: DrawCombat, value: int, events: list[Event]) -> St
 
 def choose_refusal(s: State, t: Tables, m: ChooseFaction) -> IllegalMove | None:
     if m.faction not in t.factions or m.faction in s.factions:
-        return refuse("setup.faction_taken", f"faction {m.faction!r} is not available")
+        return refuse(
+            "setup.faction_taken", text("faction {faction!r} is not available", faction=m.faction)
+        )
     if m.mat not in t.mats or m.mat in s.mats:
-        return refuse("setup.mat_taken", f"player mat {m.mat!r} is not available")
+        return refuse("setup.mat_taken", text("player mat {mat!r} is not available", mat=m.mat))
     return None
 
 

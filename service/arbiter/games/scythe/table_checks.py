@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import Counter
 
 from arbiter.core import InvalidState
+from arbiter.core.texts import term, text
 from arbiter.games.scythe.stars import goal_reached, max_combat_stars, max_objective_stars
 from arbiter.games.scythe.state import (
     AfterMove,
@@ -65,8 +66,10 @@ def _lake_workers(s: State, t: Tables) -> None:
             if where in t.lakes and where not in p.mechs:
                 raise _err(
                     "lake",
-                    f"a worker is on the lake {where} with no mech of its own: workers reach a "
-                    "lake only carried by a mech and are never left there",
+                    text(
+                        "a worker is on the lake {where} with no mech of its own: workers reach a lake only carried by a mech and are never left there",
+                        where=where,
+                    ),
                     f"/players/{seat}/workers/{j}",
                 )
 
@@ -87,8 +90,12 @@ def _units_together(s: State, t: Tables) -> None:
             if other != seat:
                 raise _err(
                     "together",
-                    f"seats {other} and {seat} both have units on {where} with no Move or "
-                    "battle under way: a Move ends in a battle there, or sends the workers home",
+                    text(
+                        "seats {other} and {seat} both have units on {where} with no Move or battle under way: a Move ends in a battle there, or sends the workers home",
+                        other=other,
+                        seat=seat,
+                        where=where,
+                    ),
                     f"/players/{seat}/{kind}",
                 )
 
@@ -116,8 +123,11 @@ def _battle_origins(s: State, t: Tables) -> None:
         if where in others and (kind, index) not in moved:
             raise _err(
                 "moved_from",
-                f"the attacker's {kind} on {where}, where a battle waits, does not say where it "
-                "came from this turn (turn.moved_from): the game's end could not send it back",
+                text(
+                    "the attacker's {kind} on {where}, where a battle waits, does not say where it came from this turn (turn.moved_from): the game's end could not send it back",
+                    kind=term(kind),
+                    where=where,
+                ),
                 "/turn/moved_from",
             )
 
@@ -128,17 +138,27 @@ def _star_counts(s: State, t: Tables) -> None:
         counts = Counter(p.stars)
         if counts["combat"] > max_combat_stars(p, t):
             raise _err(
-                "stars", f"{counts['combat']} stars for battles: at most 2 but for Saxony", at
+                "stars",
+                text(
+                    "{counts} stars for battles: at most 2 but for Saxony", counts=counts["combat"]
+                ),
+                at,
             )
         if counts["objective"] > min(max_objective_stars(p, t), len(p.revealed)):
             raise _err(
                 "stars",
-                "a star for an objective is one revealed objective card (one only, two for Saxony)",
+                text(
+                    "a star for an objective is one revealed objective card (one only, two for Saxony)"
+                ),
                 at,
             )
         for goal, n in counts.items():
             if goal not in ("combat", "objective") and n > 1:
-                raise _err("stars", f"the {goal} goal holds one star of a seat, not {n}", at)
+                raise _err(
+                    "stars",
+                    text("the {goal} goal holds one star of a seat, not {n}", goal=goal, n=n),
+                    at,
+                )
 
 
 def _stars_earned(s: State, t: Tables) -> None:
@@ -154,7 +174,10 @@ def _stars_earned(s: State, t: Tables) -> None:
             if goal_reached(p, slot.goal, slot.count):
                 raise _err(
                     "star_missing",
-                    f"seat {seat} has reached the {slot.goal} goal but holds no star for it: the "
-                    "star is placed when the goal is reached",
+                    text(
+                        "seat {seat} has reached the {goal} goal but holds no star for it: the star is placed when the goal is reached",
+                        seat=seat,
+                        goal=slot.goal,
+                    ),
                     f"/players/{seat}/stars",
                 )

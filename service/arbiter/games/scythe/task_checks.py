@@ -17,6 +17,7 @@ pointer) before any rule runs. The stack shapes accepted are the ones :mod:`.flo
 from __future__ import annotations
 
 from arbiter.core import InvalidState
+from arbiter.core.texts import term, text
 from arbiter.games.scythe.content import BOTTOM_ACTIONS
 from arbiter.games.scythe.encounters import options_allowed
 from arbiter.games.scythe.state import (
@@ -92,57 +93,63 @@ def _err(code: str, message: str, pointer: str) -> InvalidState:
 def _seat(s: State, seat: int, pointer: str, code: str = "task_seat") -> None:
     count = len(s.players) if s.players else s.players_count
     if not 0 <= seat < count:
-        raise _err(code, f"seat {seat} does not exist ({count} seats)", pointer)
+        raise _err(
+            code,
+            text("seat {seat} does not exist ({count} seats)", seat=seat, count=count),
+            pointer,
+        )
 
 
 def _territory(t: Tables, x: str | None, pointer: str, *, blank: bool = False) -> None:
     if blank and x is None:
         return
     if x is None or x not in t.index:
-        raise _err("territory", f"{x!r} is not a territory", pointer)
+        raise _err("territory", text("{x!r} is not a territory", x=x), pointer)
 
 
 def _space(t: Tables, x: str, pointer: str) -> None:
     if x not in t.neighbours:
-        raise _err("territory", f"{x!r} is not a space of the board", pointer)
+        raise _err("territory", text("{x!r} is not a space of the board", x=x), pointer)
 
 
 def _section(p: PlayerState, section: Section, pointer: str) -> None:
     if section == "factory" and p.factory_card is None:
-        raise _err("section", "the Factory card is a section only once it is kept", pointer)
+        raise _err("section", text("the Factory card is a section only once it is kept"), pointer)
 
 
 def _factory_card(t: Tables, card: int, pointer: str) -> None:
     if card not in t.factory_cards:
-        raise _err("factory_card", f"no Factory card {card}", pointer)
+        raise _err("factory_card", text("no Factory card {card}", card=card), pointer)
 
 
 def _count(n: int, pointer: str, low: int = 0) -> None:
     if n < low:
-        raise _err("task_count", f"{n} is below {low}", pointer)
+        raise _err("task_count", text("{n} is below {low}", n=n, low=low), pointer)
 
 
 def _unit(p: PlayerState, kind: str, index: int, pointer: str) -> None:
     size = {"character": 1, "mech": len(p.mechs), "worker": len(p.workers)}.get(kind)
     if size is None or not 0 <= index < size:
-        raise _err("unit", f"no {kind} {index}", pointer)
+        raise _err("unit", text("no {kind} {index}", kind=term(kind), index=index), pointer)
 
 
 def _check_players(s: State, t: Tables) -> None:
     if s.players and len(s.players) != s.players_count:
-        raise _err("players", "one player state per seat", "/players")
+        raise _err("players", text("one player state per seat"), "/players")
     factions = [p.faction for p in s.players]
     mats = [p.mat for p in s.players]
     if len(set(factions)) != len(factions):
-        raise _err("players", "each faction plays once", "/players")
+        raise _err("players", text("each faction plays once"), "/players")
     if len(set(mats)) != len(mats):
-        raise _err("players", "each player mat is used once", "/players")
+        raise _err("players", text("each player mat is used once"), "/players")
     for i, p in enumerate(s.players):
         at = f"/players/{i}"
         if p.faction not in t.factions:
-            raise _err("faction", f"no faction {p.faction!r}", f"{at}/faction")
+            raise _err(
+                "faction", text("no faction {faction!r}", faction=p.faction), f"{at}/faction"
+            )
         if p.mat not in t.mats:
-            raise _err("mat", f"no player mat {p.mat!r}", f"{at}/mat")
+            raise _err("mat", text("no player mat {mat!r}", mat=p.mat), f"{at}/mat")
         if p.factory_card is not None:
             _factory_card(t, p.factory_card, f"{at}/factory_card")
         if p.last_section is not None:
@@ -151,7 +158,7 @@ def _check_players(s: State, t: Tables) -> None:
         if p.mech_abilities != tuple(x for x in abilities if x in p.mech_abilities):
             raise _err(
                 "mech_slot",
-                "the abilities of the faction's mechs, each once, in faction-mat order",
+                text("the abilities of the faction's mechs, each once, in faction-mat order"),
                 f"{at}/mech_abilities",
             )
         bonuses = t.factions[p.faction].recruit_bonuses
@@ -159,9 +166,13 @@ def _check_players(s: State, t: Tables) -> None:
         seen_bonuses: set[int] = set()
         for j, r in enumerate(p.recruits):
             if not 0 <= r.bonus < len(bonuses):
-                raise _err("recruit", f"no recruit bonus {r.bonus}", f"{at}/recruits/{j}/bonus")
+                raise _err(
+                    "recruit",
+                    text("no recruit bonus {bonus}", bonus=r.bonus),
+                    f"{at}/recruits/{j}/bonus",
+                )
             if r.action in seen_actions or r.bonus in seen_bonuses:
-                raise _err("recruit", "each recruit action and bonus once", f"{at}/recruits")
+                raise _err("recruit", text("each recruit action and bonus once"), f"{at}/recruits")
             seen_actions.add(r.action)
             seen_bonuses.add(r.bonus)
         for j, c in enumerate(p.cubes):
@@ -169,26 +180,32 @@ def _check_players(s: State, t: Tables) -> None:
             if not 0 <= c.option < len(options) or not options[c.option].has_cube:
                 raise _err(
                     "cube",
-                    f"no technology cube on {c.action} choice {c.option}",
+                    text(
+                        "no technology cube on {action} choice {option}",
+                        action=term(c.action),
+                        option=c.option,
+                    ),
                     f"{at}/cubes/{j}/option",
                 )
         if len(set(p.cubes)) != len(p.cubes):
-            raise _err("cube", "each technology cube once", f"{at}/cubes")
+            raise _err("cube", text("each technology cube once"), f"{at}/cubes")
         for action in BOTTOM_ACTIONS:
             n = p.covered.of(action)
             if not 0 <= n <= t.bottom(p.mat, action).upgrade_slots:
-                raise _err("covered", f"{n} squares covered", f"{at}/covered/{action}")
+                raise _err("covered", text("{n} squares covered", n=n), f"{at}/covered/{action}")
         for j, v in enumerate(p.hand):
             if v not in CARD_VALUES:
-                raise _err("combat_card", f"no combat card {v}", f"{at}/hand/{j}")
+                raise _err("combat_card", text("no combat card {v}", v=v), f"{at}/hand/{j}")
         for name, held in (("objectives", p.objectives), ("revealed", p.revealed)):
             for j, card in enumerate(held):
                 if card not in t.objectives:
-                    raise _err("objective", f"no objective card {card}", f"{at}/{name}/{j}")
+                    raise _err(
+                        "objective", text("no objective card {card}", card=card), f"{at}/{name}/{j}"
+                    )
     for j, card in enumerate(s.factory_cards):
         _factory_card(t, card, f"/factory_cards/{j}")
     if len(set(s.factory_cards)) != len(s.factory_cards):
-        raise _err("factory_card", "each Factory card once", "/factory_cards")
+        raise _err("factory_card", text("each Factory card once"), "/factory_cards")
     for j, seat in enumerate(s.factory_seen_by):
         _seat(s, seat, f"/factory_seen_by/{j}", "seat")
 
@@ -196,9 +213,11 @@ def _check_players(s: State, t: Tables) -> None:
 def _check_board(s: State, t: Tables) -> None:
     for j, x in enumerate(s.encounter_tokens):
         if x not in t.encounter_spaces:
-            raise _err("territory", f"{x!r} is not an encounter space", f"/encounter_tokens/{j}")
+            raise _err(
+                "territory", text("{x!r} is not an encounter space", x=x), f"/encounter_tokens/{j}"
+            )
     if len(set(s.encounter_tokens)) != len(s.encounter_tokens):
-        raise _err("territory", "one encounter token a space", "/encounter_tokens")
+        raise _err("territory", text("one encounter token a space"), "/encounter_tokens")
     cards = [*s.encounter_deck, *s.encounter_bottom]
     for name, deck in (
         ("encounter_deck", s.encounter_deck),
@@ -206,16 +225,16 @@ def _check_board(s: State, t: Tables) -> None:
     ):
         for j, c in enumerate(deck):
             if c not in t.encounters:
-                raise _err("encounter_card", f"no encounter card {c}", f"/{name}/{j}")
+                raise _err("encounter_card", text("no encounter card {c}", c=c), f"/{name}/{j}")
     for task in s.pending:
         if isinstance(task, EncounterTask) and task.card:
             cards.append(task.card)
     if len(set(cards)) != len(cards):
-        raise _err("encounter_card", "each encounter card once", "/encounter_deck")
+        raise _err("encounter_card", text("each encounter card once"), "/encounter_deck")
     if s.structure_tile is not None and s.structure_tile not in t.tiles:
-        raise _err("structure_tile", "no such structure bonus tile", "/structure_tile")
+        raise _err("structure_tile", text("no such structure bonus tile"), "/structure_tile")
     if any(min(c) < 0 for c in (s.combat_deck, s.combat_discard)):
-        raise _err("combat_card", "combat card counts are not negative", "/combat_deck")
+        raise _err("combat_card", text("combat card counts are not negative"), "/combat_deck")
 
 
 def _check_turn(s: State, t: Tables) -> None:
@@ -226,16 +245,19 @@ def _check_turn(s: State, t: Tables) -> None:
     p = s.players[turn.seat]
     if turn.stage == "section":
         if turn.section is not None:
-            raise _err("section", "no section is chosen before the section stage", "/turn/section")
+            raise _err(
+                "section", text("no section is chosen before the section stage"), "/turn/section"
+            )
     elif turn.section is None:
-        raise _err("section", "a section is chosen at the section stage", "/turn/section")
+        raise _err("section", text("a section is chosen at the section stage"), "/turn/section")
     else:
         _section(p, turn.section, "/turn/section")
     if turn.encounter_at == "":  # the shape before rules 1.1.0 wrote no encounter as ""
         raise _err(
             "territory",
-            'encounter_at "" is the state shape before rules 1.1.0: no encounter this turn is '
-            "null now",
+            text(
+                'encounter_at "" is the state shape before rules 1.1.0: no encounter this turn is null now'
+            ),
             "/turn/encounter_at",
         )
     if turn.encounter_at is not None:
@@ -258,23 +280,27 @@ def _check_carry(p: PlayerState, t: Tables, c: Carry, at: str) -> None:
         else (p.mechs if c.kind == "mech" else p.workers)[c.index]
     )
     if here != c.at:
-        raise _err("unit", f"the moving {c.kind} is on {here}, not {c.at}", f"{at}/at")
+        raise _err(
+            "unit",
+            text("the moving {kind} is on {here}, not {at}", kind=term(c.kind), here=here, at=c.at),
+            f"{at}/at",
+        )
     if c.cargo.total() and c.at not in t.index:
-        raise _err("territory", "resources are carried on territories only", f"{at}/cargo")
+        raise _err("territory", text("resources are carried on territories only"), f"{at}/cargo")
     _count(c.steps_left, f"{at}/steps_left")
     for j, w in enumerate(c.workers):
         _unit(p, "worker", w, f"{at}/workers/{j}")
         if p.workers[w] != c.at:
-            raise _err("unit", f"worker {w} is not on {c.at}", f"{at}/workers/{j}")
+            raise _err("unit", text("worker {w} is not on {at}", w=w, at=c.at), f"{at}/workers/{j}")
     if len(set(c.workers)) != len(c.workers):
-        raise _err("unit", "each worker carried once", f"{at}/workers")
+        raise _err("unit", text("each worker carried once"), f"{at}/workers")
     for name, counts in (
         ("cargo", c.cargo.counts()),
         ("loaded_here", c.loaded_here),
         ("dropped_here", c.dropped_here),
     ):
         if min(counts) < 0:
-            raise _err("task_count", "counts are not negative", f"{at}/{name}")
+            raise _err("task_count", text("counts are not negative"), f"{at}/{name}")
 
 
 def _check_task(s: State, t: Tables, task: Pending, at: str) -> None:
@@ -292,11 +318,11 @@ def _check_task(s: State, t: Tables, task: Pending, at: str) -> None:
         _seat(s, task.attacker, f"{at}/attacker")
         _seat(s, task.defender, f"{at}/defender")
         if task.attacker == task.defender:
-            raise _err("task_seat", "a seat does not fight itself", f"{at}/defender")
+            raise _err("task_seat", text("a seat does not fight itself"), f"{at}/defender")
         if task.acting not in (-1, task.attacker, task.defender):
-            raise _err("task_seat", "only the two sides act", f"{at}/acting")
+            raise _err("task_seat", text("only the two sides act"), f"{at}/acting")
         if task.stage == "artillery" and task.acting == -1:
-            raise _err("task_seat", "a side uses Artillery", f"{at}/acting")
+            raise _err("task_seat", text("a side uses Artillery"), f"{at}/acting")
         _territory(t, task.territory, f"{at}/territory")
         for name, side in (
             ("attacker_side", task.attacker_side),
@@ -305,28 +331,35 @@ def _check_task(s: State, t: Tables, task: Pending, at: str) -> None:
             _count(side.power, f"{at}/{name}/power")
             for j, v in enumerate(side.cards):
                 if v not in CARD_VALUES:
-                    raise _err("combat_card", f"no combat card {v}", f"{at}/{name}/cards/{j}")
+                    raise _err(
+                        "combat_card", text("no combat card {v}", v=v), f"{at}/{name}/cards/{j}"
+                    )
     elif isinstance(task, Battles):
         if not task.territories:
-            raise _err("task_stack", "a choice of battles names them", f"{at}/territories")
+            raise _err("task_stack", text("a choice of battles names them"), f"{at}/territories")
         for j, where in enumerate(task.territories):
             _territory(t, where, f"{at}/territories/{j}")
     elif isinstance(task, EncounterTask):
         _territory(t, task.territory, f"{at}/territory")
         if task.card is not None and task.card not in t.encounters:
-            raise _err("encounter_card", f"no encounter card {task.card}", f"{at}/card")
+            raise _err(
+                "encounter_card", text("no encounter card {card}", card=task.card), f"{at}/card"
+            )
         if task.card is None and task.chosen:
-            raise _err("task_stack", "options are chosen from a drawn card", f"{at}/chosen")
+            raise _err("task_stack", text("options are chosen from a drawn card"), f"{at}/chosen")
         allowed = options_allowed(t, s.players[task.seat].faction)
         if len(task.chosen) > allowed or len(set(task.chosen)) != len(task.chosen):
             raise _err(
                 "encounter_option",
-                f"at most {allowed} different option(s) of a card for this faction",
+                text(
+                    "at most {allowed} different option(s) of a card for this faction",
+                    allowed=allowed,
+                ),
                 f"{at}/chosen",
             )
         for j, o in enumerate(task.chosen):
             if not 0 <= o < 3:
-                raise _err("encounter_option", f"no option {o}", f"{at}/chosen/{j}")
+                raise _err("encounter_option", text("no option {o}", o=o), f"{at}/chosen/{j}")
     elif isinstance(task, GainTask):
         _territory(t, task.place, f"{at}/place", blank=True)
         _territory(t, task.actions_at, f"{at}/actions_at", blank=True)
@@ -351,7 +384,7 @@ def _check_task(s: State, t: Tables, task: Pending, at: str) -> None:
         for j, key in enumerate(task.moved):
             kind, _, index = key.partition(":")
             if not index.isdigit():
-                raise _err("unit", f"{key!r} is not kind:index", f"{at}/moved/{j}")
+                raise _err("unit", text("{key!r} is not kind:index", key=key), f"{at}/moved/{j}")
             _unit(q, kind, int(index), f"{at}/moved/{j}")
         if task.current is not None:
             _check_carry(q, t, task.current, f"{at}/current")
@@ -374,18 +407,18 @@ def _check_setup_stack(s: State, t: Tables) -> None:
     tasks = s.pending
     n = s.players_count
     if not tasks or not isinstance(tasks[0], StartPlay):
-        raise _err("task_stack", "setup ends with StartPlay at the bottom", "/pending")
+        raise _err("task_stack", text("setup ends with StartPlay at the bottom"), "/pending")
     rest = list(enumerate(tasks))[1:]
     if rest and isinstance(rest[0][1], DealFactory):
         rest = rest[1:]
     if not s.players:
         if not rest or not isinstance(rest[0][1], PlaceStart):
-            raise _err("task_stack", "pieces are placed before anything is dealt", "/pending")
+            raise _err("task_stack", text("pieces are placed before anything is dealt"), "/pending")
         rest = rest[1:]
         if rest and isinstance(rest[-1][1], SetupTile):
             rest = rest[:-1]
         elif not s.structure_tile:
-            raise _err("task_stack", "the structure tile is dealt first", "/structure_tile")
+            raise _err("task_stack", text("the structure tile is dealt first"), "/structure_tile")
         if s.options.assignment == "random":
             _random_deals(s, rest)
         else:
@@ -395,53 +428,55 @@ def _check_setup_stack(s: State, t: Tables) -> None:
             ("mats", s.mats, t.mats),
         ):
             if len(set(ids)) != len(ids):
-                raise _err("players", f"each of the {name} once", f"/{name}")
+                raise _err("players", text("each of the {name} once", name=name), f"/{name}")
             for j, x in enumerate(ids):
                 if x not in known:
-                    raise _err("players", f"no {x!r}", f"/{name}/{j}")
+                    raise _err("players", text("no {x!r}", x=x), f"/{name}/{j}")
         return
     if len(s.factions) != n or len(s.mats) != n:
-        raise _err("players", "a faction and a mat per seat once placed", "/factions")
+        raise _err("players", text("a faction and a mat per seat once placed"), "/factions")
     for i, p in enumerate(s.players):
         if (p.faction, p.mat) != (s.factions[i], s.mats[i]):
             raise _err(
-                "players", "the players' factions and mats are the ones dealt", f"/players/{i}"
+                "players",
+                text("the players' factions and mats are the ones dealt"),
+                f"/players/{i}",
             )
     for i, task in rest:
         if not isinstance(task, DrawCombat | DealObjectives):
-            raise _stack(i, f"{type(task).__name__} after the pieces are placed")
+            raise _stack(i, text("{task} after the pieces are placed", task=type(task).__name__))
 
 
 def _random_deals(s: State, rest: list[tuple[int, Pending]]) -> None:
     n = s.players_count
     if rest and isinstance(rest[-1][1], SetupFactions):
         if s.factions or s.mats:
-            raise _err("players", "nothing is dealt before the factions", "/factions")
+            raise _err("players", text("nothing is dealt before the factions"), "/factions")
         rest = rest[:-1]
     elif len(s.factions) != n:
-        raise _err("players", "one faction per seat", "/factions")
+        raise _err("players", text("one faction per seat"), "/factions")
     mats = [(i, x) for i, x in rest]
     for i, task in mats:
         if not isinstance(task, SetupMat):
-            raise _stack(i, f"{type(task).__name__} among the mat deals")
+            raise _stack(i, text("{task} among the mat deals", task=type(task).__name__))
     # bottom to top: seats n-1 .. len(mats dealt)
     expected = list(reversed(range(len(s.mats), n)))
     if [x.player for _, x in mats if isinstance(x, SetupMat)] != expected:
-        raise _err("players", "one mat per seat, dealt in seat order", "/mats")
+        raise _err("players", text("one mat per seat, dealt in seat order"), "/mats")
     if len(s.mats) > n:
-        raise _err("players", "one mat per seat", "/mats")
+        raise _err("players", text("one mat per seat"), "/mats")
 
 
 def _chosen_deals(s: State, rest: list[tuple[int, Pending]]) -> None:
     n = s.players_count
     for i, task in rest:
         if not isinstance(task, ChooseFactionTask):
-            raise _stack(i, f"{type(task).__name__} among the faction choices")
+            raise _stack(i, text("{task} among the faction choices", task=type(task).__name__))
     if len(s.factions) != len(s.mats) or len(s.factions) > n:
-        raise _err("players", "a faction and a mat per seat", "/factions")
+        raise _err("players", text("a faction and a mat per seat"), "/factions")
     expected = list(reversed(range(len(s.factions), n)))
     if [x.seat for _, x in rest if isinstance(x, ChooseFactionTask)] != expected:
-        raise _err("task_stack", "the seats choose in seat order", "/pending")
+        raise _err("task_stack", text("the seats choose in seat order"), "/pending")
 
 
 def _below_ok(task: Pending, below: Pending | None) -> bool:
@@ -479,31 +514,34 @@ def _check_play_stack(s: State) -> None:
     below: Pending | None = None
     for i, task in enumerate(s.pending):
         if isinstance(task, SETUP_ONLY):
-            raise _stack(i, f"{type(task).__name__} is a setup task")
+            raise _stack(i, text("{task} is a setup task", task=type(task).__name__))
         if isinstance(task, ACTIVE_SEAT_TASKS) and task.seat != s.turn.seat:
-            raise _err("task_seat", "the task is the active seat's", f"/pending/{i}/seat")
+            raise _err("task_seat", text("the task is the active seat's"), f"/pending/{i}/seat")
         if isinstance(task, Battle) and task.attacker != s.turn.seat:
-            raise _err("task_seat", "the active seat attacks", f"/pending/{i}/attacker")
+            raise _err("task_seat", text("the active seat attacks"), f"/pending/{i}/attacker")
         if not _below_ok(task, below):
-            where = "the bottom" if below is None else type(below).__name__
-            raise _stack(i, f"{type(task).__name__} cannot sit on {where}")
+            where = text("the bottom") if below is None else type(below).__name__
+            raise _stack(
+                i,
+                text("{task} cannot sit on {where}", task=type(task).__name__, where=where),
+            )
         if (
             i < len(s.pending) - 1
             and isinstance(task, BottomTask)
             and task.stage in ("pay", "coins")
         ):
-            raise _stack(i, "a bottom action's payment is a decision of its own")
+            raise _stack(i, text("a bottom action's payment is a decision of its own"))
         below = task
     if s.pending and s.turn.stage in ("section", "top"):
-        raise _err("task_stack", "tasks wait only once an action is chosen", "/turn/stage")
+        raise _err("task_stack", text("tasks wait only once an action is chosen"), "/turn/stage")
     if any(isinstance(x, BottomTask) for x in s.pending) and s.turn.stage != "end":
-        raise _err("task_stack", "a bottom action ends the turn's actions", "/turn/stage")
+        raise _err("task_stack", text("a bottom action ends the turn's actions"), "/turn/stage")
 
 
 def _check_top(s: State) -> None:
     if not s.pending:
         if s.phase == "setup":
-            raise _err("task_stack", "setup has tasks left", "/pending")
+            raise _err("task_stack", text("setup has tasks left"), "/pending")
         return
     i = len(s.pending) - 1
     task = s.pending[i]
@@ -516,14 +554,14 @@ def _check_top(s: State) -> None:
         if task.stage == "choose" and task.attacker_side.committed and task.defender_side.committed:
             automatic = True
     if automatic:
-        raise _stack(i, f"the top task {type(task).__name__} is not a decision")
+        raise _stack(i, text("the top task {task} is not a decision", task=type(task).__name__))
 
 
 def check_tasks(state: State, t: Tables) -> None:
     """Refuse a state whose tasks or references the rules cannot follow (``InvalidState``)."""
     s = state
     if s.phase != "setup" and not s.players:
-        raise _err("players", "the game has players once set up", "/players")
+        raise _err("players", text("the game has players once set up"), "/players")
     _check_players(s, t)
     _check_board(s, t)
     _check_turn(s, t)
@@ -534,7 +572,7 @@ def check_tasks(state: State, t: Tables) -> None:
     else:
         for i, task in enumerate(s.pending):
             if isinstance(task, SETUP_ONLY):
-                raise _stack(i, f"{type(task).__name__} is a setup task")
+                raise _stack(i, text("{task} is a setup task", task=type(task).__name__))
     for i, task in enumerate(s.pending):
         _check_task(s, t, task, f"/pending/{i}")
     if s.phase != "over":

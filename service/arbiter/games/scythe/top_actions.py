@@ -14,10 +14,12 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import text
 from arbiter.games.scythe.board import (
     add_resources,
     control_map,
     factory_card,
+    named,
     pop,
     push,
     refuse,
@@ -69,19 +71,28 @@ def chosen(s: State) -> TopActionName:
     return section
 
 
+# The refusals the move generation meets most, made once (their texts take no parameters).
+_NO_FACTORY_CARD = text("you have no Factory card («Фактория»)")
+_SAME_SECTION = text(
+    "choose a section other than last turn's («Игровой процесс»; Relentless excepted)"
+)
+_TRADE_NO_WORKER = text(
+    "«Нельзя использовать действие Торговли, если все Ваши рабочие находятся на домашней базе»: "
+    "no controlled territory with your worker"
+)
+
+
 def section_refusal(s: State, t: Tables, m: ChooseSection) -> IllegalMove | None:
     p = s.players[m.seat]
     if m.section not in SECTIONS:
         return refuse(
-            "section.unknown", "a section is named by its top-row action, or factory for the card"
+            "section.unknown",
+            text("a section is named by its top-row action, or factory for the card"),
         )
     if m.section == "factory" and p.factory_card is None:
-        return refuse("section.no_factory_card", "you have no Factory card («Фактория»)")
+        return refuse("section.no_factory_card", _NO_FACTORY_CARD)
     if m.section == p.last_section and t.factions[p.faction].ability != "relentless":
-        return refuse(
-            "section.same_as_last_turn",
-            "choose a section other than last turn's («Игровой процесс»; Relentless excepted)",
-        )
+        return refuse("section.same_as_last_turn", _SAME_SECTION)
     return None
 
 
@@ -128,21 +139,20 @@ def top_refusal(s: State, t: Tables, m: TakeTopAction) -> IllegalMove | None:
     if s.turn.section == "factory":
         card = factory_card(t, p)
         if not 0 <= m.choice < len(card.top.choices):
-            return refuse("top.unknown_choice", "no such choice on the Factory card")
+            return refuse("top.unknown_choice", text("no such choice on the Factory card"))
         return cost_refusal(p, card.top.cost)
     top = t.top(p.mat, chosen(s))
     if not 0 <= m.choice < len(top.options):
-        return refuse("top.unknown_choice", f"the {top.name} action has no choice {m.choice}")
+        return refuse(
+            "top.unknown_choice",
+            text("the {name} action has no choice {choice}", name=named(top.name), choice=m.choice),
+        )
     cost = produce_cost(p, t) if top.name == "produce" else top.cost
     why = cost_refusal(p, cost)
     if why is not None:
         return why
     if top.options[m.choice].name == "resources" and not trade_territories(s, t, seat):
-        return refuse(
-            "trade.no_worker",
-            "«Нельзя использовать действие Торговли, если все Ваши рабочие находятся на "
-            "домашней базе»: no controlled territory with your worker",
-        )
+        return refuse("trade.no_worker", _TRADE_NO_WORKER)
     return None
 
 
@@ -238,15 +248,19 @@ def _capacity(s: State, t: Tables, task: ProduceTask, territory: str) -> int:
 
 def produce_refusal(s: State, t: Tables, task: ProduceTask, m: Produce) -> IllegalMove | None:
     if m.territory in task.done:
-        return refuse("produce.twice", "each territory produces once («различные территории»)")
+        return refuse(
+            "produce.twice", text("each territory produces once («различные территории»)")
+        )
     cap = _capacity(s, t, task, m.territory)
     if cap <= 0:
         return refuse(
             "produce.territory",
-            "produce on a territory you control with your workers («Производство»), or the Mill's",
+            text(
+                "produce on a territory you control with your workers («Производство»), or the Mill's"
+            ),
         )
     if not 1 <= m.amount <= cap:
-        return refuse("produce.amount", f"that territory produces 1 to {cap} now")
+        return refuse("produce.amount", text("that territory produces 1 to {cap} now", cap=cap))
     return None
 
 
