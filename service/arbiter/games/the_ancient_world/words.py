@@ -58,7 +58,7 @@ DRAWN_TO: Final[dict[DrawTarget, Text]] = {
 }
 
 
-def drawn_for(to: DrawTarget, seat: str) -> Text:
+def drawn_for(to: str, seat: str) -> Text:
     """Where a draw goes: a public place, or a seat's private choice (``seat`` said)."""
     if to == "explore":
         return text("for the Explore of {seat}", seat=seat)
@@ -68,10 +68,10 @@ def drawn_for(to: DrawTarget, seat: str) -> Text:
         return text("for the Forest refuge of {seat}", seat=seat)
     if to == "set_aside":
         return text("for {seat} to set aside (Zorsk playwrights)", seat=seat)
-    return DRAWN_TO[to]
+    return DRAWN_TO[to]  # type: ignore[index]
 
 
-def seat_of(seat: int) -> Text:
+def seat_of(seat: int | None) -> Text:
     """``seat 1``."""
     return text("seat {seat}", seat=seat)
 
