@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from arbiter.core.describe import describe_by
-from arbiter.core.texts import Text, joined, plural, term, text
+from arbiter.core.texts import Text, joined, plural, text
+from arbiter.core.texts import term as printed
 from arbiter.games.the_ancient_world.content import CardAction
 from arbiter.games.the_ancient_world.decks import current_empire
 from arbiter.games.the_ancient_world.moves import (
@@ -376,14 +377,14 @@ def _attack(s: State, t: Tables, m: Attack) -> Text:
     if dice:
         return text(
             "Defeat {titan} (attack {attack} against defence {defence}), then roll {dice}",
-            titan=term(card.name),
+            titan=printed(card.name),
             attack=value,
             defence=card.defence,
             dice=destruction_dice(dice),
         )
     return text(
         "Defeat {titan} (attack {attack} against defence {defence})",
-        titan=term(card.name),
+        titan=printed(card.name),
         attack=value,
         defence=card.defence,
     )
@@ -396,7 +397,7 @@ def _withdraw(s: State, t: Tables, m: Withdraw) -> Text:
     return text(
         "Withdraw from the fight with {titan} (attack {attack} below defence {defence}); the "
         "paid armies stay used",
-        titan=term(card.name),
+        titan=printed(card.name),
         attack=value,
         defence=card.defence,
     )
