@@ -50,7 +50,7 @@ from arbiter.games.the_ancient_world.state import (
     PlayerState,
 )
 from arbiter.games.the_ancient_world.tables import Tables, has_effect, stats
-from arbiter.games.the_ancient_world.words import given
+from arbiter.games.the_ancient_world.words import given, seat_of
 
 State = AncientWorldState
 
@@ -574,14 +574,16 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
         neighbour = (seat + 1) % n if scribes else (seat - 1) % n
         learned = any(c.seat == learner for c in s.board.learn)
         if has_effect(t, s.players[seat], effect) is None or neighbour != learner or not learned:
-            card = "Scribes' guild" if scribes else "Remote outpost"
-            side = "left" if scribes else "right"
             raise invalid(
                 "state.card_effect",
                 text(
-                    "only the owner of a face-up {card} decides this, when its {side} neighbour has just placed a citizen on Learn",
-                    card=card,
-                    side=side,
+                    "only the owner of a face-up Scribes' guild decides this, when its left "
+                    "neighbour has just placed a citizen on Learn"
+                )
+                if scribes
+                else text(
+                    "only the owner of a face-up Remote outpost decides this, when its right "
+                    "neighbour has just placed a citizen on Learn"
                 ),
                 f"{at}/seat",
             )
@@ -725,7 +727,7 @@ def _drawn(s: State, t: Tables, k: int, task: Pending) -> None:
     coming = above.count if isinstance(above, st.Draw) else 0
     if isinstance(task, st.ChooseSetAside):
         most = EXPLORE_CARDS + stats(t, s.players[task.seat]).extra_explore
-        have, what = len(task.drawn), "Explore draws"
+        have, what = len(task.drawn), text("Explore draws")
     elif isinstance(task, st.ChooseProvince):
         if not s.options.expand_borders_plus:
             raise invalid(
@@ -733,7 +735,7 @@ def _drawn(s: State, t: Tables, k: int, task: Pending) -> None:
                 text("only Expand borders+ offers provinces to choose"),
                 f"/pending/{k}",
             )
-        most, have, what = EXPAND_PLUS_CARDS, len(task.options), "Expand borders+ takes"
+        most, have, what = EXPAND_PLUS_CARDS, len(task.options), text("Expand borders+ takes")
     elif isinstance(task, st.ChooseTitanOrder):
         for card in (*task.cards, *task.ordered):
             if t.titans[card].stars != task.stars:
@@ -744,7 +746,8 @@ def _drawn(s: State, t: Tables, k: int, task: Pending) -> None:
                     ),
                     f"/pending/{k}",
                 )
-        most, have, what = FOREST_CARDS, len(task.cards) + len(task.ordered), "Forest refuge takes"
+        most, have = FOREST_CARDS, len(task.cards) + len(task.ordered)
+        what = text("Forest refuge takes")
     else:
         return
     if have + coming > most or have + coming < 1:
@@ -787,7 +790,7 @@ def check_settled(s: State, t: Tables) -> None:
             "state.unsettled",
             text(
                 "{value} must decide and has no choice",
-                value="chance" if actor == "chance" else f"seat {actor}",
+                value=text("chance") if actor == "chance" else seat_of(actor),
             ),
             f"/pending/{k}" if k >= 0 else "/current",
         )
