@@ -11,6 +11,7 @@ from typing import Literal
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import plural, text
 from arbiter.games.the_ancient_world import cards as special
 from arbiter.games.the_ancient_world.common import (
     add,
@@ -81,6 +82,7 @@ from arbiter.games.the_ancient_world.tables import (
     owned_names,
     stats,
 )
+from arbiter.games.the_ancient_world.words import given, quoted
 
 State = AncientWorldState
 
@@ -101,17 +103,20 @@ def build_refusal(
     if card not in s.empire_row and card not in p.set_aside:
         return refuse(
             "build.not_available",
-            f"{card!r} is neither in the empire row nor among your set-aside cards",
+            text(
+                "{card} is neither in the empire row nor among your set-aside cards",
+                card=given(card),
+            ),
         )
     crane_card = has_effect(t, p, "crane")
     if crane and crane_card is None:
-        return refuse("build.no_crane", "you have no face-up Crane («Кран») to discard")
+        return refuse("build.no_crane", text("you have no face-up Crane («Кран») to discard"))
     # A discarded Crane frees its space and takes away any space it gave.
     freed = 1 - t.sym(crane_card).space if crane and crane_card is not None else 0
     if free_space(t, p) + freed < 1:
         return refuse(
             "build.no_space",
-            "no space for another empire card («Для каждой карты империи требуется 1 место»)",
+            text("no space for another empire card («Для каждой карты империи требуется 1 место»)"),
         )
     names = owned_names(t, p)
     if crane and crane_card is not None:
@@ -119,19 +124,34 @@ def build_refusal(
     if t.name[card] in names:
         return refuse(
             "build.duplicate_card",
-            f"you already own {t.name[card]!r} («У игрока не может быть одинаковых карт империи»)",
+            text(
+                "you already own {card} («У игрока не может быть одинаковых карт империи»)",
+                card=quoted(t.name[card]),
+            ),
         )
     if not crane:
         e = t.empire[card]
         if e.cost_coins > coins:
             return refuse(
                 "pay.not_enough_coins",
-                f"{t.name[card]!r} costs {e.cost_coins} coins; you have {coins}",
+                plural(
+                    "{card} costs {count} coins; you have {have}",
+                    "{card} costs {count} coins; you have {have}",
+                    count=e.cost_coins,
+                    card=quoted(t.name[card]),
+                    have=coins,
+                ),
             )
         if e.cost_knowledge > p.knowledge:
             return refuse(
                 "pay.not_enough_knowledge",
-                f"{t.name[card]!r} costs {e.cost_knowledge} knowledge; you have {p.knowledge}",
+                plural(
+                    "{card} costs {count} knowledge; you have {have}",
+                    "{card} costs {count} knowledge; you have {have}",
+                    count=e.cost_knowledge,
+                    card=quoted(t.name[card]),
+                    have=p.knowledge,
+                ),
             )
     return None
 
@@ -155,7 +175,9 @@ def build_precondition(s: State, t: Tables, seat: int, coins: int) -> IllegalMov
     """Placing on Build needs at least one card that can be built (rulings, :mod:`.game`)."""
     candidates = _build_candidates(s, seat)
     if not candidates:
-        return refuse("build.no_card", "no empire card in the row or among your set-aside cards")
+        return refuse(
+            "build.no_card", text("no empire card in the row or among your set-aside cards")
+        )
     p = s.players[seat]
     cranes = (False, True) if has_effect(t, p, "crane") is not None else (False,)
     first: IllegalMove | None = None
@@ -247,15 +269,28 @@ def recruit_refusal(
     p = s.players[seat]
     coins = p.coins if coins is None else coins
     if card not in s.army_row:
-        return refuse("recruit.not_available", f"{card!r} is not in the army row")
+        return refuse(
+            "recruit.not_available", text("{card} is not in the army row", card=given(card))
+        )
     price = t.armies[card].cost_coins
     if price > coins:
-        return refuse("pay.not_enough_coins", f"{card!r} costs {price} coins; you have {coins}")
+        return refuse(
+            "pay.not_enough_coins",
+            plural(
+                "{card} costs {count} coins; you have {have}",
+                "{card} costs {count} coins; you have {have}",
+                count=price,
+                card=given(card),
+                have=coins,
+            ),
+        )
     if len(p.armies) >= army_limit(t, p) and not any(a.scroll == 0 for a in p.armies):
         return refuse(
             "recruit.no_unused_army",
-            "your army limit is reached and every active army was used this round; only an "
-            "unused army can be disbanded («распустить можно лишь не использованную карту»)",
+            text(
+                "your army limit is reached and every active army was used this round; only an "
+                "unused army can be disbanded («распустить можно лишь не использованную карту»)"
+            ),
         )
     return None
 
@@ -268,7 +303,7 @@ def recruit_moves(s: State, t: Tables, seat: int) -> list[Recruit]:
 
 def recruit_precondition(s: State, t: Tables, seat: int, coins: int) -> IllegalMove | None:
     if not s.army_row:
-        return refuse("recruit.no_card", "the army row is empty")
+        return refuse("recruit.no_card", text("the army row is empty"))
     first: IllegalMove | None = None
     for card in s.army_row:
         why = recruit_refusal(s, t, seat, card, coins)
@@ -313,15 +348,18 @@ def enlist_refusal(s: State, t: Tables, move: NewArmy | Disband) -> IllegalMove 
         if len(p.armies) >= army_limit(t, p):
             return refuse(
                 "recruit.army_limit",
-                f"your army limit is {army_limit(t, p)}; disband an unused active army instead",
+                text(
+                    "your army limit is {limit}; disband an unused active army instead",
+                    limit=army_limit(t, p),
+                ),
             )
         return None
     if not 0 <= move.army < len(p.armies):
-        return refuse("army.no_such_army", f"you have no army {move.army}")
+        return refuse("army.no_such_army", text("you have no army {army}", army=move.army))
     if p.armies[move.army].scroll:
         return refuse(
             "recruit.army_used",
-            "only an army not used this round (no coin on its scroll) may be disbanded",
+            text("only an army not used this round (no coin on its scroll) may be disbanded"),
         )
     return None
 
@@ -350,11 +388,14 @@ def do_enlist(s: State, t: Tables, move: NewArmy | Disband, ev: list[Event]) -> 
 def expand_precondition(s: State, seat: int, coins: int) -> IllegalMove | None:
     """«Расширять границы» (Expand borders): the face-up province for 1 knowledge or 3 coins."""
     if s.province_top is None:
-        return refuse("expand.no_province", "the province deck is empty")
+        return refuse("expand.no_province", text("the province deck is empty"))
     if s.players[seat].knowledge < 1 and coins < EXPAND_COINS:
         return refuse(
             "pay.not_enough_coins",
-            "Expand borders costs 1 knowledge or 3 coins («обязан заплатить 1 знание или 3 монеты»)",
+            text(
+                "Expand borders costs 1 knowledge or 3 coins "
+                "(«обязан заплатить 1 знание или 3 монеты»)"
+            ),
         )
     return None
 
@@ -372,9 +413,11 @@ def expand_pay_moves(s: State, seat: int) -> list[PayExpand]:
 def expand_pay_refusal(s: State, move: PayExpand) -> IllegalMove | None:
     p = s.players[move.seat]
     if move.pay == "knowledge" and p.knowledge < 1:
-        return refuse("pay.not_enough_knowledge", "you have no knowledge to pay")
+        return refuse("pay.not_enough_knowledge", text("you have no knowledge to pay"))
     if move.pay == "coins" and p.coins < EXPAND_COINS:
-        return refuse("pay.not_enough_coins", f"you need 3 coins; you have {p.coins}")
+        return refuse(
+            "pay.not_enough_coins", text("you need 3 coins; you have {have}", have=p.coins)
+        )
     return None
 
 
@@ -411,7 +454,10 @@ def keep_province_refusal(s: State, move: KeepProvince) -> IllegalMove | None:
     task = s.pending[-1]
     assert isinstance(task, ChooseProvince)
     if move.card not in task.options:
-        return refuse("expand.not_offered", f"{move.card!r} is not one of the drawn provinces")
+        return refuse(
+            "expand.not_offered",
+            text("{card} is not one of the drawn provinces", card=given(move.card)),
+        )
     return None
 
 
@@ -440,7 +486,9 @@ def do_keep_province(s: State, t: Tables, move: KeepProvince, ev: list[Event]) -
 def explore_precondition(s: State, seat: int) -> IllegalMove | None:
     """«Исследовать местность» (Explore): 5 cards of the empire deck (set aside 1) or 1 of the row."""
     if not s.empire_row and not can_draw(s, current_empire(s)):
-        return refuse("explore.no_card", "the empire row, deck and discard pile are all empty")
+        return refuse(
+            "explore.no_card", text("the empire row, deck and discard pile are all empty")
+        )
     return None
 
 
@@ -455,10 +503,12 @@ def explore_moves(s: State, seat: int) -> list[ExploreDeck | SetAsideFromRow]:
 def explore_refusal(s: State, move: ExploreDeck | SetAsideFromRow) -> IllegalMove | None:
     if isinstance(move, ExploreDeck):
         if not can_draw(s, current_empire(s)):
-            return refuse("explore.no_card", "the empire deck and its discard pile are empty")
+            return refuse("explore.no_card", text("the empire deck and its discard pile are empty"))
         return None
     if move.card not in s.empire_row:
-        return refuse("explore.not_in_row", f"{move.card!r} is not in the empire row")
+        return refuse(
+            "explore.not_in_row", text("{card} is not in the empire row", card=given(move.card))
+        )
     return None
 
 
@@ -482,7 +532,10 @@ def set_aside_drawn_refusal(s: State, move: SetAsideDrawn) -> IllegalMove | None
     task = s.pending[-1]
     assert isinstance(task, ChooseSetAside)
     if move.card not in task.drawn:
-        return refuse("explore.not_drawn", f"{move.card!r} is not one of the cards you drew")
+        return refuse(
+            "explore.not_drawn",
+            text("{card} is not one of the cards you drew", card=given(move.card)),
+        )
     return None
 
 
@@ -513,7 +566,10 @@ def rebuild_moves(s: State, task: ChooseRebuild) -> list[RebuildCard | Decline]:
 
 def rebuild_refusal(s: State, move: RebuildCard) -> IllegalMove | None:
     if move.card not in s.players[move.seat].lost:
-        return refuse("rebuild.not_lost", f"{move.card!r} is not one of your lost empire cards")
+        return refuse(
+            "rebuild.not_lost",
+            text("{card} is not one of your lost empire cards", card=given(move.card)),
+        )
     return None
 
 
@@ -545,11 +601,13 @@ def populate_precondition(s: State, seat: int, coins: int) -> IllegalMove | None
     """«Увеличивать население» (Increase population): 3 coins for the lowest free citizen token."""
     if len(s.players[seat].citizens) >= MAX_CITIZENS:
         return refuse(
-            "populate.no_citizen_left", f"you already have all {MAX_CITIZENS} citizen tokens"
+            "populate.no_citizen_left",
+            text("you already have all {count} citizen tokens", count=MAX_CITIZENS),
         )
     if coins < POPULATE_PRICE:
         return refuse(
-            "pay.not_enough_coins", f"Increase population costs 3 coins; you have {coins}"
+            "pay.not_enough_coins",
+            text("Increase population costs 3 coins; you have {have}", have=coins),
         )
     return None
 
@@ -566,7 +624,9 @@ def action_precondition(
         return expand_precondition(s, seat, coins)
     if space == "learn":
         if coins < LEARN_PRICE:
-            return refuse("pay.not_enough_coins", f"Learn costs 3 coins; you have {coins}")
+            return refuse(
+                "pay.not_enough_coins", text("Learn costs 3 coins; you have {have}", have=coins)
+            )
         return None
     if space == "explore":
         return explore_precondition(s, seat)

@@ -17,6 +17,7 @@ from typing import Literal
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import plural, text
 from arbiter.games.the_ancient_world.common import (
     add,
     pop,
@@ -70,6 +71,7 @@ from arbiter.games.the_ancient_world.state import (
 )
 from arbiter.games.the_ancient_world.tables import Tables, has_effect, stats
 from arbiter.games.the_ancient_world.titans import fight_refusal, start_fight
+from arbiter.games.the_ancient_world.words import given
 
 State = AncientWorldState
 
@@ -86,12 +88,23 @@ def cost_refusal(t: Tables, card: str, coins: int, knowledge: int) -> IllegalMov
     a = t.action[card]
     if a.cost_coins > coins:
         return refuse(
-            "pay.not_enough_coins", f"this action costs {a.cost_coins} coins; you have {coins}"
+            "pay.not_enough_coins",
+            plural(
+                "this action costs {count} coins; you have {have}",
+                "this action costs {count} coins; you have {have}",
+                count=a.cost_coins,
+                have=coins,
+            ),
         )
     if a.cost_knowledge > knowledge:
         return refuse(
             "pay.not_enough_knowledge",
-            f"this action costs {a.cost_knowledge} knowledge; you have {knowledge}",
+            plural(
+                "this action costs {count} knowledge; you have {have}",
+                "this action costs {count} knowledge; you have {have}",
+                count=a.cost_knowledge,
+                have=knowledge,
+            ),
         )
     return None
 
@@ -111,10 +124,10 @@ def action_precondition(s: State, t: Tables, seat: int, card: str) -> IllegalMov
         if not borrow_targets(s, t, seat, coins, knowledge):
             return refuse(
                 "card.no_target",
-                "no other player has a face-up empire card with an action you can pay for",
+                text("no other player has a face-up empire card with an action you can pay for"),
             )
     if effect == "forest_refuge" and all(top is None for top in s.titan_tops.cards()):
-        return refuse("forest.no_titans", "every titan deck is empty")
+        return refuse("forest.no_titans", text("every titan deck is empty"))
     return None
 
 
@@ -173,13 +186,16 @@ def borrow_targets(s: State, t: Tables, seat: int, coins: int, knowledge: int) -
 
 def borrow_refusal(s: State, t: Tables, move: Borrow) -> IllegalMove | None:
     if move.owner == move.seat or not 0 <= move.owner < s.n:
-        return refuse("borrow.not_other_player", "choose a card of another player")
+        return refuse("borrow.not_other_player", text("choose a card of another player"))
     if move.card not in s.players[move.owner].empire:
-        return refuse("borrow.not_owned", f"seat {move.owner} has no face-up card {move.card!r}")
+        return refuse(
+            "borrow.not_owned",
+            text("seat {seat} has no face-up card {card}", seat=move.owner, card=given(move.card)),
+        )
     if move.card not in t.action:
-        return refuse("card.no_action", f"{move.card!r} has no action space")
+        return refuse("card.no_action", text("{card} has no action space", card=given(move.card)))
     if t.effect.get(move.card) in BORROWERS:
-        return refuse("borrow.chain", "a Bridge or Trade city cannot use another one")
+        return refuse("borrow.chain", text("a Bridge or Trade city cannot use another one"))
     p = s.players[move.seat]
     return cost_refusal(t, move.card, p.coins, p.knowledge)
 
@@ -237,9 +253,11 @@ def outpost_moves(s: State, task: ChooseOutpost) -> list[RemoveArmyCoin | Declin
 def outpost_refusal(s: State, move: RemoveArmyCoin) -> IllegalMove | None:
     armies = s.players[move.seat].armies
     if not 0 <= move.army < len(armies):
-        return refuse("army.no_such_army", f"you have no army {move.army}")
+        return refuse("army.no_such_army", text("you have no army {army}", army=move.army))
     if getattr(armies[move.army], move.spot) < 1:
-        return refuse("outpost.no_coin", f"there is no coin on the {move.spot} of that army")
+        if move.spot == "scroll":
+            return refuse("outpost.no_coin", text("there is no coin on the scroll of that army"))
+        return refuse("outpost.no_coin", text("there is no coin on the picture of that army"))
     return None
 
 
@@ -296,7 +314,10 @@ def order_refusal(s: State, move: PutOnTop) -> IllegalMove | None:
     task = s.pending[-1]
     assert isinstance(task, ChooseTitanOrder)
     if move.card not in task.cards:
-        return refuse("forest.not_taken", f"{move.card!r} is not one of the titans you took")
+        return refuse(
+            "forest.not_taken",
+            text("{card} is not one of the titans you took", card=given(move.card)),
+        )
     return None
 
 

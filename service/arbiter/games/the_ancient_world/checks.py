@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 
 from arbiter.core.errors import Gaps
 from arbiter.core.provenance import check_labels
+from arbiter.core.texts import text
 from arbiter.games.the_ancient_world import invariants
 from arbiter.games.the_ancient_world.common import invalid
 from arbiter.games.the_ancient_world.content import (
@@ -33,8 +34,21 @@ from arbiter.games.the_ancient_world.state import (
     is_open,
 )
 from arbiter.games.the_ancient_world.tables import Tables
+from arbiter.games.the_ancient_world.words import given
 
 _Card = EmpireCard | ArmyCard | TitanCard | ProvinceCard
+#: The kinds of cards (their backs, «они различаются рубашками»), as refusals name them.
+_KINDS = {
+    "empire": text("empire"),
+    "army": text("army"),
+    "province": text("province"),
+    "titan": text("titan"),
+}
+#: The spaces the round track opens (Explore in round 2, Increase population in round 3).
+_NOT_OPENED = {
+    "explore": text("the round track has not opened explore yet"),
+    "populate": text("the round track has not opened populate yet"),
+}
 
 
 # ---------------------------------------------------------------------------------- state
@@ -43,33 +57,40 @@ _Card = EmpireCard | ArmyCard | TitanCard | ProvinceCard
 def check_state(s: AncientWorldState, t: Tables) -> None:
     n = len(s.players)
     if not 2 <= n <= 4:
-        raise invalid("state.players", "2 to 4 players", "/players")
+        raise invalid("state.players", text("2 to 4 players"), "/players")
     if not 0 <= s.round <= ROUNDS:
-        raise invalid("state.round", "the round is 0 to 6", "/round")
+        raise invalid("state.round", text("the round is 0 to 6"), "/round")
     for field in ("current", "first_player"):
         if not 0 <= getattr(s, field) < n:
-            raise invalid("state.seat", f"{field} is not a seat", f"/{field}")
+            raise invalid("state.seat", text("{field} is not a seat", field=field), f"/{field}")
     if s.first_passer is not None and not 0 <= s.first_passer < n:
-        raise invalid("state.seat", "first_passer is not a seat", "/first_passer")
+        raise invalid("state.seat", text("first_passer is not a seat"), "/first_passer")
     placed: list[list[int]] = [[] for _ in range(n)]
     for space in SPACES:
         spot = s.board.at(space)
         if spot and not is_open(space, s.round):
             raise invalid(
-                "state.board", f"the round track has not opened {space} yet", f"/board/{space}"
+                "state.board",
+                _NOT_OPENED.get(space)
+                or text("the round track has not opened {space} yet", space=space),
+                f"/board/{space}",
             )
         for i, c in enumerate(spot):
             if not 0 <= c.seat < n:
-                raise invalid("state.seat", "a citizen of no seat", f"/board/{space}/{i}/seat")
+                raise invalid(
+                    "state.seat", text("a citizen of no seat"), f"/board/{space}/{i}/seat"
+                )
             placed[c.seat].append(c.skill)
     for k, task in enumerate(s.pending):
         seat: int | None = getattr(task, "seat", None)
         if seat is not None and not 0 <= seat < n:
-            raise invalid("state.seat", "a pending decision of no seat", f"/pending/{k}/seat")
+            raise invalid("state.seat", text("a pending decision of no seat"), f"/pending/{k}/seat")
         for field in ("count", "remaining"):
             if getattr(task, field, 0) < 0:
                 raise invalid(
-                    "state.negative", f"{field} cannot be negative", f"/pending/{k}/{field}"
+                    "state.negative",
+                    text("{field} cannot be negative", field=field),
+                    f"/pending/{k}/{field}",
                 )
         if isinstance(task, ChooseArmies):
             # «Бой с титаном»: the armies paid in this fight, each one of the seat's armies once.
@@ -77,41 +98,43 @@ def check_state(s: AncientWorldState, t: Tables) -> None:
             for i, a in enumerate(task.used):
                 if not 0 <= a < armies or a in task.used[:i]:
                     raise invalid(
-                        "state.army", "not one of the seat's armies", f"/pending/{k}/used/{i}"
+                        "state.army", text("not one of the seat's armies"), f"/pending/{k}/used/{i}"
                     )
     for seat, p in enumerate(s.players):
         for field in ("coins", "knowledge"):
             if getattr(p, field) < 0:
                 raise invalid(
-                    "state.negative", f"{field} cannot be negative", f"/players/{seat}/{field}"
+                    "state.negative",
+                    text("{field} cannot be negative", field=field),
+                    f"/players/{seat}/{field}",
                 )
         for a, army in enumerate(p.armies):
             if army.scroll < 0 or army.picture < 0:
                 field = "scroll" if army.scroll < 0 else "picture"
                 raise invalid(
                     "state.negative",
-                    "army coins cannot be negative",
+                    text("army coins cannot be negative"),
                     f"/players/{seat}/armies/{a}/{field}",
                 )
         cit = p.citizens
         if len(set(cit)) != len(cit) or (cit and not 1 <= min(cit) <= max(cit) <= MAX_CITIZENS):
             raise invalid(
                 "state.citizens",
-                "a seat's citizen tokens are distinct skills 1 to 5 (5 tokens a colour)",
+                text("a seat's citizen tokens are distinct skills 1 to 5 (5 tokens a colour)"),
                 f"/players/{seat}/citizens",
             )
         where = sorted((*p.ready, *p.starving, *placed[seat], *(c.skill for c in p.on_cards)))
         if where != sorted(cit):
             raise invalid(
                 "state.citizens",
-                "every citizen is exactly once ready, starving or placed",
+                text("every citizen is exactly once ready, starving or placed"),
                 f"/players/{seat}/ready",
             )
         for i, oc in enumerate(p.on_cards):
             if all(oc.card not in group for group in (p.empire, p.lost, p.provinces, p.titans)):
                 raise invalid(
                     "state.citizens",
-                    "a citizen on a card the seat does not own",
+                    text("a citizen on a card the seat does not own"),
                     f"/players/{seat}/on_cards/{i}",
                 )
     if not _cards_in_place(s, t):
@@ -193,7 +216,11 @@ def _check_cards(s: AncientWorldState, t: Tables) -> None:
     for kind, table in _tables(t).items():
         for card in table:
             if card not in seen and card not in t.start_empire and card not in t.start_armies:
-                raise invalid("state.card_missing", f"{kind} card {card!r} is nowhere", "")
+                raise invalid(
+                    "state.card_missing",
+                    text("{kind} card {card} is nowhere", kind=_KINDS[kind], card=given(card)),
+                    "",
+                )
 
 
 def _tables(t: Tables) -> dict[str, Mapping[str, object]]:
@@ -210,18 +237,40 @@ def check_named(s: AncientWorldState, t: Tables) -> dict[str, str]:
     found = Gaps()
     for card, kind, pointer in places(s):
         if card not in tables[kind]:
-            found.add(invalid("state.unknown_card", f"{card!r} is not a {kind} card", pointer))
+            found.add(
+                invalid(
+                    "state.unknown_card",
+                    text("{card} is not a {kind} card", card=given(card), kind=_KINDS[kind]),
+                    pointer,
+                )
+            )
         elif card in t.start_empire or card in t.start_armies:
             owner = pointer.split("/")[2] if pointer.startswith("/players/") else ""
             if not owner:
                 found.add(
-                    invalid("state.card_place", f"starting card {card!r} off a player", pointer)
+                    invalid(
+                        "state.card_place",
+                        text("starting card {card} off a player", card=given(card)),
+                        pointer,
+                    )
                 )
             elif (owner, card) in start_seen:
-                found.add(invalid("state.card_twice", f"seat {owner} has {card!r} twice", pointer))
+                found.add(
+                    invalid(
+                        "state.card_twice",
+                        text("seat {owner} has {card} twice", owner=owner, card=given(card)),
+                        pointer,
+                    )
+                )
             start_seen.add((owner, card))
         elif card in seen:
-            found.add(invalid("state.card_twice", f"{card!r} is also at {seen[card]}", pointer))
+            found.add(
+                invalid(
+                    "state.card_twice",
+                    text("{card} is also at {seen}", card=given(card), seen=seen[card]),
+                    pointer,
+                )
+            )
         else:
             seen[card] = pointer
     found.refuse()
@@ -243,10 +292,12 @@ def check_content(c: AncientWorldContent) -> None:
         for i, card in enumerate(cards):
             pointer = f"/{name}/{i}/id"
             if not card.id:
-                raise invalid("content.id", "a card needs an id", pointer)
+                raise invalid("content.id", text("a card needs an id"), pointer)
             if card.id in ids:
                 raise invalid(
-                    "content.duplicate_id", f"id {card.id!r} is also {ids[card.id]}", pointer
+                    "content.duplicate_id",
+                    text("id {id} is also {id2}", id=given(card.id), id2=ids[card.id]),
+                    pointer,
                 )
             ids[card.id] = pointer
     empire = {e.id: e for e in c.empire}
@@ -254,49 +305,59 @@ def check_content(c: AncientWorldContent) -> None:
     for i, cid in enumerate(c.starting_empire):
         if cid not in empire or empire[cid].deck != "start":
             raise invalid(
-                "content.starting", f"{cid!r} is no starting empire card", f"/starting_empire/{i}"
+                "content.starting",
+                text("{cid} is no starting empire card", cid=given(cid)),
+                f"/starting_empire/{i}",
             )
     for i, cid in enumerate(c.starting_armies):
         if cid not in armies or armies[cid].deck != "start":
             raise invalid(
-                "content.starting", f"{cid!r} is no starting army card", f"/starting_armies/{i}"
+                "content.starting",
+                text("{cid} is no starting army card", cid=given(cid)),
+                f"/starting_armies/{i}",
             )
     if not c.starting_armies:
-        raise invalid("content.starting", "every seat needs starting armies", "/starting_armies")
+        raise invalid(
+            "content.starting", text("every seat needs starting armies"), "/starting_armies"
+        )
     if c.capital.symbols.space < len(c.starting_empire):
         raise invalid(
-            "content.capital", "the capital has no space for the starting cards", "/capital"
+            "content.capital", text("the capital has no space for the starting cards"), "/capital"
         )
     # Enough cards for 4 players: a full empire row from each deck, the army row, one province and
     # one titan of each star.
     if sum(1 for e in c.empire if e.deck == "A") < 6:
         raise invalid(
-            "content.deck_size", "deck A needs at least 6 cards (4-player row)", "/empire"
+            "content.deck_size", text("deck A needs at least 6 cards (4-player row)"), "/empire"
         )
     if sum(1 for e in c.empire if e.deck == "B") < 6:
         raise invalid(
-            "content.deck_size", "deck B needs at least 6 cards (4-player row)", "/empire"
+            "content.deck_size", text("deck B needs at least 6 cards (4-player row)"), "/empire"
         )
     if sum(1 for a in c.armies if a.deck == "army") < 4:
-        raise invalid("content.deck_size", "the army deck needs at least 4 cards", "/armies")
+        raise invalid("content.deck_size", text("the army deck needs at least 4 cards"), "/armies")
     if not c.provinces:
-        raise invalid("content.deck_size", "the province deck is empty", "/provinces")
+        raise invalid("content.deck_size", text("the province deck is empty"), "/provinces")
     for stars in (1, 2, 3):
         if not any(ti.stars == stars for ti in c.titans):
-            raise invalid("content.titans", f"no titan with {stars} stars", "/titans")
+            raise invalid(
+                "content.titans", text("no titan with {stars} stars", stars=stars), "/titans"
+            )
     if not c.dice or any(not die for die in c.dice):
-        raise invalid("content.dice", "destruction dice need faces", "/dice")
+        raise invalid("content.dice", text("destruction dice need faces"), "/dice")
     for i, e in enumerate(c.empire):
         if e.cost_coins < 0 or e.cost_knowledge < 0:
-            raise invalid("content.negative", "negative price", f"/empire/{i}")
+            raise invalid("content.negative", text("negative price"), f"/empire/{i}")
         if e.scoring is not None and not e.scoring.points:
-            raise invalid("content.scoring", "a banner bonus needs points", f"/empire/{i}/scoring")
+            raise invalid(
+                "content.scoring", text("a banner bonus needs points"), f"/empire/{i}/scoring"
+            )
     for i, a in enumerate(c.armies):
         if a.cost_coins < 0:
-            raise invalid("content.negative", "negative price", f"/armies/{i}/cost_coins")
+            raise invalid("content.negative", text("negative price"), f"/armies/{i}/cost_coins")
     for i, ti in enumerate(c.titans):
         if ti.defence < 0:
-            raise invalid("content.negative", "negative defence", f"/titans/{i}/defence")
+            raise invalid("content.negative", text("negative defence"), f"/titans/{i}/defence")
     symbol_groups: tuple[tuple[str, Sequence[EmpireCard | TitanCard | ProvinceCard]], ...] = (
         ("empire", c.empire),
         ("titans", c.titans),
@@ -309,14 +370,18 @@ def check_content(c: AncientWorldContent) -> None:
                 value = getattr(sym, field)
                 if isinstance(value, int) and value < 0:
                     raise invalid(
-                        "content.negative", f"negative {field}", f"/{name}/{i}/symbols/{field}"
+                        "content.negative",
+                        text("negative {field}", field=field),
+                        f"/{name}/{i}/symbols/{field}",
                     )
             action = card.action
             if action is not None:
                 for field in action.__struct_fields__:
                     if getattr(action, field) < 0:
                         raise invalid(
-                            "content.negative", f"negative {field}", f"/{name}/{i}/action/{field}"
+                            "content.negative",
+                            text("negative {field}", field=field),
+                            f"/{name}/{i}/action/{field}",
                         )
     for i, a in enumerate(c.armies):
         for side in ("face", "experience"):
@@ -324,7 +389,9 @@ def check_content(c: AncientWorldContent) -> None:
             for field in icons.__struct_fields__:
                 if getattr(icons, field) < 0:
                     raise invalid(
-                        "content.negative", f"negative {field}", f"/armies/{i}/{side}/{field}"
+                        "content.negative",
+                        text("negative {field}", field=field),
+                        f"/armies/{i}/{side}/{field}",
                     )
     # Provenance: which values a source gives (checked last: a pack cut short fails above).
     problem = check_labels(pack_cards(c), c.labels)

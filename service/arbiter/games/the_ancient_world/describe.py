@@ -16,7 +16,9 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from arbiter.core.describe import describe_by
-from arbiter.games.the_ancient_world.content import CardAction, DieFace
+from arbiter.core.texts import Text, joined, plural, text
+from arbiter.core.texts import term as printed
+from arbiter.games.the_ancient_world.content import CardAction
 from arbiter.games.the_ancient_world.decks import current_empire
 from arbiter.games.the_ancient_world.moves import (
     Attack,
@@ -76,242 +78,270 @@ from arbiter.games.the_ancient_world.state import (
     DeckName,
     Dice,
     Draw,
-    DrawTarget,
     Pending,
 )
 from arbiter.games.the_ancient_world.tables import Tables, stats
-from arbiter.games.the_ancient_world.titans import attack, price
+from arbiter.games.the_ancient_world.titans import attack
+from arbiter.games.the_ancient_world.titans import price as army_price
+from arbiter.games.the_ancient_world.words import (
+    DRAWN_TO,
+    FROM_DECK,
+    SPACE_NAMES,
+    coins,
+    destruction_dice,
+    disbanded_cards,
+    drawn_for,
+    lost_cards,
+    name,
+    price,
+    seat_of,
+    titan,
+)
 
 State = AncientWorldState
 
-#: The board's action spaces («Действия на игровом поле»).
-SPACE_NAMES: Final[dict[BoardSpace, str]] = {
-    "work": "Work",
-    "build": "Build",
-    "serve": "Serve in the army",
-    "expand": "Expand borders",
-    "learn": "Learn",
-    "rebuild": "Rebuild",
-    "recruit": "Recruit",
-    "explore": "Explore",
-    "populate": "Increase population",
-}
-DECK_NAMES: Final[dict[DeckName, str]] = {
-    "empire_a": "empire deck A",
-    "empire_b": "empire deck B",
-    "army": "the army deck",
-    "province": "the province deck",
-    "titan_1": "the 1-star titan deck",
-    "titan_2": "the 2-star titan deck",
-    "titan_3": "the 3-star titan deck",
-}
-#: Where a draw goes: public places, or a seat's private choice (``{seat}`` filled in).
-DRAW_TARGETS: Final[dict[DrawTarget, str]] = {
-    "empire_row": "into the empire row",
-    "army_row": "into the army row",
-    "province_top": "as the face-up province",
-    "titan_top": "as the face-up titan",
-    "explore": "for the Explore of {seat}",
-    "expand": "for the Expand borders+ of {seat}",
-    "forest": "for the Forest refuge of {seat}",
-    "set_aside": "for {seat} to set aside (Zorsk playwrights)",
-}
-DIE_FACES: Final[dict[DieFace, str]] = {
-    "titan": "a titan: {seat} loses an empire card",
-    "coin": "a coin: {seat} loses 1 coin",
-    "blank": "a blank: no destruction",
+#: The top card of the empire deck in use, set aside by Zorsk playwrights.
+_TOP_OF: Final[dict[DeckName, Text]] = {
+    "empire_a": text("Set aside the top card of empire deck A (Zorsk playwrights)"),
+    "empire_b": text("Set aside the top card of empire deck B (Zorsk playwrights)"),
 }
 
 
 # ------------------------------------------------------------------------ names of things
 
 
-def _count(n: int, singular: str, plural: str | None = None) -> str:
-    """``1 coin``, ``2 coins``; uncountable things (knowledge) pass ``plural=singular``."""
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
-
-
-def _name(t: Tables, card: str | None) -> str:
-    """A card's name in the content pack (its id if the pack has no such card)."""
-    if card is None:
-        return "no card"
-    for table in (t.empire, t.armies, t.provinces, t.titans):
-        c = table.get(card)
-        if c is not None:
-            return str(c.name)
-    return card
-
-
-def _titan(t: Tables, card: str | None) -> str:
-    """``the 2-star titan Stone Creature (defence 8, swords and arrows)``."""
-    titan = t.titans.get(card or "")
-    if titan is None:
-        return "the titan"
-    counts = "swords and arrows" if titan.arrows_count else "swords only"
-    return f"the {titan.stars}-star titan {titan.name} (defence {titan.defence}, {counts})"
-
-
-def _price(coins: int, knowledge: int) -> str:
-    parts = []
-    if coins:
-        parts.append(_count(coins, "coin"))
-    if knowledge:
-        parts.append(f"{knowledge} knowledge")
-    return " and ".join(parts) or "nothing"
-
-
-def _army(t: Tables, s: State, seat: int, index: int) -> str:
+def _army(t: Tables, s: State, seat: int, index: int) -> Text:
     """``army 1 (Militia)``."""
     armies = s.players[seat].armies
     if 0 <= index < len(armies):
-        return f"army {index} ({_name(t, armies[index].active)})"
-    return f"army {index}"
+        return text("army {army} ({card})", army=index, card=name(t, armies[index].active))
+    return text("army {army}", army=index)
 
 
 def _top(s: State) -> Pending | None:
     return s.pending[-1] if s.pending else None
 
 
-def _card_action(s: State, t: Tables, seat: int, card: str) -> str:
+def _card_action(s: State, t: Tables, seat: int, card: str) -> Text:
     """What a card's action space does: ``pay 1 coin, gain 2 knowledge``."""
     a: CardAction = t.action[card]
-    parts = []
+    parts: list[str] = []
     if a.cost_coins or a.cost_knowledge:
-        parts.append("pay " + _price(a.cost_coins, a.cost_knowledge))
+        parts.append(text("pay {price}", price=price(a.cost_coins, a.cost_knowledge)))
     if a.gain_coins or a.gain_knowledge:
-        parts.append("gain " + _price(a.gain_coins, a.gain_knowledge))
+        parts.append(text("gain {price}", price=price(a.gain_coins, a.gain_knowledge)))
     effect = t.effect.get(card)
     if effect == "desert_caravan":
-        parts.append(f"gain 1 coin per food ({_count(stats(t, s.players[seat]).food, 'coin')})")
+        food = coins(stats(t, s.players[seat]).food)
+        parts.append(text("gain 1 coin per food ({coins})", coins=food))
     elif effect == "cryptic_ship":
-        parts.append("Explore")
+        parts.append(SPACE_NAMES["explore"])
     elif effect == "forest_refuge":
-        parts.append(f"reorder the top {FOREST_CARDS} cards of a titan deck")
+        parts.append(text("reorder the top {count} cards of a titan deck", count=FOREST_CARDS))
     elif effect in ("bridge", "trade_city"):
-        parts.append("use another player's empire-card action")
+        parts.append(text("use another player's empire-card action"))
     elif effect == "town_hall" and not s.token_hand_up:
-        parts.append("take the first-player token")
+        parts.append(text("take the first-player token"))
     if a.rebuild:
-        parts.append(f"rebuild {_count(a.rebuild, 'lost card')}")
-    return ", ".join(parts) or "nothing"
+        parts.append(text("rebuild {cards}", cards=lost_cards(a.rebuild)))
+    return joined(parts, ", ") if parts else text("nothing")
 
 
 # ------------------------------------------------------------------------ a turn
 
 
-def _space_effect(s: State, t: Tables, seat: int, space: BoardSpace) -> str:
+def _space_effect(s: State, t: Tables, seat: int, space: BoardSpace) -> Text:
     if space == "work":
-        return f"gain {WORK_COINS} coins"
+        return text("gain {coins} coins", coins=WORK_COINS)
     if space == "build":
-        return "buy an empire card of the row or a set-aside one"
+        return text("buy an empire card of the row or a set-aside one")
     if space == "serve":
-        return "+1 attack against every titan this round"
+        return text("+1 attack against every titan this round")
     if space == "expand":
-        pay = f"for 1 knowledge or {EXPAND_COINS} coins"
         if s.options.expand_borders_plus:
-            return f"keep 1 of {EXPAND_PLUS_CARDS} provinces {pay}"
-        return f"take the province {_name(t, s.province_top)} {pay}"
+            return text(
+                "keep 1 of {cards} provinces for 1 knowledge or {coins} coins",
+                cards=EXPAND_PLUS_CARDS,
+                coins=EXPAND_COINS,
+            )
+        return text(
+            "take the province {card} for 1 knowledge or {coins} coins",
+            card=name(t, s.province_top),
+            coins=EXPAND_COINS,
+        )
     if space == "learn":
-        return f"pay {LEARN_PRICE} coins, gain 1 knowledge"
+        return text("pay {coins} coins, gain 1 knowledge", coins=LEARN_PRICE)
     if space == "rebuild":
-        token = "" if s.token_hand_up and s.first_player != seat else ", the first-player token"
-        return f"rebuild up to {REBUILD_ACTION_CARDS} lost cards{token}, 1 coin"
+        if s.token_hand_up and s.first_player != seat:
+            return text("rebuild up to {cards} lost cards, 1 coin", cards=REBUILD_ACTION_CARDS)
+        return text(
+            "rebuild up to {cards} lost cards, the first-player token, 1 coin",
+            cards=REBUILD_ACTION_CARDS,
+        )
     if space == "recruit":
-        return "recruit an army card of the row"
+        return text("recruit an army card of the row")
     if space == "explore":
         n = EXPLORE_CARDS + stats(t, s.players[seat]).extra_explore
-        return f"draw {n} empire cards or take 1 of the row, set aside 1"
-    return f"pay {POPULATE_PRICE} coins for a new citizen"
+        return plural(
+            "draw {count} empire cards or take 1 of the row, set aside 1",
+            "draw {count} empire cards or take 1 of the row, set aside 1",
+            count=n,
+        )
+    return text("pay {coins} coins for a new citizen", coins=POPULATE_PRICE)
 
 
-def _place(s: State, t: Tables, m: Place) -> str:
+def _place(s: State, t: Tables, m: Place) -> Text:
     fee = placement_fee(s, m.space, m.skill) or 0
-    paying = ", paying 1 coin to place" if fee else ""
     effect = _space_effect(s, t, m.seat, m.space)
-    return f"Send citizen {m.skill} to {SPACE_NAMES[m.space]} ({effect}){paying}"
+    if fee:
+        return text(
+            "Send citizen {skill} to {space} ({effect}), paying 1 coin to place",
+            skill=m.skill,
+            space=SPACE_NAMES[m.space],
+            effect=effect,
+        )
+    return text(
+        "Send citizen {skill} to {space} ({effect})",
+        skill=m.skill,
+        space=SPACE_NAMES[m.space],
+        effect=effect,
+    )
 
 
-def _place_on_card(s: State, t: Tables, m: PlaceOnCard) -> str:
-    action = _card_action(s, t, m.seat, m.card)
-    return f"Send citizen {m.skill} to the action of {_name(t, m.card)} ({action})"
+def _place_on_card(s: State, t: Tables, m: PlaceOnCard) -> Text:
+    return text(
+        "Send citizen {skill} to the action of {card} ({action})",
+        skill=m.skill,
+        card=name(t, m.card),
+        action=_card_action(s, t, m.seat, m.card),
+    )
 
 
-def _fight(s: State, t: Tables, m: Fight) -> str:
-    return f"Fight {_titan(t, s.titan_tops.of(m.stars))}"
+def _fight(s: State, t: Tables, m: Fight) -> Text:
+    return text("Fight {titan}", titan=titan(t, s.titan_tops.of(m.stars)))
 
 
-def _pass(s: State, t: Tables, m: Pass) -> str:
-    first = " (first to pass)" if s.first_passer is None else ""
-    return f"Pass for the rest of round {s.round}{first}"
+def _pass(s: State, t: Tables, m: Pass) -> Text:
+    if s.first_passer is None:
+        return text("Pass for the rest of round {round} (first to pass)", round=s.round)
+    return text("Pass for the rest of round {round}", round=s.round)
 
 
 # ------------------------------------------------------------------------ the board's actions
 
 
-def _build(s: State, t: Tables, m: Build) -> str:
-    source = "the empire row" if m.card in s.empire_row else "your set-aside cards"
-    name = _name(t, m.card)
+def _build(s: State, t: Tables, m: Build) -> Text:
+    card = name(t, m.card)
+    row = m.card in s.empire_row
     if m.crane:
-        return f"Build {name} from {source} with the Crane (discard the Crane, pay nothing)"
-    card = t.empire[m.card]
-    return f"Build {name} from {source} for {_price(card.cost_coins, card.cost_knowledge)}"
+        if row:
+            return text(
+                "Build {card} from the empire row with the Crane (discard the Crane, pay nothing)",
+                card=card,
+            )
+        return text(
+            "Build {card} from your set-aside cards with the Crane (discard the Crane, pay "
+            "nothing)",
+            card=card,
+        )
+    e = t.empire[m.card]
+    cost = price(e.cost_coins, e.cost_knowledge)
+    if row:
+        return text("Build {card} from the empire row for {price}", card=card, price=cost)
+    return text("Build {card} from your set-aside cards for {price}", card=card, price=cost)
 
 
-def _pay_expand(s: State, t: Tables, m: PayExpand) -> str:
-    pay = "1 knowledge" if m.pay == "knowledge" else f"{EXPAND_COINS} coins"
+def _pay_expand(s: State, t: Tables, m: PayExpand) -> Text:
+    card = name(t, s.province_top)
     if s.options.expand_borders_plus:
         more = EXPAND_PLUS_CARDS - 1
-        return f"Pay {pay} for Expand borders+ ({_name(t, s.province_top)} and {more} more, keep 1)"
-    return f"Pay {pay} to take the province {_name(t, s.province_top)}"
+        if m.pay == "knowledge":
+            return text(
+                "Pay 1 knowledge for Expand borders+ ({card} and {more} more, keep 1)",
+                card=card,
+                more=more,
+            )
+        return text(
+            "Pay {coins} coins for Expand borders+ ({card} and {more} more, keep 1)",
+            coins=EXPAND_COINS,
+            card=card,
+            more=more,
+        )
+    if m.pay == "knowledge":
+        return text("Pay 1 knowledge to take the province {card}", card=card)
+    return text("Pay {coins} coins to take the province {card}", coins=EXPAND_COINS, card=card)
 
 
-def _keep_province(s: State, t: Tables, m: KeepProvince) -> str:
-    return f"Keep the province {_name(t, m.card)}; the others go under the province deck"
+def _keep_province(s: State, t: Tables, m: KeepProvince) -> Text:
+    return text(
+        "Keep the province {card}; the others go under the province deck", card=name(t, m.card)
+    )
 
 
-def _recruit(s: State, t: Tables, m: Recruit) -> str:
+def _recruit(s: State, t: Tables, m: Recruit) -> Text:
     cost = t.armies[m.card].cost_coins
-    price_text = f"for {_count(cost, 'coin')}" if cost else "for free"
-    return f"Recruit {_name(t, m.card)} from the army row {price_text}"
+    if cost:
+        return text(
+            "Recruit {card} from the army row for {price}", card=name(t, m.card), price=coins(cost)
+        )
+    return text("Recruit {card} from the army row for free", card=name(t, m.card))
 
 
 def _enlisting(s: State, t: Tables) -> str:
     task = _top(s)
-    return _name(t, task.card) if isinstance(task, ChooseEnlist) else "the new army card"
+    return name(t, task.card) if isinstance(task, ChooseEnlist) else text("the new army card")
 
 
-def _new_army(s: State, t: Tables, m: NewArmy) -> str:
+def _new_army(s: State, t: Tables, m: NewArmy) -> Text:
     index = len(s.players[m.seat].armies)
-    return f"Put {_enlisting(s, t)} in a new army (army {index})"
+    return text("Put {card} in a new army (army {army})", card=_enlisting(s, t), army=index)
 
 
-def _disband(s: State, t: Tables, m: Disband) -> str:
-    return f"Disband {_army(t, s, m.seat, m.army)} and put {_enlisting(s, t)} over it"
+def _disband(s: State, t: Tables, m: Disband) -> Text:
+    return text(
+        "Disband {army} and put {card} over it",
+        army=_army(t, s, m.seat, m.army),
+        card=_enlisting(s, t),
+    )
 
 
-def _explore_deck(s: State, t: Tables, m: ExploreDeck) -> str:
+def _explore_deck(s: State, t: Tables, m: ExploreDeck) -> Text:
     n = EXPLORE_CARDS + stats(t, s.players[m.seat]).extra_explore
-    return f"Draw {n} cards from {DECK_NAMES[current_empire(s)]} and set aside 1"
+    return plural(
+        "Draw {count} card {deck} and set aside 1",
+        "Draw {count} cards {deck} and set aside 1",
+        count=n,
+        deck=FROM_DECK[current_empire(s)],
+    )
 
 
-def _set_aside_from_row(s: State, t: Tables, m: SetAsideFromRow) -> str:
-    zorsk = " (Zorsk playwrights)" if isinstance(_top(s), ChooseZorsk) else ""
-    return f"Set aside {_name(t, m.card)} from the empire row{zorsk}"
+def _set_aside_from_row(s: State, t: Tables, m: SetAsideFromRow) -> Text:
+    if isinstance(_top(s), ChooseZorsk):
+        return text(
+            "Set aside {card} from the empire row (Zorsk playwrights)", card=name(t, m.card)
+        )
+    return text("Set aside {card} from the empire row", card=name(t, m.card))
 
 
-def _set_aside_drawn(s: State, t: Tables, m: SetAsideDrawn) -> str:
+def _set_aside_drawn(s: State, t: Tables, m: SetAsideDrawn) -> Text:
     task = _top(s)
     rest = len(task.drawn) - 1 if isinstance(task, ChooseSetAside) else 0
-    discard = f"; discard the other {rest}" if rest > 0 else ""
-    return f"Set aside {_name(t, m.card)} of the drawn cards{discard}"
+    if rest > 0:
+        return plural(
+            "Set aside {card} of the drawn cards; discard the other {count}",
+            "Set aside {card} of the drawn cards; discard the other {count}",
+            count=rest,
+            card=name(t, m.card),
+        )
+    return text("Set aside {card} of the drawn cards", card=name(t, m.card))
 
 
-def _take_from_deck(s: State, t: Tables, m: TakeFromDeck) -> str:
-    return f"Set aside the top card of {DECK_NAMES[current_empire(s)]} (Zorsk playwrights)"
+def _take_from_deck(s: State, t: Tables, m: TakeFromDeck) -> Text:
+    return _TOP_OF[current_empire(s)]
 
 
-def _rebuild_card(s: State, t: Tables, m: RebuildCard) -> str:
-    return f"Rebuild (turn face up) your lost {_name(t, m.card)}"
+def _rebuild_card(s: State, t: Tables, m: RebuildCard) -> Text:
+    return text("Rebuild (turn face up) your lost {card}", card=name(t, m.card))
 
 
 # ------------------------------------------------------------------------ titan fights
@@ -320,134 +350,195 @@ def _rebuild_card(s: State, t: Tables, m: RebuildCard) -> str:
 def _fighting(s: State) -> tuple[ChooseArmies, str]:
     task = _top(s)
     assert isinstance(task, ChooseArmies)
-    titan = s.titan_tops.of(task.stars)
-    assert titan is not None
-    return task, titan
+    titan_card = s.titan_tops.of(task.stars)
+    assert titan_card is not None
+    return task, titan_card
 
 
-def _use_army(s: State, t: Tables, m: UseArmy) -> str:
-    task, titan = _fighting(s)
-    cost = price(s.players[m.seat], m.army)
-    value = attack(s, t, m.seat, (*task.used, m.army), titan)
-    defence = t.titans[titan].defence
-    return (
-        f"Use {_army(t, s, m.seat, m.army)} for {_count(cost, 'coin')}: attack {value} "
-        f"against {_name(t, titan)}'s defence {defence}"
+def _use_army(s: State, t: Tables, m: UseArmy) -> Text:
+    task, titan_card = _fighting(s)
+    cost = army_price(s.players[m.seat], m.army)
+    value = attack(s, t, m.seat, (*task.used, m.army), titan_card)
+    return text(
+        "Use {army} for {price}: attack {attack} against {titan}'s defence {defence}",
+        army=_army(t, s, m.seat, m.army),
+        price=coins(cost),
+        attack=value,
+        titan=name(t, titan_card),
+        defence=t.titans[titan_card].defence,
     )
 
 
-def _attack(s: State, t: Tables, m: Attack) -> str:
-    task, titan = _fighting(s)
-    card = t.titans[titan]
-    value = attack(s, t, m.seat, task.used, titan)
+def _attack(s: State, t: Tables, m: Attack) -> Text:
+    task, titan_card = _fighting(s)
+    card = t.titans[titan_card]
+    value = attack(s, t, m.seat, task.used, titan_card)
     dice = len(card.symbols.banners)
-    roll = f", then roll {_count(dice, 'destruction die', 'destruction dice')}" if dice else ""
-    return f"Defeat {card.name} (attack {value} against defence {card.defence}){roll}"
-
-
-def _withdraw(s: State, t: Tables, m: Withdraw) -> str:
-    task, titan = _fighting(s)
-    card = t.titans[titan]
-    value = attack(s, t, m.seat, task.used, titan)
-    return (
-        f"Withdraw from the fight with {card.name} (attack {value} below defence "
-        f"{card.defence}); the paid armies stay used"
+    if dice:
+        return text(
+            "Defeat {titan} (attack {attack} against defence {defence}), then roll {dice}",
+            titan=printed(card.name),
+            attack=value,
+            defence=card.defence,
+            dice=destruction_dice(dice),
+        )
+    return text(
+        "Defeat {titan} (attack {attack} against defence {defence})",
+        titan=printed(card.name),
+        attack=value,
+        defence=card.defence,
     )
 
 
-def _lose_card(s: State, t: Tables, m: LoseCard) -> str:
+def _withdraw(s: State, t: Tables, m: Withdraw) -> Text:
+    task, titan_card = _fighting(s)
+    card = t.titans[titan_card]
+    value = attack(s, t, m.seat, task.used, titan_card)
+    return text(
+        "Withdraw from the fight with {titan} (attack {attack} below defence {defence}); the "
+        "paid armies stay used",
+        titan=printed(card.name),
+        attack=value,
+        defence=card.defence,
+    )
+
+
+def _lose_card(s: State, t: Tables, m: LoseCard) -> Text:
     task = _top(s)
     more = task.count - 1 if isinstance(task, ChooseLoss) else 0
-    after = f" ({more} more to lose)" if more > 0 else ""
-    return f"Lose (turn face down) your {_name(t, m.card)}{after}"
+    if more > 0:
+        return text(
+            "Lose (turn face down) your {card} ({more} more to lose)",
+            card=name(t, m.card),
+            more=more,
+        )
+    return text("Lose (turn face down) your {card}", card=name(t, m.card))
 
 
-def _discard_army(s: State, t: Tables, m: DiscardArmy) -> str:
+def _discard_army(s: State, t: Tables, m: DiscardArmy) -> Text:
     armies = s.players[m.seat].armies
     retired = len(armies[m.army].retired) if 0 <= m.army < len(armies) else 0
-    under = f" and {_count(retired, 'disbanded card')} under it" if retired else ""
-    return f"Discard {_army(t, s, m.seat, m.army)}{under} (over the army limit)"
+    army = _army(t, s, m.seat, m.army)
+    if retired:
+        return text(
+            "Discard {army} and {cards} under it (over the army limit)",
+            army=army,
+            cards=disbanded_cards(retired),
+        )
+    return text("Discard {army} (over the army limit)", army=army)
 
 
 # ------------------------------------------------------------------------ special cards
 
 
-def _borrow(s: State, t: Tables, m: Borrow) -> str:
-    action = _card_action(s, t, m.seat, m.card)
-    return f"Use the action of seat {m.owner}'s {_name(t, m.card)} ({action})"
-
-
-def _choose_titans(s: State, t: Tables, m: ChooseTitans) -> str:
-    face_up = _name(t, s.titan_tops.of(m.stars))
-    return (
-        f"Forest refuge: take {face_up} and the {FOREST_CARDS - 1} cards under it from the "
-        f"{m.stars}-star titan deck to reorder them"
+def _borrow(s: State, t: Tables, m: Borrow) -> Text:
+    return text(
+        "Use the action of seat {seat}'s {card} ({action})",
+        seat=m.owner,
+        card=name(t, m.card),
+        action=_card_action(s, t, m.seat, m.card),
     )
 
 
-def _put_on_top(s: State, t: Tables, m: PutOnTop) -> str:
+def _choose_titans(s: State, t: Tables, m: ChooseTitans) -> Text:
+    return text(
+        "Forest refuge: take {card} and the {count} cards under it from the {stars}-star titan "
+        "deck to reorder them",
+        card=name(t, s.titan_tops.of(m.stars)),
+        count=FOREST_CARDS - 1,
+        stars=m.stars,
+    )
+
+
+def _put_on_top(s: State, t: Tables, m: PutOnTop) -> Text:
     task = _top(s)
     position = len(task.ordered) + 1 if isinstance(task, ChooseTitanOrder) else 1
-    where = "face up on top" if position == 1 else f"as card {position} from the top"
-    return f"Put {_name(t, m.card)} back {where} of the titan deck"
-
-
-def _fight_now(s: State, t: Tables, m: FightNow) -> str:
-    task = _top(s)
-    stars = task.stars if isinstance(task, ChooseForestFight) else 1
-    return f"Fight {_titan(t, s.titan_tops.of(stars))} now (Forest refuge)"
-
-
-def _buy_knowledge(s: State, t: Tables, m: BuyKnowledge) -> str:
-    return "Buy 1 knowledge for 1 coin (Scribes' guild)"
-
-
-def _remove_army_coin(s: State, t: Tables, m: RemoveArmyCoin) -> str:
-    why = "it may be used again" if m.spot == "scroll" else "it costs 1 coin less to use"
-    return (
-        f"Remove a coin from the {m.spot} of {_army(t, s, m.seat, m.army)} (Remote outpost): {why}"
+    if position == 1:
+        return text("Put {card} back face up on top of the titan deck", card=name(t, m.card))
+    return text(
+        "Put {card} back as card {position} from the top of the titan deck",
+        card=name(t, m.card),
+        position=position,
     )
 
 
-def _starve(s: State, t: Tables, m: Starve) -> str:
+def _fight_now(s: State, t: Tables, m: FightNow) -> Text:
+    task = _top(s)
+    stars = task.stars if isinstance(task, ChooseForestFight) else 1
+    return text("Fight {titan} now (Forest refuge)", titan=titan(t, s.titan_tops.of(stars)))
+
+
+def _buy_knowledge(s: State, t: Tables, m: BuyKnowledge) -> Text:
+    return text("Buy 1 knowledge for 1 coin (Scribes' guild)")
+
+
+def _remove_army_coin(s: State, t: Tables, m: RemoveArmyCoin) -> Text:
+    army = _army(t, s, m.seat, m.army)
+    if m.spot == "scroll":
+        return text(
+            "Remove a coin from the scroll of {army} (Remote outpost): it may be used again",
+            army=army,
+        )
+    return text(
+        "Remove a coin from the picture of {army} (Remote outpost): it costs 1 coin less to use",
+        army=army,
+    )
+
+
+def _starve(s: State, t: Tables, m: Starve) -> Text:
     task = _top(s)
     more = task.count - 1 if isinstance(task, ChooseStarving) else 0
-    after = f" ({more} more to choose)" if more > 0 else ""
-    return f"Send citizen {m.skill} to the starving space (unfed){after}"
+    if more > 0:
+        return text(
+            "Send citizen {skill} to the starving space (unfed) ({more} more to choose)",
+            skill=m.skill,
+            more=more,
+        )
+    return text("Send citizen {skill} to the starving space (unfed)", skill=m.skill)
 
 
-def _decline(s: State, t: Tables, m: Decline) -> str:
+def _decline(s: State, t: Tables, m: Decline) -> Text:
     task = _top(s)
     if isinstance(task, ChooseRebuild):
-        return f"Stop rebuilding ({_count(task.remaining, 'more lost card')} could be rebuilt)"
+        return plural(
+            "Stop rebuilding ({count} more lost card could be rebuilt)",
+            "Stop rebuilding ({count} more lost cards could be rebuilt)",
+            count=task.remaining,
+        )
     if isinstance(task, ChooseScribes):
-        return "Do not buy knowledge with the Scribes' guild"
+        return text("Do not buy knowledge with the Scribes' guild")
     if isinstance(task, ChooseOutpost):
-        return "Remove no army coin with the Remote outpost"
+        return text("Remove no army coin with the Remote outpost")
     if isinstance(task, ChooseZorsk):
-        return "Set aside no card with the Zorsk playwrights"
+        return text("Set aside no card with the Zorsk playwrights")
     if isinstance(task, ChooseForestFight):
-        return f"Do not fight {_titan(t, s.titan_tops.of(task.stars))} now"
-    return "Decline the choice"
+        return text("Do not fight {titan} now", titan=titan(t, s.titan_tops.of(task.stars)))
+    return text("Decline the choice")
 
 
 # ------------------------------------------------------------------------ chance
 
 
-def _draw_card(s: State, t: Tables, m: DrawCard) -> str:
+def _draw_card(s: State, t: Tables, m: DrawCard) -> Text:
     task = _top(s)
-    deck = DECK_NAMES[m.deck]
+    deck = FROM_DECK[m.deck]
+    card = name(t, m.card)
     if not isinstance(task, Draw):
-        return f"Draw {_name(t, m.card)} from {deck}"
-    to = DRAW_TARGETS[task.to].format(seat=f"seat {task.seat}")
-    verb = "Reveal" if "{seat}" not in DRAW_TARGETS[task.to] else "Draw"
-    return f"{verb} {_name(t, m.card)} from {deck} {to}"
+        return text("Draw {card} {deck}", card=card, deck=deck)
+    if task.to in DRAWN_TO:
+        return text("Reveal {card} {deck} {to}", card=card, deck=deck, to=DRAWN_TO[task.to])
+    to = drawn_for(task.to, seat_of(task.seat))
+    return text("Draw {card} {deck} {to}", card=card, deck=deck, to=to)
 
 
-def _roll_die(s: State, t: Tables, m: RollDie) -> str:
+def _roll_die(s: State, t: Tables, m: RollDie) -> Text:
     task = _top(s)
-    seat = f"seat {task.seat}" if isinstance(task, Dice) else "the fighter"
-    return "The destruction die shows " + DIE_FACES[m.face].format(seat=seat)
+    seat = seat_of(task.seat) if isinstance(task, Dice) else text("the fighter")
+    if m.face == "titan":
+        return text("The destruction die shows a titan: {seat} loses an empire card", seat=seat)
+    if m.face == "coin":
+        return text("The destruction die shows a coin: {seat} loses 1 coin", seat=seat)
+    return text("The destruction die shows a blank: no destruction")
 
 
 Describer = Callable[[State, Tables, Any], str]

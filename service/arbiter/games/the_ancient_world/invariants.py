@@ -28,6 +28,7 @@ be the pack's, each in one place (:func:`.checks.check_state` runs them last):
 
 from __future__ import annotations
 
+from arbiter.core.texts import text
 from arbiter.games.the_ancient_world import flow
 from arbiter.games.the_ancient_world import state as st
 from arbiter.games.the_ancient_world.cards import BORROWERS
@@ -49,6 +50,7 @@ from arbiter.games.the_ancient_world.state import (
     PlayerState,
 )
 from arbiter.games.the_ancient_world.tables import Tables, has_effect, stats
+from arbiter.games.the_ancient_world.words import given, seat_of
 
 State = AncientWorldState
 
@@ -93,46 +95,62 @@ def _phase(s: State) -> None:
     if s.phase == "over":
         if s.round != ROUNDS or s.pending:
             raise invalid(
-                "state.phase", "the game is over only after round 6, with nothing left", "/phase"
+                "state.phase",
+                text("the game is over only after round 6, with nothing left"),
+                "/phase",
             )
         return
     if not s.pending:
         if s.phase != "actions":
             raise invalid(
                 "state.phase",
-                f"nothing is under way in phase {s.phase!r}: only a turn of phase 2 (actions) "
-                "waits for no step",
+                text(
+                    "nothing is under way in phase {phase}: only a turn of phase 2 (actions) waits for no step",
+                    phase=given(s.phase),
+                ),
                 "/phase",
             )
         return
     if s.round == 0 and s.pending != (st.Prepare(),):
-        raise invalid("state.phase", "before round 1 only its preparation is under way", "/round")
+        raise invalid(
+            "state.phase", text("before round 1 only its preparation is under way"), "/round"
+        )
     if s.round > 0 and s.phase == "preparation" and isinstance(s.pending[0], st.Prepare):
-        raise invalid("state.phase", f"round {s.round} is already prepared", "/pending/0")
+        raise invalid(
+            "state.phase", text("round {round} is already prepared", round=s.round), "/pending/0"
+        )
     if not isinstance(s.pending[0], _BOTTOM[s.phase]):
         raise invalid(
             "state.phase",
-            f"phase {s.phase!r} does not go on with step {_kind(s.pending[0])!r}",
+            text(
+                "phase {phase} does not go on with step {step}",
+                phase=given(s.phase),
+                step=given(_kind(s.pending[0])),
+            ),
             "/pending/0",
         )
     for k, task in enumerate(s.pending[1:], start=1):
         if isinstance(task, _BOOKKEEPING):
-            raise invalid("state.phase", f"step {_kind(task)!r} comes only first", f"/pending/{k}")
+            raise invalid(
+                "state.phase",
+                text("step {step} comes only first", step=given(_kind(task))),
+                f"/pending/{k}",
+            )
         if s.phase == "preparation" and not (
             isinstance(task, st.Draw)
             and task.to in ("empire_row", "army_row", "province_top", "titan_top")
         ):
             raise invalid(
                 "state.phase",
-                "the preparation only deals the rows and turns the face-up cards",
+                text("the preparation only deals the rows and turns the face-up cards"),
                 f"/pending/{k}",
             )
         if (s.phase == "end_of_round") != isinstance(task, st.ChooseStarving):
             raise invalid(
                 "state.phase",
-                "at the end of the round only the feeding waits for decisions"
+                text("at the end of the round only the feeding waits for decisions")
                 if s.phase == "end_of_round"
-                else "the starving citizens are chosen at the end of the round",
+                else text("the starving citizens are chosen at the end of the round"),
                 f"/pending/{k}",
             )
 
@@ -150,36 +168,46 @@ def _passes(s: State) -> None:
         if passed:
             raise invalid(
                 "state.passed",
-                "the passes are cleared when the round ends: nobody has passed outside phase 2",
+                text(
+                    "the passes are cleared when the round ends: nobody has passed outside phase 2"
+                ),
                 f"/players/{passed[0]}/passed",
             )
         if s.first_passer is not None:
-            raise invalid("state.passed", "nobody passed outside phase 2", "/first_passer")
+            raise invalid("state.passed", text("nobody passed outside phase 2"), "/first_passer")
         return
     if s.first_passer is None:
         if passed:
             raise invalid(
                 "state.passed",
-                f"seat {passed[0]} passed, so some seat was the first to pass (first_passer)",
+                text(
+                    "seat {passed} passed, so some seat was the first to pass (first_passer)",
+                    passed=passed[0],
+                ),
                 f"/players/{passed[0]}/passed",
             )
     elif s.first_passer not in passed:
         raise invalid(
             "state.passed",
-            f"seat {s.first_passer} is the first to pass but has not passed",
+            text(
+                "seat {first_passer} is the first to pass but has not passed",
+                first_passer=s.first_passer,
+            ),
             "/first_passer",
         )
     if len(passed) == len(s.players):
         raise invalid(
             "state.turn",
-            "every seat has passed: the round is over («пока не спасуют все»)",
+            text("every seat has passed: the round is over («пока не спасуют все»)"),
             f"/players/{passed[-1]}/passed",
         )
     if s.players[s.current].passed and not _zorsk_only(s):
         raise invalid(
             "state.turn",
-            f"seat {s.current} has passed and takes no more turns this round («просто "
-            "пропускайте ходы спасовавших игроков»)",
+            text(
+                "seat {current} has passed and takes no more turns this round («просто пропускайте ходы спасовавших игроков»)",
+                current=s.current,
+            ),
             "/current",
         )
 
@@ -198,22 +226,28 @@ def _token_and_board(s: State) -> None:
     if s.token_hand_up and not rebuild:
         raise invalid(
             "state.first_player_token",
-            "the token lies hand side up only when Rebuild gave it this round, and nobody is on "
-            "Rebuild",
+            text(
+                "the token lies hand side up only when Rebuild gave it this round, and nobody is on "
+                "Rebuild"
+            ),
             "/token_hand_up",
         )
     if rebuild and not s.token_hand_up:
         raise invalid(
             "state.first_player_token",
-            f"seat {rebuild[0].seat} is on Rebuild, so it holds the token hand side up («кладёт "
-            "его перед собой символом с рукой вверх»)",
+            text(
+                "seat {seat} is on Rebuild, so it holds the token hand side up («кладёт его перед собой символом с рукой вверх»)",
+                seat=rebuild[0].seat,
+            ),
             "/token_hand_up",
         )
     if rebuild and s.first_player != rebuild[0].seat:
         raise invalid(
             "state.first_player_token",
-            f"seat {rebuild[0].seat} went first on Rebuild this round, so it holds the token («В "
-            "этом раунде больше никто не сможет забрать у него жетон первого игрока»)",
+            text(
+                "seat {seat} went first on Rebuild this round, so it holds the token («В этом раунде больше никто не сможет забрать у него жетон первого игрока»)",
+                seat=rebuild[0].seat,
+            ),
             "/first_player",
         )
     for space in SPACES:
@@ -221,7 +255,9 @@ def _token_and_board(s: State) -> None:
         if spot and s.phase != "actions":
             raise invalid(
                 "state.placement",
-                "the citizens go home at the end of the round: the board is empty outside phase 2",
+                text(
+                    "the citizens go home at the end of the round: the board is empty outside phase 2"
+                ),
                 f"/board/{space}",
             )
         if space not in _RISING:
@@ -230,8 +266,11 @@ def _token_and_board(s: State) -> None:
             if spot[i].skill <= max(c.skill for c in spot[:i]):
                 raise invalid(
                     "state.placement",
-                    f"a citizen of skill {spot[i].skill} cannot follow a higher or equal one on "
-                    f"{space} («навык его жителя выше навыков любых уже размещённых»)",
+                    text(
+                        "a citizen of skill {skill} cannot follow a higher or equal one on {space} («навык его жителя выше навыков любых уже размещённых»)",
+                        skill=spot[i].skill,
+                        space=space,
+                    ),
                     f"/board/{space}/{i}/skill",
                 )
 
@@ -244,13 +283,15 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
     if p.citizens != tuple(range(1, len(p.citizens) + 1)) or len(p.citizens) < 3:
         raise invalid(
             "state.citizens",
-            "a seat's citizen tokens are 1, 2, 3 and the next skills it gained in order (4, 5)",
+            text(
+                "a seat's citizen tokens are 1, 2, 3 and the next skills it gained in order (4, 5)"
+            ),
             f"{base}/citizens",
         )
     if p.on_cards and s.phase != "actions":
         raise invalid(
             "state.placement",
-            "the citizens go home at the end of the round: none is on a card outside phase 2",
+            text("the citizens go home at the end of the round: none is on a card outside phase 2"),
             f"{base}/on_cards",
         )
     cards = [oc.card for oc in p.on_cards]
@@ -258,19 +299,27 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
         if card in cards[:i]:
             raise invalid(
                 "state.placement",
-                f"a card's action is done once a round: a second citizen on {card!r}",
+                text(
+                    "a card's action is done once a round: a second citizen on {card}",
+                    card=given(card),
+                ),
                 f"{base}/on_cards/{i}",
             )
         if card not in t.action:
             raise invalid(
-                "state.placement", f"{card!r} has no action space", f"{base}/on_cards/{i}"
+                "state.placement",
+                text("{card} has no action space", card=given(card)),
+                f"{base}/on_cards/{i}",
             )
     owned = (*p.empire, *p.lost)
     for start in t.content.starting_empire:
         if start not in owned:
             raise invalid(
                 "state.card_missing",
-                f"every seat keeps its starting card {start!r} (face up or lost)",
+                text(
+                    "every seat keeps its starting card {start} (face up or lost)",
+                    start=given(start),
+                ),
                 f"{base}/empire",
             )
     names: dict[str, str] = {}
@@ -280,8 +329,11 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
             if name in names:
                 raise invalid(
                     "state.duplicate_card",
-                    f"seat {seat} has two empire cards named {name!r} («У игрока не может быть "
-                    "одинаковых карт империи»)",
+                    text(
+                        "seat {seat} has two empire cards named {name} («У игрока не может быть одинаковых карт империи»)",
+                        seat=seat,
+                        name=given(name),
+                    ),
                     f"{base}/{field}/{i}",
                 )
             names[name] = card
@@ -292,8 +344,12 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
     if len(owned) > space:
         raise invalid(
             "state.space",
-            f"seat {seat} has {len(owned)} empire cards (lost ones included) and {space} spaces "
-            "(«Для каждой карты империи требуется 1 место»)",
+            text(
+                "seat {seat} has {owned} empire cards (lost ones included) and {space} spaces («Для каждой карты империи требуется 1 место»)",
+                seat=seat,
+                owned=len(owned),
+                space=space,
+            ),
             f"{base}/empire",
         )
     limit = symbols.army_limit
@@ -301,8 +357,12 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
     if len(p.armies) > limit and not (isinstance(top, st.ChooseDiscardArmy) and top.seat == seat):
         raise invalid(
             "state.army_limit",
-            f"seat {seat} has {len(p.armies)} armies and an army limit of {limit}, and is not "
-            "discarding the ones over it («обязан немедленно сбросить»)",
+            text(
+                "seat {seat} has {armies} armies and an army limit of {limit}, and is not discarding the ones over it («обязан немедленно сбросить»)",
+                seat=seat,
+                armies=len(p.armies),
+                limit=limit,
+            ),
             f"{base}/armies",
         )
     if s.phase != "actions":
@@ -310,7 +370,9 @@ def _seat(s: State, t: Tables, seat: int, p: PlayerState) -> None:
             if army.scroll:
                 raise invalid(
                     "state.army",
-                    "the coins on the scrolls move down to the pictures at the end of the round",
+                    text(
+                        "the coins on the scrolls move down to the pictures at the end of the round"
+                    ),
                     f"{base}/armies/{a}/scroll",
                 )
 
@@ -327,13 +389,13 @@ def _rows(s: State) -> None:
     if len(s.empire_row) + _drawing(s, "empire_row") > size:
         raise invalid(
             "state.row",
-            f"the empire row of {s.n} players holds {size} cards at most",
+            text("the empire row of {n} players holds {size} cards at most", n=s.n, size=size),
             "/empire_row",
         )
     if len(s.army_row) + _drawing(s, "army_row") > s.n:
         raise invalid(
             "state.row",
-            f"the army row holds as many cards as players ({s.n}) at most",
+            text("the army row holds as many cards as players ({n}) at most", n=s.n),
             "/army_row",
         )
 
@@ -353,14 +415,18 @@ def check_decks(s: State, t: Tables) -> None:
                 if card not in own:
                     raise invalid(
                         "state.wrong_deck",
-                        f"{card!r} is not a card of {name} («они различаются рубашками»)",
+                        text(
+                            "{card} is not a card of {name} («они различаются рубашками»)",
+                            card=given(card),
+                            name=name,
+                        ),
                         f"/{name}/{part}/{i}",
                     )
     for stars, top in enumerate(s.titan_tops.cards(), start=1):
         if top is not None and t.titans[top].stars != stars:
             raise invalid(
                 "state.wrong_deck",
-                f"{top!r} is not a titan of {stars} stars",
+                text("{top} is not a titan of {stars} stars", top=given(top), stars=stars),
                 f"/titan_tops/titan_{stars}",
             )
     if s.round < 4 and len(s.empire_b.middle) != len(t.deck_cards["empire_b"]):
@@ -368,8 +434,10 @@ def check_decks(s: State, t: Tables) -> None:
             if card in t.deck_cards["empire_b"] and not pointer.startswith("/empire_b/middle/"):
                 raise invalid(
                     "state.deck_b",
-                    f"deck B is set aside until round 4 («до 4-го раунда они вам не "
-                    f"понадобятся»), yet {card!r} is out of it",
+                    text(
+                        "deck B is set aside until round 4 («до 4-го раунда они вам не понадобятся»), yet {card} is out of it",
+                        card=given(card),
+                    ),
                     pointer,
                 )
     for name in ("empire_a", "empire_b", "army", "province", "titan_1", "titan_2", "titan_3"):
@@ -377,23 +445,25 @@ def check_decks(s: State, t: Tables) -> None:
         if deck.top and not name.startswith("titan"):
             raise invalid(
                 "state.deck",
-                "only a Forest refuge puts known cards on top of a deck (a titan deck)",
+                text("only a Forest refuge puts known cards on top of a deck (a titan deck)"),
                 f"/{name}/top",
             )
         if len(deck.top_known) > 1 or any(not 0 <= k < s.n for k in deck.top_known):
-            raise invalid("state.deck", "one seat at most knows a deck's top", f"/{name}/top_known")
+            raise invalid(
+                "state.deck", text("one seat at most knows a deck's top"), f"/{name}/top_known"
+            )
         if deck.top_known and not deck.top:
-            raise invalid("state.deck", "no known cards lie on top", f"/{name}/top_known")
+            raise invalid("state.deck", text("no known cards lie on top"), f"/{name}/top_known")
         if deck.bottom and not (name == "province" and s.options.expand_borders_plus):
             raise invalid(
                 "state.deck",
-                "only Expand borders+ puts cards under a deck (the province deck)",
+                text("only Expand borders+ puts cards under a deck (the province deck)"),
                 f"/{name}/bottom",
             )
         if len(deck.bottom_by) != len(deck.bottom) or any(not 0 <= k < s.n for k in deck.bottom_by):
             raise invalid(
                 "state.deck",
-                "every card under a deck is known to the seat that put it there",
+                text("every card under a deck is known to the seat that put it there"),
                 f"/{name}/bottom_by",
             )
 
@@ -407,8 +477,10 @@ def _face_up(s: State) -> None:
     if s.province_top is None and s.province.size() and "province" not in busy and not expanding:
         raise invalid(
             "state.face_up",
-            f"the province deck holds {s.province.size()} cards: its top one is face up "
-            "(«Игрок тут же открывает следующую карту колоды провинций»)",
+            text(
+                "the province deck holds {size} cards: its top one is face up («Игрок тут же открывает следующую карту колоды провинций»)",
+                size=s.province.size(),
+            ),
             "/province_top",
         )
     for stars, top in enumerate(s.titan_tops.cards(), start=1):
@@ -420,8 +492,11 @@ def _face_up(s: State) -> None:
             continue
         raise invalid(
             "state.face_up",
-            f"the {stars}-star titan deck holds {deck.size()} cards: its top one is face up "
-            "(«Затем он открывает следующую карту соответствующей колоды титанов»)",
+            text(
+                "the {stars}-star titan deck holds {size} cards: its top one is face up («Затем он открывает следующую карту соответствующей колоды титанов»)",
+                stars=stars,
+                size=deck.size(),
+            ),
             f"/titan_tops/{name}",
         )
 
@@ -436,14 +511,14 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
         _whose(s, t, at, task, seat)
         _card_action(s, t, k, task, seat)
     if isinstance(task, st.Draw) and task.count < 1:
-        raise invalid("state.drawn", "a draw takes at least one card", f"{at}/count")
+        raise invalid("state.drawn", text("a draw takes at least one card"), f"{at}/count")
     if (
         isinstance(task, (st.ChooseArmies, st.ChooseForestFight))
         and s.titan_tops.of(task.stars) is None
     ):
         raise invalid(
             "state.fight",
-            f"no {task.stars}-star titan is face up to fight",
+            text("no {stars}-star titan is face up to fight", stars=task.stars),
             f"{at}/stars",
         )
     if isinstance(task, st.ChooseArmies):
@@ -452,7 +527,7 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
             if not armies[a].scroll:
                 raise invalid(
                     "state.army",
-                    "an army paid in this fight has its coins on its scroll",
+                    text("an army paid in this fight has its coins on its scroll"),
                     f"{at}/used/{i}",
                 )
     if isinstance(task, (st.Dice, st.ChooseLoss)):
@@ -463,9 +538,15 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
         if task.count != unfed or task.count > len(p.ready):
             raise invalid(
                 "state.feeding",
-                f"seat {task.seat} has {len(p.citizens)} citizens, {stats(t, p).food} food and "
-                f"{len(p.starving)} citizens starving: {max(unfed, 0)} more starve, not "
-                f"{task.count}",
+                text(
+                    "seat {seat} has {citizens} citizens, {food} food and {starving} citizens starving: {max} more starve, not {count}",
+                    seat=task.seat,
+                    citizens=len(p.citizens),
+                    food=stats(t, p).food,
+                    starving=len(p.starving),
+                    max=max(unfed, 0),
+                    count=task.count,
+                ),
                 f"{at}/count",
             )
     if isinstance(task, st.ChooseRebuild) and not task.optional:
@@ -475,8 +556,10 @@ def _task(s: State, t: Tables, k: int, task: Pending) -> None:
         if not on_rebuild or task.remaining > REBUILD_ACTION_CARDS:
             raise invalid(
                 "state.rebuild",
-                "a rebuild that may stop early is the Rebuild space's: up to 2 cards, for a "
-                "seat with a citizen there («Игрок может восстановить до 2 потерянных карт»)",
+                text(
+                    "a rebuild that may stop early is the Rebuild space's: up to 2 cards, for a "
+                    "seat with a citizen there («Игрок может восстановить до 2 потерянных карт»)"
+                ),
                 at,
             )
     _drawn(s, t, k, task)
@@ -491,19 +574,24 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
         neighbour = (seat + 1) % n if scribes else (seat - 1) % n
         learned = any(c.seat == learner for c in s.board.learn)
         if has_effect(t, s.players[seat], effect) is None or neighbour != learner or not learned:
-            card = "Scribes' guild" if scribes else "Remote outpost"
-            side = "left" if scribes else "right"
             raise invalid(
                 "state.card_effect",
-                f"only the owner of a face-up {card} decides this, when its {side} neighbour has "
-                "just placed a citizen on Learn",
+                text(
+                    "only the owner of a face-up Scribes' guild decides this, when its left "
+                    "neighbour has just placed a citizen on Learn"
+                )
+                if scribes
+                else text(
+                    "only the owner of a face-up Remote outpost decides this, when its right "
+                    "neighbour has just placed a citizen on Learn"
+                ),
                 f"{at}/seat",
             )
         return
     if seat != s.current:
         raise invalid(
             "state.turn",
-            f"seat {seat} decides during seat {s.current}'s turn",
+            text("seat {seat} decides during seat {current}'s turn", seat=seat, current=s.current),
             f"{at}/seat",
         )
     if isinstance(task, st.ChooseZorsk) or (isinstance(task, st.Draw) and task.to == "set_aside"):
@@ -511,16 +599,21 @@ def _whose(s: State, t: Tables, at: str, task: Pending, seat: int) -> None:
         if s.first_passer != seat or has_effect(t, p, "zorsk_playwrights") is None:
             raise invalid(
                 "state.card_effect",
-                "only the first to pass, with face-up Zorsk playwrights, sets a card aside then "
-                "(«Если вы первый спасовавший игрок»)",
+                text(
+                    "only the first to pass, with face-up Zorsk playwrights, sets a card aside then "
+                    "(«Если вы первый спасовавший игрок»)"
+                ),
                 at,
             )
     space = _SPACE_OF.get(type(task))
     if space is not None and all(c.seat != seat for c in s.board.at(space)):
         raise invalid(
             "state.placement",
-            f"seat {seat} decides the action of {space} without a citizen there («Поместив жетон "
-            "жителя на ячейку действия, игрок немедленно выполняет это действие»)",
+            text(
+                "seat {seat} decides the action of {space} without a citizen there («Поместив жетон жителя на ячейку действия, игрок немедленно выполняет это действие»)",
+                seat=seat,
+                space=space,
+            ),
             at,
         )
 
@@ -556,7 +649,10 @@ def _card_action(s: State, t: Tables, k: int, task: Pending, seat: int) -> None:
         return
     raise invalid(
         "state.card_effect",
-        f"seat {seat} decides a card action, and no citizen of it is on a card with that action",
+        text(
+            "seat {seat} decides a card action, and no citizen of it is on a card with that action",
+            seat=seat,
+        ),
         f"/pending/{k}",
     )
 
@@ -580,7 +676,11 @@ def _rebuild_icons(s: State, t: Tables, k: int, task: st.ChooseRebuild) -> None:
     if task.remaining > icons:
         raise invalid(
             "state.rebuild",
-            f"a rebuild icon restores 1 card: {icons} icons here, not {task.remaining} cards",
+            text(
+                "a rebuild icon restores 1 card: {icons} icons here, not {remaining} cards",
+                icons=icons,
+                remaining=task.remaining,
+            ),
             f"/pending/{k}/remaining",
         )
 
@@ -598,20 +698,24 @@ def _dice(s: State, t: Tables, at: str, task: st.Dice | st.ChooseLoss) -> None:
         if task.remaining < 1 or task.rolled < 0 or task.rolled + task.remaining != banners:
             raise invalid(
                 "state.dice",
-                f"the titan defeated last shows {banners} banners: as many dice are rolled "
-                f"(rolled {task.rolled}, to roll {task.remaining})",
+                text(
+                    "the titan defeated last shows {banners} banners: as many dice are rolled (rolled {rolled}, to roll {remaining})",
+                    banners=banners,
+                    rolled=task.rolled,
+                    remaining=task.remaining,
+                ),
                 f"{at}/remaining",
             )
         if not 0 <= task.titan_faces <= task.rolled:
             raise invalid(
                 "state.dice",
-                "a titan face is one of the dice rolled",
+                text("a titan face is one of the dice rolled"),
                 f"{at}/titan_faces",
             )
     elif task.count > banners:
         raise invalid(
             "state.dice",
-            f"a card is lost per titan face of {banners} dice at most",
+            text("a card is lost per titan face of {banners} dice at most", banners=banners),
             f"{at}/count",
         )
 
@@ -623,28 +727,39 @@ def _drawn(s: State, t: Tables, k: int, task: Pending) -> None:
     coming = above.count if isinstance(above, st.Draw) else 0
     if isinstance(task, st.ChooseSetAside):
         most = EXPLORE_CARDS + stats(t, s.players[task.seat]).extra_explore
-        have, what = len(task.drawn), "Explore draws"
+        have, what = len(task.drawn), text("Explore draws")
     elif isinstance(task, st.ChooseProvince):
         if not s.options.expand_borders_plus:
             raise invalid(
-                "state.drawn", "only Expand borders+ offers provinces to choose", f"/pending/{k}"
+                "state.drawn",
+                text("only Expand borders+ offers provinces to choose"),
+                f"/pending/{k}",
             )
-        most, have, what = EXPAND_PLUS_CARDS, len(task.options), "Expand borders+ takes"
+        most, have, what = EXPAND_PLUS_CARDS, len(task.options), text("Expand borders+ takes")
     elif isinstance(task, st.ChooseTitanOrder):
         for card in (*task.cards, *task.ordered):
             if t.titans[card].stars != task.stars:
                 raise invalid(
                     "state.wrong_deck",
-                    f"{card!r} is not a titan of {task.stars} stars",
+                    text(
+                        "{card} is not a titan of {stars} stars", card=given(card), stars=task.stars
+                    ),
                     f"/pending/{k}",
                 )
-        most, have, what = FOREST_CARDS, len(task.cards) + len(task.ordered), "Forest refuge takes"
+        most, have = FOREST_CARDS, len(task.cards) + len(task.ordered)
+        what = text("Forest refuge takes")
     else:
         return
     if have + coming > most or have + coming < 1:
         raise invalid(
             "state.drawn",
-            f"{what} {most} cards at most, at least one ({have} taken, {coming} to come)",
+            text(
+                "{what} {most} cards at most, at least one ({have} taken, {coming} to come)",
+                what=what,
+                most=most,
+                have=have,
+                coming=coming,
+            ),
             f"/pending/{k}",
         )
 
@@ -660,8 +775,10 @@ def check_settled(s: State, t: Tables) -> None:
         k = len(s.pending) - 1
         raise invalid(
             "state.unsettled",
-            f"nothing is to be decided at step {_kind(s.pending[k])!r}: the game goes on by "
-            "itself from here",
+            text(
+                "nothing is to be decided at step {step}: the game goes on by itself from here",
+                step=given(_kind(s.pending[k])),
+            ),
             f"/pending/{k}",
         )
     if not s.pending:
@@ -671,6 +788,9 @@ def check_settled(s: State, t: Tables) -> None:
         k = len(s.pending) - 1
         raise invalid(
             "state.unsettled",
-            f"{'chance' if actor == 'chance' else f'seat {actor}'} must decide and has no choice",
+            text(
+                "{value} must decide and has no choice",
+                value=text("chance") if actor == "chance" else seat_of(actor),
+            ),
             f"/pending/{k}" if k >= 0 else "/current",
         )

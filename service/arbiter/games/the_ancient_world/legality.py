@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core import CHANCE, IllegalMove
+from arbiter.core.texts import Text, text
 from arbiter.games.the_ancient_world import actions, cards, placement, rounds, titans
 from arbiter.games.the_ancient_world.common import refuse
 from arbiter.games.the_ancient_world.decks import can_draw, current_empire
@@ -69,6 +70,7 @@ from arbiter.games.the_ancient_world.state import (
     Draw,
 )
 from arbiter.games.the_ancient_world.tables import Tables
+from arbiter.games.the_ancient_world.words import given
 
 State = AncientWorldState
 
@@ -96,45 +98,53 @@ ANSWERS: dict[type[Any] | None, tuple[type[Any], ...]] = {
     ChooseStarving: (Starve,),
 }
 
-DESCRIBE: dict[type[Any] | None, str] = {
-    None: "a turn: place a citizen, fight a titan or pass",
-    ChooseBuild: "which empire card to build",
-    ChooseExpandPay: "how to pay for Expand borders (1 knowledge or 3 coins)",
-    ChooseProvince: "which province to keep (Expand borders+)",
-    ChooseRecruit: "which army card to recruit",
-    ChooseEnlist: "where the recruited army card goes (new army or disband)",
-    ChooseExplore: "draw from the empire deck or set aside a card of the row",
-    ChooseSetAside: "which drawn card to set aside",
-    ChooseRebuild: "which lost card to rebuild",
-    ChooseArmies: "which army to pay for, or attack / withdraw",
-    ChooseLoss: "which empire card to lose",
-    ChooseDiscardArmy: "which army to discard (over the army limit)",
-    ChooseBorrow: "whose empire-card action to use",
-    ChooseTitanDeck: "which titan deck to reorder",
-    ChooseTitanOrder: "the order of the titans, from the top",
-    ChooseForestFight: "whether to fight the top titan now",
-    ChooseScribes: "whether to buy 1 knowledge for 1 coin (Scribes' guild)",
-    ChooseOutpost: "whether to remove a coin from an army (Remote outpost)",
-    ChooseZorsk: "whether to set aside an empire card (Zorsk playwrights)",
-    ChooseStarving: "which citizen starves",
+DESCRIBE: dict[type[Any] | None, Text] = {
+    None: text("a turn: place a citizen, fight a titan or pass"),
+    ChooseBuild: text("which empire card to build"),
+    ChooseExpandPay: text("how to pay for Expand borders (1 knowledge or 3 coins)"),
+    ChooseProvince: text("which province to keep (Expand borders+)"),
+    ChooseRecruit: text("which army card to recruit"),
+    ChooseEnlist: text("where the recruited army card goes (new army or disband)"),
+    ChooseExplore: text("draw from the empire deck or set aside a card of the row"),
+    ChooseSetAside: text("which drawn card to set aside"),
+    ChooseRebuild: text("which lost card to rebuild"),
+    ChooseArmies: text("which army to pay for, or attack / withdraw"),
+    ChooseLoss: text("which empire card to lose"),
+    ChooseDiscardArmy: text("which army to discard (over the army limit)"),
+    ChooseBorrow: text("whose empire-card action to use"),
+    ChooseTitanDeck: text("which titan deck to reorder"),
+    ChooseTitanOrder: text("the order of the titans, from the top"),
+    ChooseForestFight: text("whether to fight the top titan now"),
+    ChooseScribes: text("whether to buy 1 knowledge for 1 coin (Scribes' guild)"),
+    ChooseOutpost: text("whether to remove a coin from an army (Remote outpost)"),
+    ChooseZorsk: text("whether to set aside an empire card (Zorsk playwrights)"),
+    ChooseStarving: text("which citizen starves"),
 }
 
-GENERIC = refuse("move.not_legal", "that move is not legal now")
+GENERIC = refuse("move.not_legal", text("that move is not legal now"))
 
 #: A citizen placed on Build or Recruit buys a card: declining is refused (rulings, :mod:`.game`).
 MUST_BUY: dict[type[Any] | None, IllegalMove] = {
     ChooseBuild: refuse(
         "build.must_buy",
-        "a citizen on Build buys 1 empire card (the board: «Купите 1 карту империи»): choose which",
+        text(
+            "a citizen on Build buys 1 empire card (the board: «Купите 1 карту империи»): "
+            "choose which"
+        ),
     ),
     ChooseRecruit: refuse(
         "recruit.must_buy",
-        "a citizen on Recruit buys 1 army card (the board: «Купите 1 карту войска»): choose which",
+        text(
+            "a citizen on Recruit buys 1 army card (the board: «Купите 1 карту войска»): "
+            "choose which"
+        ),
     ),
     ChooseEnlist: refuse(
         "recruit.must_buy",
-        "the army card bought goes into one of your armies («должен поместить её в одну из своих "
-        "армий»): choose which",
+        text(
+            "the army card bought goes into one of your armies («должен поместить её в одну из "
+            "своих армий»): choose which"
+        ),
     ),
 }
 
@@ -142,30 +152,40 @@ MUST_BUY: dict[type[Any] | None, IllegalMove] = {
 def explain(s: State, t: Tables, move: Any) -> IllegalMove:
     actors = to_act(s)
     if not actors:
-        return refuse("game_over", "the game is over")
+        return refuse("game_over", text("the game is over"))
     if isinstance(move, (DrawCard, RollDie)):
         if CHANCE not in actors:
-            return refuse("chance.not_pending", "no chance decision is pending")
+            return refuse("chance.not_pending", text("no chance decision is pending"))
         task = s.pending[-1]
         if isinstance(move, DrawCard):
             if not isinstance(task, Draw) or move.deck != task.deck:
-                return refuse("chance.wrong_deck", "the pending chance decision is not that deck")
-            return refuse("chance.not_in_deck", f"{move.card!r} is not among the hidden cards")
+                return refuse(
+                    "chance.wrong_deck", text("the pending chance decision is not that deck")
+                )
+            return refuse(
+                "chance.not_in_deck",
+                text("{card} is not among the hidden cards", card=given(move.card)),
+            )
         if not isinstance(task, Dice):
-            return refuse("chance.not_a_roll", "no destruction die is being rolled")
-        return refuse("chance.no_such_face", f"the die has no face {move.face!r}")
+            return refuse("chance.not_a_roll", text("no destruction die is being rolled"))
+        return refuse(
+            "chance.no_such_face", text("the die has no face {face}", face=given(move.face))
+        )
     seat = getattr(move, "seat", None)
     if not isinstance(seat, int) or not 0 <= seat < s.n:
-        return refuse("move.bad_seat", f"there is no seat {seat!r}")
+        return refuse("move.bad_seat", text("there is no seat {seat}", seat=given(seat)))
     if seat not in actors:
-        return refuse("not_your_turn", f"seat {seat} may not decide now")
+        return refuse("not_your_turn", text("seat {seat} may not decide now", seat=seat))
     top: Any = s.pending[-1] if s.pending else None
     kind = type(top) if top is not None else None
     must_buy = MUST_BUY.get(kind)
     if must_buy is not None and isinstance(move, Decline):
         return must_buy
     if not isinstance(move, ANSWERS.get(kind, ())):
-        return refuse("decision.expected", f"now seat {seat} must decide {DESCRIBE.get(kind)}")
+        return refuse(
+            "decision.expected",
+            text("now seat {seat} must decide {decision}", seat=seat, decision=DESCRIBE.get(kind)),
+        )
     return _specific(s, t, top, move) or GENERIC
 
 
@@ -191,7 +211,7 @@ def _specific(s: State, t: Tables, task: Any, move: Any) -> IllegalMove | None:
         return actions.explore_refusal(s, move)
     if isinstance(move, TakeFromDeck):
         if not can_draw(s, current_empire(s)):
-            return refuse("zorsk.no_card", "the empire deck and its discard pile are empty")
+            return refuse("zorsk.no_card", text("the empire deck and its discard pile are empty"))
         return None
     if isinstance(move, SetAsideDrawn):
         return actions.set_aside_drawn_refusal(s, move)
@@ -199,7 +219,7 @@ def _specific(s: State, t: Tables, task: Any, move: Any) -> IllegalMove | None:
         return actions.rebuild_refusal(s, move)
     if isinstance(move, Decline) and isinstance(task, ChooseRebuild) and not task.optional:
         return refuse(
-            "rebuild.mandatory", "this rebuild is not optional («восстанавливает 1 карту»)"
+            "rebuild.mandatory", text("this rebuild is not optional («восстанавливает 1 карту»)")
         )
     if isinstance(move, UseArmy):
         return titans.use_army_refusal(s, task, move)
@@ -213,7 +233,10 @@ def _specific(s: State, t: Tables, task: Any, move: Any) -> IllegalMove | None:
         return cards.borrow_refusal(s, t, move)
     if isinstance(move, ChooseTitans):
         if move.stars not in (1, 2, 3) or s.titan_tops.of(move.stars) is None:
-            return refuse("forest.no_titans", f"the {move.stars}-star titan deck is empty")
+            return refuse(
+                "forest.no_titans",
+                text("the {stars}-star titan deck is empty", stars=move.stars),
+            )
         return None
     if isinstance(move, PutOnTop):
         return cards.order_refusal(s, move)
@@ -221,7 +244,7 @@ def _specific(s: State, t: Tables, task: Any, move: Any) -> IllegalMove | None:
         return titans.fight_refusal(s, t, seat, task.stars)
     if isinstance(move, BuyKnowledge):
         if s.players[seat].coins < 1:
-            return refuse("pay.not_enough_coins", "Scribes' guild needs 1 coin")
+            return refuse("pay.not_enough_coins", text("Scribes' guild needs 1 coin"))
         return None
     if isinstance(move, RemoveArmyCoin):
         return cards.outpost_refusal(s, move)

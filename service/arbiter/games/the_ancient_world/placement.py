@@ -13,6 +13,7 @@ from typing import Literal
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import text
 from arbiter.games.the_ancient_world import actions, cards
 from arbiter.games.the_ancient_world.common import push, refuse, with_player
 from arbiter.games.the_ancient_world.events import CitizenOnCard, CitizenPlaced, Paid
@@ -27,6 +28,7 @@ from arbiter.games.the_ancient_world.state import (
 )
 from arbiter.games.the_ancient_world.tables import Tables
 from arbiter.games.the_ancient_world.titans import start_fight
+from arbiter.games.the_ancient_world.words import given
 
 State = AncientWorldState
 
@@ -40,13 +42,21 @@ def citizen_refusal(s: State, seat: int, skill: int) -> IllegalMove | None:
     if skill in p.ready:
         return None
     if skill not in p.citizens:
-        return refuse("place.no_such_citizen", f"you have no citizen of skill {skill}")
+        return refuse(
+            "place.no_such_citizen", text("you have no citizen of skill {skill}", skill=skill)
+        )
     if skill in p.starving:
         return refuse(
             "place.citizen_starving",
-            f"your citizen {skill} is on the starving space and cannot be used this round",
+            text(
+                "your citizen {skill} is on the starving space and cannot be used this round",
+                skill=skill,
+            ),
         )
-    return refuse("place.citizen_placed", f"your citizen {skill} is already placed this round")
+    return refuse(
+        "place.citizen_placed",
+        text("your citizen {skill} is already placed this round", skill=skill),
+    )
 
 
 def placement_fee(s: State, space: BoardSpace, skill: int) -> int | None:
@@ -76,7 +86,9 @@ def place_refusal(
 ) -> IllegalMove | None:
     """Why placing citizen ``skill`` on ``space`` is refused, if it is."""
     if space not in SPACES:
-        return refuse("place.unknown_space", f"there is no action space {space!r}")
+        return refuse(
+            "place.unknown_space", text("there is no action space {space}", space=given(space))
+        )
     why = citizen_refusal(s, seat, skill)
     if why is not None:
         return why
@@ -90,10 +102,13 @@ def place_refusal(
 def space_closed(s: State, space: BoardSpace) -> IllegalMove | None:
     """Round track: Explore opens in round 2, Increase population in round 3."""
     if space == "explore" and s.round < 2:
-        return refuse("place.action_closed", "Explore («Исследовать местность») opens in round 2")
+        return refuse(
+            "place.action_closed", text("Explore («Исследовать местность») opens in round 2")
+        )
     if space == "populate" and s.round < 3:
         return refuse(
-            "place.action_closed", "Increase population («Увеличивать население») opens in round 3"
+            "place.action_closed",
+            text("Increase population («Увеличивать население») opens in round 3"),
         )
     return None
 
@@ -112,13 +127,16 @@ def space_refusal(
         top = max(c.skill for c in s.board.at(space))
         return refuse(
             "place.skill_too_low",
-            f"a citizen of skill {top} is already there; yours must have a higher skill",
+            text(
+                "a citizen of skill {skill} is already there; yours must have a higher skill",
+                skill=top,
+            ),
         )
     coins = s.players[seat].coins
     if fee > coins:
         return refuse(
             "pay.not_enough_coins",
-            "placing here costs 1 coin: no citizen there has the same skill",
+            text("placing here costs 1 coin: no citizen there has the same skill"),
         )
     return actions.action_precondition(s, t, seat, space, coins - fee)
 
@@ -128,16 +146,22 @@ def card_refusal(s: State, t: Tables, seat: int, card: str, skill: int) -> Illeg
     p = s.players[seat]
     if not cards.owns_card(s, seat, card):
         if card in p.lost:
-            return refuse("card.lost", f"{card!r} is lost: its properties do not work")
+            return refuse(
+                "card.lost", text("{card} is lost: its properties do not work", card=given(card))
+            )
         if any(cards.owns_card(s, o, card) for o in range(s.n)):
             return refuse(
-                "card.not_owner", "you may not place citizens on other players' empire cards"
+                "card.not_owner",
+                text("you may not place citizens on other players' empire cards"),
             )
-        return refuse("card.not_owned", f"you do not own {card!r}")
+        return refuse("card.not_owned", text("you do not own {card}", card=given(card)))
     if card not in t.action:
-        return refuse("card.no_action", f"{card!r} has no action space")
+        return refuse("card.no_action", text("{card} has no action space", card=given(card)))
     if any(c.card == card for c in p.on_cards):
-        return refuse("card.used_this_round", f"your citizen is already on {card!r} this round")
+        return refuse(
+            "card.used_this_round",
+            text("your citizen is already on {card} this round", card=given(card)),
+        )
     why = citizen_refusal(s, seat, skill)
     if why is not None:
         return why

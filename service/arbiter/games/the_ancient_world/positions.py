@@ -17,6 +17,7 @@ from typing import Any, Literal
 import msgspec
 
 from arbiter.core import Gaps, InvalidState, every_gap
+from arbiter.core.texts import text
 from arbiter.games.the_ancient_world import checks, invariants
 from arbiter.games.the_ancient_world import state as st
 from arbiter.games.the_ancient_world.common import invalid
@@ -59,6 +60,7 @@ from arbiter.games.the_ancient_world.state import (
     PlayerState,
 )
 from arbiter.games.the_ancient_world.tables import Tables, army_limit, stats
+from arbiter.games.the_ancient_world.words import given as as_given
 
 State = AncientWorldState
 #: How many deals of the unknown cards :func:`state_of` tries: a deal can leave the decision under
@@ -131,25 +133,37 @@ def _basics(p: AncientWorldPosition) -> None:
     found = Gaps()
     n = len(p.players)
     if not 2 <= n <= 4:
-        found.add(invalid("state.players", "2 to 4 players", "/players"))
+        found.add(invalid("state.players", text("2 to 4 players"), "/players"))
     if not 1 <= p.round <= ROUNDS:
-        found.add(invalid("state.round", "a position is of round 1 to 6", "/round"))
+        found.add(invalid("state.round", text("a position is of round 1 to 6"), "/round"))
     if p.phase == "actions":
         if p.turn is None or not 0 <= p.turn < n:
-            found.add(invalid("state.seat", "phase 2 is some seat's turn", "/turn"))
+            found.add(invalid("state.seat", text("phase 2 is some seat's turn"), "/turn"))
     elif p.turn is not None:
-        found.add(invalid("state.turn", f"only phase 2 has turns, not phase {p.phase!r}", "/turn"))
+        found.add(
+            invalid(
+                "state.turn",
+                text("only phase 2 has turns, not phase {phase}", phase=as_given(p.phase)),
+                "/turn",
+            )
+        )
     if p.steps and p.phase != "actions":
         found.add(
-            invalid("position.steps", "steps are under way only in a turn of phase 2", "/steps/0")
+            invalid(
+                "position.steps", text("steps are under way only in a turn of phase 2"), "/steps/0"
+            )
         )
     for k, step in enumerate(p.steps):
         if not 0 <= step.seat < n:
-            found.add(invalid("state.seat", "a step of no seat", f"/steps/{k}/seat"))
+            found.add(invalid("state.seat", text("a step of no seat"), f"/steps/{k}/seat"))
         for field in ("to_draw", "up_to", "rebuilds", "dice", "titan_faces", "losses"):
             if getattr(step, field, 0) < 0:
                 found.add(
-                    invalid("state.negative", f"{field} cannot be negative", f"/steps/{k}/{field}")
+                    invalid(
+                        "state.negative",
+                        text("{field} cannot be negative", field=field),
+                        f"/steps/{k}/{field}",
+                    )
                 )
     piles = [("/empire_discard", p.empire_discard)]
     piles += [(f"/players/{i}/set_aside", seat.set_aside) for i, seat in enumerate(p.players)]
@@ -157,7 +171,9 @@ def _basics(p: AncientWorldPosition) -> None:
     for at, pile in piles:
         if pile.unknown < 0:
             found.add(
-                invalid("state.negative", "a count of cards cannot be negative", f"{at}/unknown")
+                invalid(
+                    "state.negative", text("a count of cards cannot be negative"), f"{at}/unknown"
+                )
             )
     if not found.found:  # the order of the steps is read from their seats and the turn
         found.check(lambda: _steps_in_order(p))
@@ -175,31 +191,37 @@ def _steps_in_order(p: AncientWorldPosition) -> None:
             if not reactions[k] or (k and order[k] <= order[k - 1]):
                 raise invalid(
                     "position.steps",
-                    "after a Learn only the neighbours' reactions are under way, clockwise from "
-                    "the learner (Scribes' guild before Remote outpost)",
+                    text(
+                        "after a Learn only the neighbours' reactions are under way, clockwise from "
+                        "the learner (Scribes' guild before Remote outpost)"
+                    ),
                     f"/steps/{k}",
                 )
         return
     for k, step in enumerate(steps):
         if step.seat != turn:
             raise invalid(
-                "position.steps", f"seat {step.seat} decides in seat {turn}'s turn", f"/steps/{k}"
+                "position.steps",
+                text("seat {seat} decides in seat {turn}'s turn", seat=step.seat, turn=turn),
+                f"/steps/{k}",
             )
         if k and not (isinstance(step, RebuildChoice) and step.source == "card"):
             raise invalid(
                 "position.steps",
-                "only the rebuilds of a card action wait under the step under way",
+                text("only the rebuilds of a card action wait under the step under way"),
                 f"/steps/{k}",
             )
     head = steps[0] if steps else None
     if len(steps) > 3 or (len(steps) > 1 and isinstance(head, _NOT_UNDER_A_REBUILD)):
         raise invalid(
             "position.steps",
-            "a card action (and one it borrows) leaves at most its rebuild under its other steps",
+            text(
+                "a card action (and one it borrows) leaves at most its rebuild under its other steps"
+            ),
             "/steps/1",
         )
     if isinstance(head, RebuildChoice) and head.source == "rebuild_space" and len(steps) > 1:
-        raise invalid("position.steps", "the Rebuild space is no card action", "/steps/0")
+        raise invalid("position.steps", text("the Rebuild space is no card action"), "/steps/0")
 
 
 #: The members a position and a state share, of the table and of a seat: copied as they are.
@@ -299,7 +321,12 @@ def _deal(
             gaps.append(
                 invalid(
                     "position.unknown_cards",
-                    f"{want} unknown cards in {name}, and the pack leaves {len(got)} for it",
+                    text(
+                        "{want} unknown cards in {name}, and the pack leaves {got} for it",
+                        want=want,
+                        name=name,
+                        got=len(got),
+                    ),
                     f"/decks/{name}/unknown",
                 )
             )
@@ -307,7 +334,11 @@ def _deal(
             gaps.append(
                 invalid(
                     "position.unknown_cards",
-                    f"{left} more cards of {name} are nowhere in the position",
+                    text(
+                        "{left} more cards of {name} are nowhere in the position",
+                        left=left,
+                        name=name,
+                    ),
                     f"/decks/{name}/unknown",
                 )
             )
@@ -334,7 +365,9 @@ def _deal(
         gaps.append(
             invalid(
                 "position.unknown_cards",
-                f"deck B is set aside until round 4: its {len(b)} other cards are in it too",
+                text(
+                    "deck B is set aside until round 4: its {b} other cards are in it too", b=len(b)
+                ),
                 "/decks/empire_b/unknown",
             )
         )
@@ -350,7 +383,11 @@ def _deal(
             gaps.append(
                 invalid(
                     "position.unknown_cards",
-                    f"{want} unknown empire cards here, and the pack leaves {len(rest)} for it",
+                    text(
+                        "{want} unknown empire cards here, and the pack leaves {rest} for it",
+                        want=want,
+                        rest=len(rest),
+                    ),
                     f"{at}/unknown",
                 )
             )
@@ -359,8 +396,10 @@ def _deal(
         gaps.append(
             invalid(
                 "position.unknown_cards",
-                f"{len(rest)} empire cards of the pack are nowhere in the position: count them "
-                "in a deck, the discard pile or a set-aside pile",
+                text(
+                    "{rest} empire cards of the pack are nowhere in the position: count them in a deck, the discard pile or a set-aside pile",
+                    rest=len(rest),
+                ),
                 "/empire_discard/unknown" if s.round >= 4 else "/decks/empire_a/unknown",
             )
         )
@@ -445,18 +484,18 @@ def _after_victory(
     banners = len(t.titans[titans[-1]].symbols.banners) if titans and titans[-1] in t.titans else 0
     if step.dice and step.losses:
         raise invalid(
-            "position.steps", "the cards are lost once every die is rolled", f"{at}/losses"
+            "position.steps", text("the cards are lost once every die is rolled"), f"{at}/losses"
         )
     if step.rebuilds and step.dice != banners:
         raise invalid(
             "position.steps",
-            "the rebuild icons come before the destruction dice: no die is rolled yet",
+            text("the rebuild icons come before the destruction dice: no die is rolled yet"),
             f"{at}/rebuilds",
         )
     if step.titan_faces and not step.dice:
         raise invalid(
             "position.steps",
-            "the titan faces rolled are counted until the last die; then they are losses",
+            text("the titan faces rolled are counted until the last die; then they are losses"),
             f"{at}/titan_faces",
         )
     tasks: list[tuple[Pending, dict[str, str]]] = [(st.ChooseDiscardArmy(seat=seat), {})]
@@ -586,7 +625,7 @@ def position_of(s: State, t: Tables) -> AncientWorldPosition:
     if s.round == 0:
         raise invalid(
             "position.unexpressible",
-            "before round 1 is prepared the table has no position",
+            text("before round 1 is prepared the table has no position"),
             "/round",
         )
     p = AncientWorldPosition(
@@ -607,7 +646,10 @@ def position_of(s: State, t: Tables) -> AncientWorldPosition:
         if mine != theirs:
             raise invalid(
                 "position.unexpressible",
-                f"what is under way cannot be said as steps of a position (from {theirs!r})",
+                text(
+                    "what is under way cannot be said as steps of a position (from {theirs})",
+                    theirs=as_given(theirs),
+                ),
                 f"/pending/{min(k, len(s.pending) - 1)}",
             )
     return p
@@ -676,7 +718,9 @@ def _steps_of(s: State, t: Tables) -> tuple[Step, ...]:
         else:
             raise invalid(
                 "position.unexpressible",
-                f"step {type(task).__name__} cannot be said as a step of a position",
+                text(
+                    "step {step} cannot be said as a step of a position", step=type(task).__name__
+                ),
                 f"/pending/{k}",
             )
     return tuple(reversed(steps))

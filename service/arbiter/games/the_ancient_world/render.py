@@ -19,178 +19,269 @@ from collections.abc import Callable
 from typing import Final
 
 from arbiter.core.render import now_lines
+from arbiter.core.texts import Text, joined, plural, text
 from arbiter.games.the_ancient_world.content import ArmyIcons
-from arbiter.games.the_ancient_world.describe import (
-    DECK_NAMES,
-    DRAW_TARGETS,
-    SPACE_NAMES,
-    _count,
-    _name,
-    _price,
-    _titan,
-)
 from arbiter.games.the_ancient_world.state import DECKS, ROUNDS, SPACES, Army
 from arbiter.games.the_ancient_world.tables import Tables
 from arbiter.games.the_ancient_world.view import AncientWorldView, DeckView, PendingView, PlayerView
+from arbiter.games.the_ancient_world.words import (
+    DECK_NAMES,
+    DRAWN_TO,
+    FROM_DECK,
+    SPACE_NAMES,
+    cards,
+    coins,
+    destruction_dice,
+    drawn_for,
+    hidden_cards,
+    knowledge,
+    name,
+    names,
+    price,
+    seat_of,
+    stars,
+    titan,
+    titan_faces,
+)
 
 View = AncientWorldView
 
-PHASES: Final[dict[str, str]] = {
-    "preparation": "preparation",
-    "actions": "players' actions",
-    "end_of_round": "end of the round",
-    "over": "the game is over",
+PHASES: Final[dict[str, Text]] = {
+    "preparation": text("preparation"),
+    "actions": text("players' actions"),
+    "end_of_round": text("end of the round"),
+    "over": text("the game is over"),
 }
 
 
 # ------------------------------------------------------------------------ names
 
 
-def _who(v: View, seat: int | None) -> str:
+def _who(v: View, seat: int | None) -> Text:
     """``seat 1``; ``seat 1 (you)`` for the viewer."""
     if seat is None:
-        return "nobody"
-    return f"seat {seat} (you)" if seat == v.seat else f"seat {seat}"
+        return text("nobody")
+    return text("seat {seat} (you)", seat=seat) if seat == v.seat else seat_of(seat)
 
 
-def _names(t: Tables, cards: tuple[str, ...]) -> str:
-    return ", ".join(_name(t, c) for c in cards) or "-"
-
-
-def _icons(icons: ArmyIcons) -> str:
+def _icons(icons: ArmyIcons) -> Text:
     """``2 swords, 1 arrow``."""
-    parts = [
-        _count(n, name)
-        for n, name in (
-            (icons.swords, "sword"),
-            (icons.arrows, "arrow"),
-            (icons.trophy, "trophy"),
-            (icons.espionage, "espionage"),
-            (icons.rebuild, "rebuild"),
-        )
-        if n
-    ]
-    return ", ".join(parts) or "no icons"
+    parts: list[str] = []
+    if icons.swords:
+        parts.append(plural("{count} sword", "{count} swords", count=icons.swords))
+    if icons.arrows:
+        parts.append(plural("{count} arrow", "{count} arrows", count=icons.arrows))
+    if icons.trophy:
+        parts.append(plural("{count} trophy", "{count} trophys", count=icons.trophy))
+    if icons.espionage:
+        parts.append(plural("{count} espionage", "{count} espionages", count=icons.espionage))
+    if icons.rebuild:
+        parts.append(plural("{count} rebuild", "{count} rebuilds", count=icons.rebuild))
+    return joined(parts, ", ") if parts else text("no icons")
 
 
 def _empire_card(t: Tables, card: str) -> str:
     """``Great temple (5 coins and 1 knowledge)``."""
     c = t.empire.get(card)
-    return f"{c.name} ({_price(c.cost_coins, c.cost_knowledge)})" if c else card
+    if c is None:
+        return card
+    return text("{card} ({price})", card=name(t, card), price=price(c.cost_coins, c.cost_knowledge))
 
 
 def _army_card(t: Tables, card: str) -> str:
     """``Spearmen (2 coins; 2 swords)``."""
     c = t.armies.get(card)
-    return f"{c.name} ({_price(c.cost_coins, 0)}; {_icons(c.face)})" if c else card
+    if c is None:
+        return card
+    return text(
+        "{card} ({price}; {icons})",
+        card=name(t, card),
+        price=price(c.cost_coins, 0),
+        icons=_icons(c.face),
+    )
 
 
 # ------------------------------------------------------------------------ now
 
 
-def _private(v: View, t: Tables, task: PendingView) -> str:
-    """The cards of a private step: named for their owner (``cards``), counted for others."""
+def _private(v: View, t: Tables, task: PendingView, step: Text) -> Text:
+    """A private step's sentence, then its cards: named for their owner (``cards``), counted
+    for others."""
     if task.cards or task.ordered:
-        named = f": {_names(t, task.cards)}"
         if task.ordered:
-            named += f" (put back so far, from the top: {_names(t, task.ordered)})"
-        return named
-    return f" ({_count(task.hidden, 'hidden card')})" if task.hidden else ""
+            return text(
+                "{step}: {cards} (put back so far, from the top: {ordered})",
+                step=step,
+                cards=names(t, task.cards),
+                ordered=names(t, task.ordered),
+            )
+        return text("{step}: {cards}", step=step, cards=names(t, task.cards))
+    if task.hidden:
+        return text("{step} ({hidden})", step=step, hidden=hidden_cards(task.hidden))
+    return step
 
 
-def _draw(v: View, t: Tables, task: PendingView) -> str:
-    deck = DECK_NAMES.get(task.deck, task.deck or "a deck")  # type: ignore[call-overload]
-    target = DRAW_TARGETS.get(task.to, "")  # type: ignore[call-overload]
-    to = target.format(seat=_who(v, task.seat)) if target else ""
-    return f"{_count(task.count or 1, 'card')} to be drawn from {deck} {to}".rstrip()
+def _draw(v: View, t: Tables, task: PendingView) -> Text:
+    deck = FROM_DECK.get(task.deck or "") or text("from a deck")  # type: ignore[call-overload]
+    count = cards(task.count or 1)
+    if task.to in DRAWN_TO:
+        to = DRAWN_TO[task.to]  # type: ignore[index]
+    elif task.to:
+        to = drawn_for(task.to, _who(v, task.seat))
+    else:
+        return text("{cards} to be drawn {deck}", cards=count, deck=deck)
+    return text("{cards} to be drawn {deck} {to}", cards=count, deck=deck, to=to)
 
 
-def _dice(v: View, t: Tables, task: PendingView) -> str:
-    done = f" ({task.rolled} rolled, {_count(task.titan_faces or 0, 'titan face')})"
-    return (
-        f"{_count(task.remaining or 0, 'destruction die', 'destruction dice')} to roll for "
-        f"{_who(v, task.seat)}" + (done if task.rolled else "")
+def _dice(v: View, t: Tables, task: PendingView) -> Text:
+    dice = destruction_dice(task.remaining or 0)
+    if task.rolled:
+        return text(
+            "{dice} to roll for {seat} ({rolled} rolled, {faces})",
+            dice=dice,
+            seat=_who(v, task.seat),
+            rolled=task.rolled,
+            faces=titan_faces(task.titan_faces or 0),
+        )
+    return text("{dice} to roll for {seat}", dice=dice, seat=_who(v, task.seat))
+
+
+def _armies(v: View, t: Tables, task: PendingView) -> Text:
+    fighter = _who(v, task.seat)
+    the_titan = titan(t, v.titan_tops.of(task.stars) if task.stars else None)
+    if task.used:
+        return text(
+            "{seat} fights {titan}: pays armies, then attacks or withdraws; armies paid: {used}",
+            seat=fighter,
+            titan=the_titan,
+            used=", ".join(map(str, task.used)),
+        )
+    return text(
+        "{seat} fights {titan}: pays armies, then attacks or withdraws",
+        seat=fighter,
+        titan=the_titan,
     )
 
 
-def _armies(v: View, t: Tables, task: PendingView) -> str:
-    titan = v.titan_tops.of(task.stars) if task.stars else None
-    used = f"; armies paid: {', '.join(map(str, task.used))}" if task.used else ""
-    return f"{_who(v, task.seat)} fights {_titan(t, titan)}: pays armies, then attacks or withdraws{used}"
+StepText = Callable[[View, Tables, PendingView], Text]
 
 
-StepText = Callable[[View, Tables, PendingView], str]
+def _enlist(v: View, t: Tables, task: PendingView) -> Text:
+    return text(
+        "{seat} puts {card} in a new army or over a disbanded one",
+        seat=_who(v, task.seat),
+        card=name(t, task.card) if task.card else "",
+    )
 
 
-def _says(text: str, counted: str = "") -> StepText:
-    """A step said in a fixed sentence: ``{seat}``, ``{card}`` and ``{count}`` (the step's count
-    of ``counted`` things, ``2 more empire cards``) filled in."""
-
-    def say(v: View, t: Tables, task: PendingView) -> str:
-        card = _name(t, task.card) if task.card else ""
-        count = _count(task.count or 0, counted) if counted else ""
-        return text.format(seat=_who(v, task.seat), count=count, card=card)
-
-    return say
+def _loss(v: View, t: Tables, task: PendingView) -> Text:
+    return plural(
+        "{seat} loses (turns face down) {count} more empire card",
+        "{seat} loses (turns face down) {count} more empire cards",
+        count=task.count or 0,
+        seat=_who(v, task.seat),
+    )
 
 
-def _with_cards(text: str) -> StepText:
-    """A private step: its sentence, then its cards for its owner (a count for the others)."""
-    say = _says(text)
+def _starving(v: View, t: Tables, task: PendingView) -> Text:
+    return plural(
+        "{seat} puts {count} more unfed citizen on the starving space",
+        "{seat} puts {count} more unfed citizens on the starving space",
+        count=task.count or 0,
+        seat=_who(v, task.seat),
+    )
 
-    def private(v: View, t: Tables, task: PendingView) -> str:
-        return say(v, t, task) + _private(v, t, task)
 
-    return private
+def _province(v: View, t: Tables, task: PendingView) -> Text:
+    step = text("{seat} keeps one of the provinces drawn", seat=_who(v, task.seat))
+    return _private(v, t, task, step)
+
+
+def _set_aside(v: View, t: Tables, task: PendingView) -> Text:
+    step = text("{seat} sets aside one of the cards drawn", seat=_who(v, task.seat))
+    return _private(v, t, task, step)
+
+
+def _titan_order(v: View, t: Tables, task: PendingView) -> Text:
+    step = text("{seat} puts the titans back in an order of its choice", seat=_who(v, task.seat))
+    return _private(v, t, task, step)
 
 
 #: What each pending step says, by its ``kind``.
 STEPS: Final[dict[str, StepText]] = {
     "draw": _draw,
     "dice": _dice,
-    "end_turn": _says("the turn ends"),
-    "end_round": _says("the round ends: income, armies, citizens home, feeding"),
-    "next_round": _says("the next round begins"),
-    "prepare": _says("the round is prepared: round track, empire row, army row"),
-    "begin_actions": _says("the players' actions begin"),
-    "choose_build": _says("{seat} chooses the empire card to build"),
-    "choose_expand_pay": _says("{seat} pays for Expand borders: 1 knowledge or 3 coins"),
-    "choose_province": _with_cards("{seat} keeps one of the provinces drawn"),
-    "choose_recruit": _says("{seat} chooses the army card to recruit"),
-    "choose_enlist": _says("{seat} puts {card} in a new army or over a disbanded one"),
-    "choose_explore": _says("{seat} explores: draws empire cards or sets aside one of the row"),
-    "choose_set_aside": _with_cards("{seat} sets aside one of the cards drawn"),
-    "choose_rebuild": _says("{seat} rebuilds lost empire cards"),
+    "end_turn": lambda v, t, task: text("the turn ends"),
+    "end_round": lambda v, t, task: text("the round ends: income, armies, citizens home, feeding"),
+    "next_round": lambda v, t, task: text("the next round begins"),
+    "prepare": lambda v, t, task: text("the round is prepared: round track, empire row, army row"),
+    "begin_actions": lambda v, t, task: text("the players' actions begin"),
+    "choose_build": lambda v, t, task: text(
+        "{seat} chooses the empire card to build", seat=_who(v, task.seat)
+    ),
+    "choose_expand_pay": lambda v, t, task: text(
+        "{seat} pays for Expand borders: 1 knowledge or 3 coins", seat=_who(v, task.seat)
+    ),
+    "choose_province": _province,
+    "choose_recruit": lambda v, t, task: text(
+        "{seat} chooses the army card to recruit", seat=_who(v, task.seat)
+    ),
+    "choose_enlist": _enlist,
+    "choose_explore": lambda v, t, task: text(
+        "{seat} explores: draws empire cards or sets aside one of the row", seat=_who(v, task.seat)
+    ),
+    "choose_set_aside": _set_aside,
+    "choose_rebuild": lambda v, t, task: text(
+        "{seat} rebuilds lost empire cards", seat=_who(v, task.seat)
+    ),
     "choose_armies": _armies,
-    "choose_loss": _says("{seat} loses (turns face down) {count}", "more empire card"),
-    "choose_discard_army": _says("{seat} discards an army (over the army limit)"),
-    "choose_borrow": _says("{seat} chooses another player's empire-card action to use"),
-    "choose_titan_deck": _says("{seat} chooses the titan deck to reorder (Forest refuge)"),
-    "choose_titan_order": _with_cards("{seat} puts the titans back in an order of its choice"),
-    "choose_forest_fight": _says("{seat} may fight the new face-up titan now (Forest refuge)"),
-    "choose_scribes": _says("{seat} may buy 1 knowledge for 1 coin (Scribes' guild)"),
-    "choose_outpost": _says("{seat} may remove a coin from an army card (Remote outpost)"),
-    "choose_zorsk": _says("{seat} may set aside a card of the row or the deck (Zorsk playwrights)"),
-    "choose_starving": _says("{seat} puts {count} on the starving space", "more unfed citizen"),
+    "choose_loss": _loss,
+    "choose_discard_army": lambda v, t, task: text(
+        "{seat} discards an army (over the army limit)", seat=_who(v, task.seat)
+    ),
+    "choose_borrow": lambda v, t, task: text(
+        "{seat} chooses another player's empire-card action to use", seat=_who(v, task.seat)
+    ),
+    "choose_titan_deck": lambda v, t, task: text(
+        "{seat} chooses the titan deck to reorder (Forest refuge)", seat=_who(v, task.seat)
+    ),
+    "choose_titan_order": _titan_order,
+    "choose_forest_fight": lambda v, t, task: text(
+        "{seat} may fight the new face-up titan now (Forest refuge)", seat=_who(v, task.seat)
+    ),
+    "choose_scribes": lambda v, t, task: text(
+        "{seat} may buy 1 knowledge for 1 coin (Scribes' guild)", seat=_who(v, task.seat)
+    ),
+    "choose_outpost": lambda v, t, task: text(
+        "{seat} may remove a coin from an army card (Remote outpost)", seat=_who(v, task.seat)
+    ),
+    "choose_zorsk": lambda v, t, task: text(
+        "{seat} may set aside a card of the row or the deck (Zorsk playwrights)",
+        seat=_who(v, task.seat),
+    ),
+    "choose_starving": _starving,
 }
 
 
 def _step(v: View, t: Tables, task: PendingView) -> str:
-    text = STEPS.get(task.kind)
-    return text(v, t, task) if text else task.kind
+    said = STEPS.get(task.kind)
+    return said(v, t, task) if said else task.kind
 
 
 def _now(v: View, t: Tables) -> list[str]:
     """What is being decided now, then the steps waiting under it."""
     if v.phase == "over":
-        return now_lines("the game is over", [])
+        return now_lines(text("the game is over"), [])
     if v.pending:
         under = [_step(v, t, task) for task in v.pending[-2::-1]]
         return now_lines(_step(v, t, v.pending[-1]), under)
     if v.phase == "actions":
         return now_lines(
-            f"{_who(v, v.current)} takes a turn: sends a citizen to an action space or a card, "
-            "fights a titan, or passes",
+            text(
+                "{seat} takes a turn: sends a citizen to an action space or a card, fights a "
+                "titan, or passes",
+                seat=_who(v, v.current),
+            ),
             [],
         )
     return now_lines(PHASES.get(v.phase, v.phase), [])
@@ -201,83 +292,149 @@ def _now(v: View, t: Tables) -> list[str]:
 
 def _board(v: View) -> list[str]:
     """The action spaces with the citizens on them (skills by seat)."""
-    lines = ["Action spaces:"]
+    lines: list[str] = [text("Action spaces:")]
     for space in SPACES:
-        name = SPACE_NAMES[space]
+        space_name = SPACE_NAMES[space]
         if space not in v.open_spaces:
-            lines.append(f"  {name}: not open yet")
+            lines.append(text("  {space}: not open yet", space=space_name))
             continue
-        placed = v.board.at(space)
-        citizens = ", ".join(f"{_who(v, c.seat)} citizen {c.skill}" for c in placed)
-        lines.append(f"  {name}: {citizens or '-'}")
+        placed = [
+            text("{seat} citizen {skill}", seat=_who(v, c.seat), skill=c.skill)
+            for c in v.board.at(space)
+        ]
+        citizens = joined(placed, ", ") if placed else "-"
+        lines.append(text("  {space}: {citizens}", space=space_name, citizens=citizens))
     return lines
 
 
-def _deck(t: Tables, name: str, deck: DeckView) -> str:
-    name = DECK_NAMES.get(name, name)  # type: ignore[call-overload]
-    text = f"{name}: {_count(deck.count, 'card')}"
+def _deck(t: Tables, deck_name: str, deck: DeckView) -> Text:
+    said = DECK_NAMES.get(deck_name, deck_name)  # type: ignore[call-overload]
+    line = text("{deck}: {cards}", deck=said, cards=cards(deck.count))
     if deck.known_top:
-        text += f" (on top, known to you: {_names(t, deck.known_top)})"
-    known = [_name(t, c) for c in deck.known_bottom if c is not None]
+        line = text(
+            "{line} (on top, known to you: {cards})", line=line, cards=names(t, deck.known_top)
+        )
+    known = [name(t, c) for c in deck.known_bottom if c is not None]
     if known:
-        text += f" (at the bottom, put there by you: {', '.join(known)})"
-    return text
+        line = text(
+            "{line} (at the bottom, put there by you: {cards})",
+            line=line,
+            cards=joined(known, ", "),
+        )
+    return line
 
 
 def _table(v: View, t: Tables) -> list[str]:
     titans = [
-        f"  {_titan(t, card)}" if card else f"  none with {_count(stars, 'star')}"
-        for stars, card in enumerate(v.titan_tops.cards(), start=1)
+        text("  {line}", line=titan(t, card))
+        if card
+        else text("  none with {stars}", stars=stars(count))
+        for count, card in enumerate(v.titan_tops.cards(), start=1)
     ]
-    province = _name(t, v.province_top) if v.province_top else "none"
+    province = name(t, v.province_top) if v.province_top else text("none")
+    empire_row = [_empire_card(t, c) for c in v.empire_row]
+    army_row = [_army_card(t, c) for c in v.army_row]
     return [
-        "Empire row: " + (", ".join(_empire_card(t, c) for c in v.empire_row) or "-"),
-        "Army row: " + (", ".join(_army_card(t, c) for c in v.army_row) or "-"),
-        f"Face-up province: {province}",
-        "Face-up titans:",
+        text("Empire row: {cards}", cards=joined(empire_row, ", ") if empire_row else "-"),
+        text("Army row: {cards}", cards=joined(army_row, ", ") if army_row else "-"),
+        text("Face-up province: {card}", card=province),
+        text("Face-up titans:"),
         *titans,
-        "Decks:",
-        *(f"  {_deck(t, name, getattr(v.decks, name))}" for name in DECKS),
-        f"  empire discard (face down): {_count(v.discards.empire, 'card')}; army discard: "
-        f"{_names(t, v.discards.army)}",
+        text("Decks:"),
+        *(text("  {line}", line=_deck(t, deck, getattr(v.decks, deck))) for deck in DECKS),
+        text(
+            "  empire discard (face down): {cards}; army discard: {army}",
+            cards=cards(v.discards.empire),
+            army=names(t, v.discards.army),
+        ),
     ]
 
 
 # ------------------------------------------------------------------------ seats
 
 
-def _army(t: Tables, index: int, army: Army) -> str:
-    used = "used this round" if army.scroll else "ready"
-    under = f", over {_names(t, army.retired)}" if army.retired else ""
-    return (
-        f"army {index}: {_name(t, army.active)}{under} ({used}; costs "
-        f"{_count(army.picture + 1, 'coin')} to use)"
+def _army(t: Tables, index: int, army: Army) -> Text:
+    used = text("used this round") if army.scroll else text("ready")
+    cost = coins(army.picture + 1)
+    if army.retired:
+        return text(
+            "army {army}: {card}, over {under} ({used}; costs {price} to use)",
+            army=index,
+            card=name(t, army.active),
+            under=names(t, army.retired),
+            used=used,
+            price=cost,
+        )
+    return text(
+        "army {army}: {card} ({used}; costs {price} to use)",
+        army=index,
+        card=name(t, army.active),
+        used=used,
+        price=cost,
     )
 
 
+def _skills(skills: tuple[int, ...]) -> str:
+    """``1, 2, 3``; ``-`` for none."""
+    return ", ".join(map(str, skills)) or "-"
+
+
 def _seat_block(v: View, t: Tables, p: PlayerView) -> list[str]:
-    marks = [" <- to act" if v.phase == "actions" and v.current == p.seat else ""]
+    marks: list[str] = []
     if p.passed:
-        marks.insert(0, " (passed)")
+        marks.append(text(" (passed)"))
+    if v.phase == "actions" and v.current == p.seat:
+        marks.append(text(" <- to act"))
     placed = len(p.citizens) - len(p.ready) - len(p.starving)
-    on_cards = ", ".join(f"citizen {c.skill} on {_name(t, c.card)}" for c in p.on_cards)
-    if p.set_aside is not None:
-        set_aside = _names(t, p.set_aside)
-    else:
-        set_aside = _count(p.set_aside_count, "card") + " face down"
-    lines = [
-        f"{_who(v, p.seat)}{''.join(marks)}: {_count(p.coins, 'coin')}, {p.knowledge} knowledge; "
-        f"food {p.food}, space {len(p.empire) + len(p.lost)}/{p.space}, "
-        f"army limit {p.army_limit}",
-        f"  citizens (by skill) {', '.join(map(str, p.citizens)) or '-'}: ready "
-        f"{', '.join(map(str, p.ready)) or '-'}; starving {', '.join(map(str, p.starving)) or '-'}; "
-        f"placed {placed}" + (f" ({on_cards} and on the board)" if on_cards else ""),
-        f"  empire: {_names(t, p.empire)}" + (f"; lost: {_names(t, p.lost)}" if p.lost else ""),
-        f"  provinces: {_names(t, p.provinces)}; titans: {_names(t, p.titans)}",
-        f"  set aside: {set_aside}",
+    on_cards = [
+        text("citizen {skill} on {card}", skill=c.skill, card=name(t, c.card)) for c in p.on_cards
     ]
-    lines += [f"  {_army(t, i, a)}" for i, a in enumerate(p.armies)] or ["  armies: none"]
-    return lines
+    if p.set_aside is not None:
+        set_aside = names(t, p.set_aside)
+    else:
+        set_aside = text("{cards} face down", cards=cards(p.set_aside_count))
+    citizens = {
+        "citizens": _skills(p.citizens),
+        "ready": _skills(p.ready),
+        "starving": _skills(p.starving),
+        "placed": placed,
+    }
+    lines: list[str] = [
+        text(
+            "{seat}{marks}: {coins}, {knowledge}; food {food}, space {used}/{space}, "
+            "army limit {limit}",
+            seat=_who(v, p.seat),
+            marks=joined(marks, "") if marks else "",
+            coins=coins(p.coins),
+            knowledge=knowledge(p.knowledge),
+            food=p.food,
+            used=len(p.empire) + len(p.lost),
+            space=p.space,
+            limit=p.army_limit,
+        ),
+        text(
+            "  citizens (by skill) {citizens}: ready {ready}; starving {starving}; placed "
+            "{placed} ({on_cards} and on the board)",
+            on_cards=joined(on_cards, ", "),
+            **citizens,
+        )
+        if on_cards
+        else text(
+            "  citizens (by skill) {citizens}: ready {ready}; starving {starving}; placed {placed}",
+            **citizens,
+        ),
+        text("  empire: {cards}; lost: {lost}", cards=names(t, p.empire), lost=names(t, p.lost))
+        if p.lost
+        else text("  empire: {cards}", cards=names(t, p.empire)),
+        text(
+            "  provinces: {provinces}; titans: {titans}",
+            provinces=names(t, p.provinces),
+            titans=names(t, p.titans),
+        ),
+        text("  set aside: {cards}", cards=set_aside),
+    ]
+    armies = [text("  {line}", line=_army(t, i, a)) for i, a in enumerate(p.armies)]
+    return lines + (armies or [text("  armies: none")])
 
 
 # ------------------------------------------------------------------------ the whole text
@@ -285,13 +442,28 @@ def _seat_block(v: View, t: Tables, p: PlayerView) -> list[str]:
 
 def render_view(v: View, t: Tables) -> str:
     """The text of a view (module docstring)."""
-    seen = "public view" if v.seat is None else f"as seat {v.seat} sees it"
-    token = "hand up: taken this round" if v.token_hand_up else "hand down"
-    first = "" if v.first_passer is None else f"; {_who(v, v.first_passer)} passed first"
-    lines = [
-        f"The Ancient World -- round {v.round} of {ROUNDS}, {PHASES.get(v.phase, v.phase)}, "
-        f"step {v.step} ({seen})",
-        f"First player: {_who(v, v.first_player)} (token {token}){first}",
+    seen = text("public view") if v.seat is None else text("as seat {seat} sees it", seat=v.seat)
+    token = text("hand up: taken this round") if v.token_hand_up else text("hand down")
+    first = (
+        ""
+        if v.first_passer is None
+        else text("; {seat} passed first", seat=_who(v, v.first_passer))
+    )
+    lines: list[str] = [
+        text(
+            "The Ancient World -- round {round} of {rounds}, {phase}, step {step} ({seen})",
+            round=v.round,
+            rounds=ROUNDS,
+            phase=PHASES.get(v.phase, v.phase),
+            step=v.step,
+            seen=seen,
+        ),
+        text(
+            "First player: {seat} (token {token}){first}",
+            seat=_who(v, v.first_player),
+            token=token,
+            first=first,
+        ),
         *_now(v, t),
         "",
         *_board(v),
@@ -299,4 +471,4 @@ def render_view(v: View, t: Tables) -> str:
     ]
     for p in v.players:
         lines += ["", *_seat_block(v, t, p)]
-    return "\n".join(lines)
+    return joined(lines, "\n")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event, IllegalMove
+from arbiter.core.texts import text
 from arbiter.games.the_ancient_world.common import add, pop, push, refuse, replace_top, with_player
 from arbiter.games.the_ancient_world.decks import current_empire, discard_empire
 from arbiter.games.the_ancient_world.events import (
@@ -174,7 +175,10 @@ def starve_moves(s: State, task: ChooseStarving) -> list[Starve]:
 
 def starve_refusal(s: State, move: Starve) -> IllegalMove | None:
     if move.skill not in s.players[move.seat].ready:
-        return refuse("starve.no_such_citizen", f"you have no fed citizen of skill {move.skill}")
+        return refuse(
+            "starve.no_such_citizen",
+            text("you have no fed citizen of skill {skill}", skill=move.skill),
+        )
     return None
 
 

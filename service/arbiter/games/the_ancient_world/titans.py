@@ -15,6 +15,7 @@ from typing import Literal
 import msgspec
 
 from arbiter.core import ChanceOutcome, Event, IllegalMove
+from arbiter.core.texts import plural, text
 from arbiter.games.the_ancient_world.common import (
     add,
     gain_card_citizens,
@@ -56,6 +57,7 @@ from arbiter.games.the_ancient_world.state import (
     PlayerState,
 )
 from arbiter.games.the_ancient_world.tables import Tables, army_limit, stats
+from arbiter.games.the_ancient_world.words import given
 
 State = AncientWorldState
 
@@ -68,18 +70,27 @@ def price(p: PlayerState, army: int) -> int:
 def fight_refusal(s: State, t: Tables, seat: int, stars: int) -> IllegalMove | None:
     """Б. A fight needs a face-up titan and at least one unused army the seat can pay for."""
     if stars not in (1, 2, 3) or s.titan_tops.of(stars) is None:
-        return refuse("fight.no_titan", f"there is no face-up titan with {stars} stars")
+        return refuse(
+            "fight.no_titan",
+            plural(
+                "there is no face-up titan with {count} stars",
+                "there is no face-up titan with {count} stars",
+                count=stars,
+            ),
+        )
     p = s.players[seat]
     if not any(a.scroll == 0 for a in p.armies):
         return refuse(
             "fight.no_unused_army",
-            "every army of yours was used this round («Использовать можно лишь те карты войск, "
-            "которые ещё не были использованы в этом раунде»)",
+            text(
+                "every army of yours was used this round («Использовать можно лишь те карты "
+                "войск, которые ещё не были использованы в этом раунде»)"
+            ),
         )
     if not any(a.scroll == 0 and a.picture + 1 <= p.coins for a in p.armies):
         return refuse(
             "pay.not_enough_coins",
-            "you cannot pay for any unused army (1 coin more than on its picture)",
+            text("you cannot pay for any unused army (1 coin more than on its picture)"),
         )
     return None
 
@@ -143,15 +154,21 @@ def army_moves(s: State, t: Tables, task: ChooseArmies) -> list[UseArmy | Attack
 def use_army_refusal(s: State, task: ChooseArmies, move: UseArmy) -> IllegalMove | None:
     p = s.players[move.seat]
     if not 0 <= move.army < len(p.armies):
-        return refuse("army.no_such_army", f"you have no army {move.army}")
+        return refuse("army.no_such_army", text("you have no army {army}", army=move.army))
     if move.army in task.used or p.armies[move.army].scroll:
         return refuse(
-            "fight.army_used", "this army was already used this round (coins on its scroll)"
+            "fight.army_used",
+            text("this army was already used this round (coins on its scroll)"),
         )
     if price(p, move.army) > p.coins:
         return refuse(
             "pay.not_enough_coins",
-            f"using this army costs {price(p, move.army)} coins; you have {p.coins}",
+            plural(
+                "using this army costs {count} coins; you have {have}",
+                "using this army costs {count} coins; you have {have}",
+                count=price(p, move.army),
+                have=p.coins,
+            ),
         )
     return None
 
@@ -162,8 +179,10 @@ def attack_refusal(
     if not task.used:
         return refuse(
             "fight.no_army_paid",
-            "pay for at least one army first («Игрок не может вступить в бой с титаном, не "
-            "выложив монеты хотя бы на одну карту войска»)",
+            text(
+                "pay for at least one army first («Игрок не может вступить в бой с титаном, не "
+                "выложив монеты хотя бы на одну карту войска»)"
+            ),
         )
     titan = s.titan_tops.of(task.stars)
     assert titan is not None
@@ -172,10 +191,16 @@ def attack_refusal(
     if isinstance(move, Attack) and value < defence:
         return refuse(
             "fight.attack_too_low",
-            f"your attack {value} is below the titan's defence {defence}",
+            text(
+                "your attack {attack} is below the titan's defence {defence}",
+                attack=value,
+                defence=defence,
+            ),
         )
     if isinstance(move, Withdraw) and value >= defence:
-        return refuse("fight.can_win", f"your attack {value} already defeats the titan")
+        return refuse(
+            "fight.can_win", text("your attack {attack} already defeats the titan", attack=value)
+        )
     return None
 
 
@@ -284,9 +309,12 @@ def loss_moves(s: State, task: ChooseLoss) -> list[LoseCard]:
 def loss_refusal(s: State, move: LoseCard) -> IllegalMove | None:
     p = s.players[move.seat]
     if move.card in p.lost:
-        return refuse("lose.already_lost", f"{move.card!r} is already lost")
+        return refuse("lose.already_lost", text("{card} is already lost", card=given(move.card)))
     if move.card not in p.empire:
-        return refuse("lose.not_owned", f"you have no face-up empire card {move.card!r}")
+        return refuse(
+            "lose.not_owned",
+            text("you have no face-up empire card {card}", card=given(move.card)),
+        )
     return None
 
 
@@ -322,7 +350,7 @@ def discard_moves(s: State, task: ChooseDiscardArmy) -> list[DiscardArmy]:
 
 def discard_refusal(s: State, move: DiscardArmy) -> IllegalMove | None:
     if not 0 <= move.army < len(s.players[move.seat].armies):
-        return refuse("army.no_such_army", f"you have no army {move.army}")
+        return refuse("army.no_such_army", text("you have no army {army}", army=move.army))
     return None
 
 
