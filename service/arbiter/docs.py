@@ -44,6 +44,7 @@ from arbiter.core import CHANCE, GameInfo, Registry, RuleCode, compact, seat_cou
 from arbiter.core.provenance import PartShare, shares
 from arbiter.core.recipes import Recipe, script
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import english
 from arbiter.docs_languages import markdown as languages_markdown
 from arbiter.docs_shapes import ShapeDoc, shape_docs
 from arbiter.docs_shapes import markdown as shapes_markdown
@@ -369,7 +370,7 @@ def _outsider(visible_to: tuple[int, ...], players: int) -> int | None:
 
 
 def _json(value: Any) -> str:
-    return msgspec.json.encode(value).decode()
+    return msgspec.json.encode(value, enc_hook=english).decode()
 
 
 # --------------------------------------------------------------------------------- the model

@@ -33,7 +33,7 @@ def markdown(game_id: str) -> list[str]:
             for line in catalog.header_comment.splitlines()
             if line.lstrip("# ").strip() and not line.startswith("# Arbiter's ")
         ]
-        shown = "<br>".join(sources) or "not said"
+        shown = " ".join(sources) or "not said"
         where = path.relative_to(path.parents[6]).as_posix()
         out.append(f"| {NAMES[language]} | `{where}` | {done} of {len(catalog)} | {shown} |")
     return [*out, ""]

@@ -25,6 +25,7 @@ from arbiter.api.openapi import build_openapi
 from arbiter.api.problems import Problem
 from arbiter.core import Registry, UnknownGame
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import english
 
 PATH = "/docs/games/{game}/openapi.json"
 
@@ -32,7 +33,7 @@ PATH = "/docs/games/{game}/openapi.json"
 def document(game: AnyGame) -> bytes:
     """The OpenAPI document of the API serving ``game`` alone, compact (no indentation: it is
     for a program to read)."""
-    return msgspec.json.encode(build_openapi(Registry([game])), order="sorted")
+    return msgspec.json.encode(build_openapi(Registry([game])), order="sorted", enc_hook=english)
 
 
 def routes(registry: Registry) -> list[Route]:

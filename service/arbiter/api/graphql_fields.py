@@ -28,12 +28,13 @@ from arbiter.api import envelope as rest
 from arbiter.api import graphql_types as types
 from arbiter.api.idempotency import once
 from arbiter.api.jsonguard import decode_error
-from arbiter.api.languages import english, language
+from arbiter.api.languages import language
 from arbiter.api.operation import Operation
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import Problem
 from arbiter.core import GameInfo
 from arbiter.core.record import GameRecord
+from arbiter.core.texts import english
 
 T = TypeVar("T")
 

@@ -110,13 +110,13 @@ from arbiter.api.graphql_documents import Documents
 from arbiter.api.graphql_plain import Plain
 from arbiter.api.guard import is_json
 from arbiter.api.jsonguard import decode_json
-from arbiter.api.languages import english
 from arbiter.api.logs import refused
 from arbiter.api.problems import Problem, from_validation, problem_response
 from arbiter.api.rates import LARGE_DOCUMENT
 from arbiter.api.rest import JSON_MEDIA_TYPE
 from arbiter.api.service import Service
 from arbiter.api.settings import Settings
+from arbiter.core.texts import english
 
 log = logging.getLogger("arbiter.graphql")
 

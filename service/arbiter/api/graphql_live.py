@@ -31,10 +31,10 @@ from arbiter.api import graphql_types as types
 from arbiter.api.clients import current
 from arbiter.api.envelope import StreamQuery
 from arbiter.api.graphql_fields import refusal
-from arbiter.api.languages import english
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import Problem
 from arbiter.api.streams import Streams
+from arbiter.core.texts import english
 
 #: The subscriptions one WebSocket connection holds at once.
 MAX_SUBSCRIPTIONS = 16

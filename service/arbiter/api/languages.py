@@ -16,7 +16,7 @@ import contextvars
 import msgspec
 
 from arbiter.core import GameInfo
-from arbiter.core.texts import Text, text
+from arbiter.core.texts import text
 from arbiter.languages import DEFAULT, LANGUAGES, SERVICE, domain_of, say
 
 #: The language of the current request's answer.
@@ -49,15 +49,6 @@ def negotiate(header: str | None) -> str:
         if chosen in LANGUAGES and q > best_q:
             best, best_q = chosen, q
     return best
-
-
-def english(value: object) -> str:
-    """msgspec's ``enc_hook`` of the API's encoders: a :class:`~arbiter.core.texts.Text` that
-    reached an answer unsaid is written as its English (a str subclass msgspec does not encode
-    by itself), never a 500."""
-    if isinstance(value, Text):
-        return str(value)
-    raise NotImplementedError(f"cannot encode {type(value).__name__}")
 
 
 def said(value: str, domain: str = SERVICE) -> str:

@@ -44,6 +44,7 @@ from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import Registry
 from arbiter.core.record import record_type
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import english
 
 #: The requests that name a state by one of its handles.
 HANDLE_REQUESTS = (
@@ -61,7 +62,12 @@ class SchemaError(ValueError):
 
 def dumps(document: Any) -> bytes:
     """Deterministic JSON: sorted keys, two-space indentation, a trailing newline."""
-    return msgspec.json.format(msgspec.json.encode(document, order="sorted"), indent=2) + b"\n"
+    return (
+        msgspec.json.format(
+            msgspec.json.encode(document, order="sorted", enc_hook=english), indent=2
+        )
+        + b"\n"
+    )
 
 
 def normalized(node: Any) -> Any:

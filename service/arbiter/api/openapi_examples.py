@@ -54,6 +54,7 @@ from arbiter.api.problems import CODES, ProblemDetails
 from arbiter.core import CHANCE, Event, IllegalMove, InvalidState, Registry
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import english
 
 #: The audience of an open game's answers.
 OPEN = Audience(False, None)
@@ -73,7 +74,7 @@ Named = dict[str, Example]
 
 def _builtins(value: Any) -> Any:
     """A value as the service writes it on the wire, read back as plain JSON values."""
-    return msgspec.json.decode(msgspec.json.encode(value))
+    return msgspec.json.decode(msgspec.json.encode(value, enc_hook=english))
 
 
 def _b64(data: bytes) -> str:

@@ -23,10 +23,10 @@ from typing import Annotated
 import msgspec
 from starlette.responses import Response
 
-from arbiter.api.languages import english, said
+from arbiter.api.languages import said
 from arbiter.api.logs import refused, request_id
 from arbiter.core import MAX_GAPS, ArbiterError, IllegalMove, InvalidState
-from arbiter.core.texts import text
+from arbiter.core.texts import english, text
 from arbiter.languages import SERVICE, domain_of
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"

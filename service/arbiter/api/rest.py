@@ -17,12 +17,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from arbiter.api.languages import english
 from arbiter.api.operation import Operation, unwrapped
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.pages import PAGES
 from arbiter.api.problems import Problem
 from arbiter.api.service import Service
+from arbiter.core.texts import english
 
 JSON_MEDIA_TYPE = "application/json"
 #: The operation most requests ask for.

@@ -52,13 +52,13 @@ from arbiter.api.audience import Audience, audience_of
 from arbiter.api.cache import CacheUnavailable
 from arbiter.api.clients import current_id
 from arbiter.api.envelope import SeatUpdate, StreamQuery, TableUpdate
-from arbiter.api.languages import english
 from arbiter.api.live import Live, Watched
 from arbiter.api.memo import Known
 from arbiter.api.problems import Problem
 from arbiter.api.sealing import MASTER, Ticket
 from arbiter.api.service import Service
 from arbiter.api.tables import Change, Table
+from arbiter.core.texts import english
 
 log = logging.getLogger("arbiter.streams")
 

@@ -81,3 +81,12 @@ def joined(parts: Iterable[str], separator: str = "\n", /) -> Text:
 def is_text(value: object) -> bool:
     """Whether ``value`` keeps its message (a :class:`Text`), not only its English."""
     return isinstance(value, Text)
+
+
+def english(value: object) -> str:
+    """msgspec's ``enc_hook`` for encoders a :class:`Text` may reach unsaid (the API's answers,
+    the generated documents): it is written as its English -- msgspec encodes no str subclass by
+    itself."""
+    if isinstance(value, Text):
+        return str(value)
+    raise NotImplementedError(f"cannot encode {type(value).__name__}")
