@@ -324,9 +324,8 @@ def _put_animal(s: State, t: Tables, m: PutAnimal) -> Text:
 
 
 def _hire(s: State, t: Tables, m: Hire) -> Text:
-    return text(
-        "Hire {crew} for {silver} silver", crew=crew_text(t, m.card), silver=t.crew[m.card].cost
-    )
+    cost = ITEM_COUNTS["silver"](t.crew[m.card].cost)
+    return text("Hire {crew} for {silver}", crew=crew_text(t, m.card), silver=cost)
 
 
 def _hire_into(s: State, t: Tables, m: HireInto) -> Text:
