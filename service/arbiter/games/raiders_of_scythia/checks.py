@@ -20,8 +20,10 @@ from collections import Counter
 from collections.abc import Mapping
 
 from arbiter.core import InvalidState
+from arbiter.core.texts import Text, term, text
 from arbiter.games.raiders_of_scythia import content_checks
 from arbiter.games.raiders_of_scythia.content import BUILDINGS, RaidersContent
+from arbiter.games.raiders_of_scythia.naming import colour
 from arbiter.games.raiders_of_scythia.state import (
     ALL_PLUNDER,
     LIMIT,
@@ -34,9 +36,19 @@ from arbiter.games.raiders_of_scythia.state import (
 from arbiter.games.raiders_of_scythia.tables import Tables
 
 GAME = "raiders-of-scythia"
+#: The tokens the checks count, as the rulebook names them.
+_KINDS: dict[str, Text] = {
+    "gold": term("gold"),
+    "equipment": term("equipment"),
+    "wagons": term("wagons"),
+    "livestock": term("livestock"),
+    "silver": term("silver"),
+    "provisions": term("provisions"),
+    "kumis": term("kumis"),
+}
 
 
-def _invalid(rule: str, message: str, pointer: str) -> InvalidState:
+def _invalid(rule: str, message: Text, pointer: str) -> InvalidState:
     return InvalidState(f"{GAME}.{rule}", message, pointer)
 
 
@@ -50,20 +62,32 @@ def _once(
     for j, card in enumerate(cards):
         if card not in known:
             raise _invalid(
-                "state.unknown_card", f"{card!r} is no card of the pack", f"{pointer}/{j}"
+                "state.unknown_card",
+                text("{card} is no card of the pack", card=repr(card)),
+                f"{pointer}/{j}",
             )
         seen[card] += 1
         if seen[card] > 1:
-            raise _invalid("state.card_twice", f"{card!r} lies in two places", f"{pointer}/{j}")
+            raise _invalid(
+                "state.card_twice",
+                text("{card} lies in two places", card=repr(card)),
+                f"{pointer}/{j}",
+            )
 
 
 def check_state(s: RaidersState, t: Tables) -> None:
     if len(s.spaces) != len(t.spaces):
-        raise _invalid("state.spaces", f"the pack has {len(t.spaces)} raid spaces", "/spaces")
+        raise _invalid(
+            "state.spaces", text("the pack has {count} raid spaces", count=len(t.spaces)), "/spaces"
+        )
     if len(s.spots) != len(t.settlements):
-        raise _invalid("state.spots", f"the pack has {len(t.settlements)} settlements", "/spots")
+        raise _invalid(
+            "state.spots",
+            text("the pack has {count} settlements", count=len(t.settlements)),
+            "/spots",
+        )
     if (s.chief is not None) != (len(s.players) == 1):
-        raise _invalid("state.chief", "the chief plays in solo games only", "/chief")
+        raise _invalid("state.chief", text("the chief plays in solo games only"), "/chief")
     crew: Counter[str] = Counter()
     _once(crew, s.crew_deck, t.crew, "/crew_deck")
     _once(crew, s.crew_discard, t.crew, "/crew_discard")
@@ -77,13 +101,17 @@ def check_state(s: RaidersState, t: Tables) -> None:
                 if slot.wounds > t.card_strength(slot.crew):
                     raise _invalid(
                         "state.wounds",
-                        "a crew member holds more wounds than its strength",
+                        text("a crew member holds more wounds than its strength"),
                         f"{at}/wounds",
                     )
             elif slot.wounds:
-                raise _invalid("state.wounds", "wounds lie on an empty slot", f"{at}/wounds")
+                raise _invalid("state.wounds", text("wounds lie on an empty slot"), f"{at}/wounds")
         if p.hero is not None and p.hero not in t.heroes:
-            raise _invalid("state.unknown_card", f"{p.hero!r} is no hero", f"/players/{i}/hero")
+            raise _invalid(
+                "state.unknown_card",
+                text("{hero} is no hero", hero=repr(p.hero)),
+                f"/players/{i}/hero",
+            )
     _once(crew, tuple(p.crew for p in s.pairs if p.crew is not None), t.crew, "/pairs")
     animals: Counter[str] = Counter()
     _once(animals, s.animal_deck, t.animals, "/animal_deck")
@@ -115,7 +143,9 @@ def check_state(s: RaidersState, t: Tables) -> None:
             _once(crew, (task.card,), t.crew, f"/pending/{k}")
     hidden = sum(1 for sp in s.spaces if sp.hidden_quest)
     if hidden > len(s.quest_pool):
-        raise _invalid("state.quests", "more face-down quests than quests unseen", "/quest_pool")
+        raise _invalid(
+            "state.quests", text("more face-down quests than quests unseen"), "/quest_pool"
+        )
     total = s.bag.total() + s.supply.total()
     for kind in ("gold", "equipment", "wagons", "livestock"):
         held = getattr(s.bag, kind) + getattr(s.supply, kind)
@@ -124,29 +154,36 @@ def check_state(s: RaidersState, t: Tables) -> None:
         if held != getattr(ALL_PLUNDER, kind):
             raise _invalid(
                 "state.plunder",
-                f"{held} {kind} on the table, the bag holds {getattr(ALL_PLUNDER, kind)}",
+                text(
+                    "{held} {kind} on the table, the bag holds {total}",
+                    held=held,
+                    kind=_KINDS[kind],
+                    total=getattr(ALL_PLUNDER, kind),
+                ),
                 "/supply",
             )
     del total
     for i, sp in enumerate(s.spaces):
         if sp.raided and (sp.plunder.total() or sp.worker is not None or sp.hidden_quest):
-            raise _invalid("state.raided", "a raided space keeps nothing", f"/spaces/{i}")
+            raise _invalid("state.raided", text("a raided space keeps nothing"), f"/spaces/{i}")
         if not sp.in_use and (sp.plunder.total() or sp.worker or sp.hidden_quest or sp.raided):
-            raise _invalid("state.unused", "a space not used holds nothing", f"/spaces/{i}")
+            raise _invalid("state.unused", text("a space not used holds nothing"), f"/spaces/{i}")
     for k, spots in enumerate(s.spots):
         if len(spots) > len(t.settlement_spaces[k]):
-            raise _invalid("state.spots", "more workers than worker spots", f"/spots/{k}")
+            raise _invalid("state.spots", text("more workers than worker spots"), f"/spots/{k}")
         for j, spot in enumerate(spots):
             if spot.seat >= len(s.players):
-                raise _invalid("state.spots", "no such seat", f"/spots/{k}/{j}/seat")
+                raise _invalid("state.spots", text("no such seat"), f"/spots/{k}/{j}/seat")
     for b in ("stables", "chiefs_tent"):
         if s.village.at(b) == "blue":  # type: ignore[arg-type]
-            raise _invalid("state.village", "a blue worker never stands there", f"/village/{b}")
+            raise _invalid(
+                "state.village", text("a blue worker never stands there"), f"/village/{b}"
+            )
     if s.phase == "play" and s.pending:
         placed = sum(1 for p in s.players if p.worker is None)
         if placed > 1:
             raise _invalid(
-                "state.workers", "only the acting seat may be without a worker", "/players"
+                "state.workers", text("only the acting seat may be without a worker"), "/players"
             )
     if s.phase != "setup":
         _check_table(s, t)
@@ -157,10 +194,12 @@ def _check_table(s: RaidersState, t: Tables) -> None:
     heroes: set[str] = set()
     for i, p in enumerate(s.players):
         if p.hero is None:
-            raise _invalid("state.hero", "every seat has its hero", f"/players/{i}/hero")
+            raise _invalid("state.hero", text("every seat has its hero"), f"/players/{i}/hero")
         if p.hero in heroes:
             raise _invalid(
-                "state.card_twice", f"{p.hero!r} is two seats' hero", f"/players/{i}/hero"
+                "state.card_twice",
+                text("{hero} is two seats' hero", hero=repr(p.hero)),
+                f"/players/{i}/hero",
             )
         heroes.add(p.hero)
     need = sum(sp.plunder for i, sp in enumerate(t.spaces) if s.spaces[i].in_use)
@@ -172,14 +211,20 @@ def _check_table(s: RaidersState, t: Tables) -> None:
         if sp.worker != t.spaces[i].worker:
             raise _invalid(
                 "state.space_worker",
-                f"a raid space not raided shows its {t.spaces[i].worker} worker",
+                text(
+                    "a raid space not raided shows its {worker} worker",
+                    worker=colour(t.spaces[i].worker),
+                ),
                 f"/spaces/{i}/worker",
             )
         held = sp.plunder.total()
         if held > t.spaces[i].plunder or (full and held != t.spaces[i].plunder):
             raise _invalid(
                 "state.space_plunder",
-                f"the raid space holds the {t.spaces[i].plunder} plunder put on it at setup",
+                text(
+                    "the raid space holds the {count} plunder put on it at setup",
+                    count=t.spaces[i].plunder,
+                ),
                 f"/spaces/{i}/plunder",
             )
     picking = any(isinstance(task, ChoosePickUp) for task in s.pending)
@@ -187,8 +232,12 @@ def _check_table(s: RaidersState, t: Tables) -> None:
     if workers != 3 + picking:
         raise _invalid(
             "state.village",
-            f"the village holds 3 workers ({3 + picking} between placing and picking up), "
-            f"not {workers}",
+            text(
+                "the village holds 3 workers ({between} between placing and picking up), not "
+                "{workers}",
+                between=3 + picking,
+                workers=workers,
+            ),
             "/village",
         )
     for k, spots in enumerate(s.spots):
@@ -197,16 +246,22 @@ def _check_table(s: RaidersState, t: Tables) -> None:
         if len(spots) > expected or (s.chief is None and len(spots) != expected):
             raise _invalid(
                 "state.spots",
-                f"{len(spots)} workers on the worker spots of a settlement with {raided} raid "
-                "spaces raided: one a raid by a player",
+                text(
+                    "{workers} workers on the worker spots of a settlement with {raided} raid "
+                    "spaces raided: one a raid by a player",
+                    workers=len(spots),
+                    raided=raided,
+                ),
                 f"/spots/{k}",
             )
     for i, p in enumerate(s.players):
         if p.worker is None and (i != s.current or not (picking or s.raid is not None)):
             raise _invalid(
                 "state.workers",
-                "a seat is without its worker only in its turn, between placing and picking "
-                "up, or on a raid",
+                text(
+                    "a seat is without its worker only in its turn, between placing and picking "
+                    "up, or on a raid"
+                ),
                 f"/players/{i}/worker",
             )
         if i == s.current and s.phase == "play":
@@ -215,15 +270,23 @@ def _check_table(s: RaidersState, t: Tables) -> None:
             if getattr(p.stock, kind) > LIMIT:
                 raise _invalid(
                     "state.limits",
-                    f"at most {LIMIT} {kind} at the end of a turn",
+                    text(
+                        "at most {limit} {kind} at the end of a turn",
+                        limit=LIMIT,
+                        kind=_KINDS[kind],
+                    ),
                     f"/players/{i}/stock/{kind}",
                 )
         if len(p.hand) > LIMIT:
             raise _invalid(
-                "state.limits", f"at most {LIMIT} cards at the end of a turn", f"/players/{i}/hand"
+                "state.limits",
+                text("at most {limit} cards at the end of a turn", limit=LIMIT),
+                f"/players/{i}/hand",
             )
     if len(s.animal_display) != 3:
-        raise _invalid("state.display", "the animal display has 3 positions", "/animal_display")
+        raise _invalid(
+            "state.display", text("the animal display has 3 positions"), "/animal_display"
+        )
     if s.raid is not None:
         _check_raid(s, t)
 
@@ -234,13 +297,15 @@ def _check_raid(s: RaidersState, t: Tables) -> None:
     k = raid.settlement
     if k >= len(t.settlements) or not any(s.spaces[i].open() for i in t.settlement_spaces[k]):
         raise _invalid(
-            "state.raid", "a raid is on a settlement with a raid space left", "/raid/settlement"
+            "state.raid",
+            text("a raid is on a settlement with a raid space left"),
+            "/raid/settlement",
         )
     spots = s.spots[k]
     if not spots or spots[-1].seat != s.current or spots[-1].worker != raid.worker:
         raise _invalid(
             "state.raid",
-            "the raiding worker stands on the settlement's last worker spot",
+            text("the raiding worker stands on the settlement's last worker spot"),
             f"/spots/{k}",
         )
     red, white = t.dice_of(k)
@@ -249,20 +314,27 @@ def _check_raid(s: RaidersState, t: Tables) -> None:
     if tuple(d.colour for d in raid.dice) != colours:
         raise _invalid(
             "state.dice",
-            f"a raid on this settlement rolls {red} red, {white} white and {gold} yellow dice",
+            text(
+                "a raid on this settlement rolls {red} red, {white} white and {gold} yellow dice",
+                red=red,
+                white=white,
+                gold=gold,
+            ),
             "/raid/dice",
         )
     for j, die in enumerate(raid.dice):
         faces = {(f.strength, f.wounds) for f in t.faces[die.colour]}
         if die.rolled and (die.strength, die.wounds) not in faces:
             raise _invalid(
-                "state.dice", f"no face of a {die.colour} die shows that", f"/raid/dice/{j}"
+                "state.dice",
+                text("no face of a {colour} die shows that", colour=colour(die.colour)),
+                f"/raid/dice/{j}",
             )
         if not die.rolled and (die.strength or die.wounds):
-            raise _invalid("state.dice", "a die not rolled shows no face", f"/raid/dice/{j}")
+            raise _invalid("state.dice", text("a die not rolled shows no face"), f"/raid/dice/{j}")
     p = s.players[s.current]
     for j, slot in enumerate(raid.wounded):
         if p.slots[slot].crew is None:
             raise _invalid(
-                "state.raid", "a wounded crew member of the raid lives", f"/raid/wounded/{j}"
+                "state.raid", text("a wounded crew member of the raid lives"), f"/raid/wounded/{j}"
             )

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from arbiter.core import InvalidState, RuleCode
 from arbiter.core.provenance import check_labels
+from arbiter.core.texts import Text, term, text
 from arbiter.core.types import RuleCodes
 from arbiter.games.raiders_of_scythia.content import (
     CHIEF_LEVELS,
@@ -57,6 +58,14 @@ END = "КОНЕЦ ИГРЫ"
 CHIEFS_TENT = "ШАТЁР ВОЖДЯ"
 SOLO_RAIDS = "ОДИНОЧНАЯ ИГРА. НАБЕГИ"
 SOLO_CREW = "ОДИНОЧНАЯ ИГРА. СОРАТНИКИ"
+
+#: The quest cost fields a quest may not ask for, as the rulebook names them.
+_FIELDS = {
+    "provisions": term("provisions"),
+    "kumis": term("kumis"),
+    "cards": term("cards"),
+    "vp": term("vp"),
+}
 
 _codes = RuleCodes(NS)
 _content = _codes.content
@@ -182,7 +191,7 @@ CONTENT_CODES: tuple[RuleCode, ...] = (
 _KNOWN = frozenset(c.code for c in CONTENT_CODES)
 
 
-def _invalid(rule: str, message: str, pointer: str) -> InvalidState:
+def _invalid(rule: str, message: str | Text, pointer: str) -> InvalidState:
     code = f"{NS}.{rule}"
     assert code in _KNOWN, code
     return InvalidState(code, message, pointer)
@@ -215,7 +224,9 @@ def _check_ids(c: RaidersContent) -> None:
     def see(id_: str, pointer: str) -> None:
         if id_ in seen:
             raise _invalid(
-                "content.duplicate_id", f"id {id_!r} is also {seen[id_]}", f"{pointer}/id"
+                "content.duplicate_id",
+                text("id {id} is also {other}", id=repr(id_), other=seen[id_]),
+                f"{pointer}/id",
             )
         seen[id_] = pointer
 
@@ -228,7 +239,7 @@ def _check_ids(c: RaidersContent) -> None:
 
 def _check_dice(dice: Dice, pointer: str) -> None:
     if dice.red + dice.white < 1:
-        raise _invalid("content.dice", "a raid rolls at least 1 red or white die", pointer)
+        raise _invalid("content.dice", text("a raid rolls at least 1 red or white die"), pointer)
 
 
 def _check_quest_cost(cost: Items, pointer: str) -> None:
@@ -236,11 +247,11 @@ def _check_quest_cost(cost: Items, pointer: str) -> None:
         if getattr(cost, field):
             raise _invalid(
                 "content.quest_cost",
-                f"a quest costs silver and plunder only, not {field}",
+                text("a quest costs silver and plunder only, not {field}", field=_FIELDS[field]),
                 f"{pointer}/{field}",
             )
     if cost == Items():
-        raise _invalid("content.quest_cost", "a quest cost asks for nothing", pointer)
+        raise _invalid("content.quest_cost", text("a quest cost asks for nothing"), pointer)
 
 
 def check_content(c: RaidersContent) -> None:
@@ -252,19 +263,26 @@ def check_content(c: RaidersContent) -> None:
         if i >= len(REGIONS) or r.id != REGIONS[i]:
             raise _invalid(
                 "content.regions",
-                f"region {i} must be {REGIONS[i] if i < len(REGIONS) else 'absent'}",
+                text("region {index} must be {region}", index=i, region=REGIONS[i])
+                if i < len(REGIONS)
+                else text("region {index} must be absent", index=i),
                 f"/regions/{i}/id",
             )
         _check_dice(r.dice, f"/regions/{i}/dice")
     if len(c.regions) != len(REGIONS):
-        raise _invalid("content.regions", "exactly the 4 regions", "/regions")
+        raise _invalid("content.regions", text("exactly the 4 regions"), "/regions")
     last = 0
     for i, s in enumerate(c.settlements):
         rank = REGIONS.index(s.region)
         if rank < last:
             raise _invalid(
                 "content.settlement_order",
-                f"{s.id!r} of {s.region} comes after a settlement of {REGIONS[last]}",
+                text(
+                    "{settlement} of {region} comes after a settlement of {other}",
+                    settlement=repr(s.id),
+                    region=s.region,
+                    other=REGIONS[last],
+                ),
                 f"/settlements/{i}/region",
             )
         last = rank
@@ -274,13 +292,13 @@ def check_content(c: RaidersContent) -> None:
             if j == 0 and b.min_strength != 0:
                 raise _invalid(
                     "content.bands",
-                    "the first band starts at strength 0",
+                    text("the first band starts at strength 0"),
                     f"/settlements/{i}/bands/0/min_strength",
                 )
             if j and b.min_strength <= s.bands[j - 1].min_strength:
                 raise _invalid(
                     "content.bands",
-                    "bands rise strictly by strength",
+                    text("bands rise strictly by strength"),
                     f"/settlements/{i}/bands/{j}/min_strength",
                 )
 
@@ -289,7 +307,7 @@ def check_content(c: RaidersContent) -> None:
         if (q.cost is None) == (q.discard_strength is None):
             raise _invalid(
                 "content.quest_cost",
-                "a quest has either a cost or a discard strength, exactly one",
+                text("a quest has either a cost or a discard strength, exactly one"),
                 f"/quests/{i}",
             )
         if q.cost is not None:
@@ -300,7 +318,11 @@ def check_content(c: RaidersContent) -> None:
     if plunder > PLUNDER_TOKENS:
         raise _invalid(
             "content.plunder",
-            f"{plunder} plunder icons at 4 players, the bag holds {PLUNDER_TOKENS}",
+            text(
+                "{plunder} plunder icons at 4 players, the bag holds {bag}",
+                plunder=plunder,
+                bag=PLUNDER_TOKENS,
+            ),
             "/settlements",
         )
     for colour in ("grey", "red"):
@@ -308,22 +330,33 @@ def check_content(c: RaidersContent) -> None:
         if used > WORKERS[colour]:
             raise _invalid(
                 "content.workers",
-                f"{used} {colour} workers on raid spaces at 4 players, the box has "
-                f"{WORKERS[colour]}",
+                text(
+                    "{used} {colour} workers on raid spaces at 4 players, the box has {box}",
+                    used=used,
+                    colour=term(colour),
+                    box=WORKERS[colour],
+                ),
                 "/settlements",
             )
     quest_spaces = sum(spaces_in_use(c, 4, r.id) for r in c.regions if r.quests)
     if quest_spaces > len(c.quests) - VILLAGE_QUESTS:
         raise _invalid(
             "content.quest_spaces",
-            f"{quest_spaces} raid spaces take a quest at 4 players, but only "
-            f"{len(c.quests) - VILLAGE_QUESTS} quests are left after the village's",
+            text(
+                "{spaces} raid spaces take a quest at 4 players, but only {left} quests are left "
+                "after the village's",
+                spaces=quest_spaces,
+                left=len(c.quests) - VILLAGE_QUESTS,
+            ),
             "/quests",
         )
     if spaces_in_use(c, 1) <= 2:
         raise _invalid(
             "content.raid_spaces",
-            f"{spaces_in_use(c, 1)} raid spaces in use at 1-3 players: the game would end at once",
+            text(
+                "{spaces} raid spaces in use at 1-3 players: the game would end at once",
+                spaces=spaces_in_use(c, 1),
+            ),
             "/settlements",
         )
     if not any(
@@ -334,8 +367,11 @@ def check_content(c: RaidersContent) -> None:
     ):
         raise _invalid(
             "content.blue_settlement",
-            "no settlement in use at every player count accepts a blue worker with at most "
-            f"{STARTER_MAX_CREW} crew: nobody could ever raid",
+            text(
+                "no settlement in use at every player count accepts a blue worker with at most "
+                "{crew} crew: nobody could ever raid",
+                crew=STARTER_MAX_CREW,
+            ),
             "/settlements",
         )
 
@@ -345,35 +381,51 @@ def check_content(c: RaidersContent) -> None:
         if not 1 <= scheme.target <= solo:
             raise _invalid(
                 "content.scheme_target",
-                f"{scheme.region} has {solo} raid spaces in solo play; the target is "
-                f"{scheme.target}",
+                text(
+                    "{region} has {solo} raid spaces in solo play; the target is {target}",
+                    region=scheme.region,
+                    solo=solo,
+                    target=scheme.target,
+                ),
                 f"/schemes/{i}/target",
             )
     for i, chief in enumerate(c.chiefs):
         if i >= len(CHIEF_LEVELS) or chief.id != CHIEF_LEVELS[i]:
             raise _invalid(
                 "content.chiefs",
-                "the AI crew are trader, lookout, huntsman, outrider, in that order",
+                text("the AI crew are trader, lookout, huntsman, outrider, in that order"),
                 f"/chiefs/{i}/id",
             )
         if chief.level != i + 1:
-            raise _invalid("content.chiefs", f"{chief.id} is level {i + 1}", f"/chiefs/{i}/level")
+            raise _invalid(
+                "content.chiefs",
+                text("{chief} is level {level}", chief=chief.id, level=i + 1),
+                f"/chiefs/{i}/level",
+            )
     if len(c.chiefs) != len(CHIEF_LEVELS):
-        raise _invalid("content.chiefs", "exactly the 4 AI crew levels", "/chiefs")
+        raise _invalid("content.chiefs", text("exactly the 4 AI crew levels"), "/chiefs")
 
     # Decks for setup.
     if len(c.animals) < ANIMAL_DISPLAY:
-        raise _invalid("content.animals", "the animal display needs 3 cards", "/animals")
+        raise _invalid("content.animals", text("the animal display needs 3 cards"), "/animals")
     if len(c.crew) < CREW_FOR_SETUP:
         raise _invalid(
             "content.crew",
-            f"{len(c.crew)} crew cards; a 4-player setup deals {CREW_FOR_SETUP}",
+            text(
+                "{crew} crew cards; a 4-player setup deals {deal}",
+                crew=len(c.crew),
+                deal=CREW_FOR_SETUP,
+            ),
             "/crew",
         )
     if len(c.heroes) < HEROES_FOR_SETUP:
         raise _invalid(
             "content.heroes",
-            f"{len(c.heroes)} heroes; a 4-player setup turns up {HEROES_FOR_SETUP}",
+            text(
+                "{heroes} heroes; a 4-player setup turns up {deal}",
+                heroes=len(c.heroes),
+                deal=HEROES_FOR_SETUP,
+            ),
             "/heroes",
         )
     # Provenance: which values a source gives (checked last: a pack cut short fails above).

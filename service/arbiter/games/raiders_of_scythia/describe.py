@@ -1,53 +1,32 @@
-"""Readable moves: one short English sentence per legal move, in the rulebook's vocabulary.
+"""Readable moves: one short sentence per legal move, in the rulebook's vocabulary.
 
 :func:`describe_move` answers :meth:`~arbiter.core.Game.describe` for Raiders of Scythia: one
 describer per move type (:data:`DESCRIBERS`, keyed by move class), naming the village buildings
 («Конюшня» -- Stables, «Казарма» -- Barracks ...), crew cards and heroes by their printed names,
 animals by the half used ("eagle (strength 1, doubles)"), quests with their cost and VP, and
 settlements and raid spaces by the pack's ids and region names. Crew slots are numbered 1-5.
+Each sentence is a :class:`~arbiter.core.texts.Text` (English, said in Russian or Polish from the
+catalogs: issue #40); the names come from :mod:`.naming`, shared with :mod:`.render`, so a move's
+sentence and the table's text agree.
 
 A description is shown only to the seat that may make the move: it may name that seat's own hand,
 never another seat's. A chance outcome names only the card, token or die face it carries.
-
-The naming helpers (:func:`crew_text`, :func:`eagle_text`, :func:`quest_text` ...) are shared with
-:mod:`.render`, so a move's sentence and the table's text agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 from arbiter.core.describe import describe_by
+from arbiter.core.texts import Text, plural, term, text
 from arbiter.games.raiders_of_scythia.buildings import (
     EAGLE_PRICE,
     HORSE_PRICE,
     provisions_of,
     silver_of,
 )
-from arbiter.games.raiders_of_scythia.content import (
-    AnimalHalf,
-    AnotherTownCentreAction,
-    Building,
-    Colour,
-    CrewAbility,
-    Exchange,
-    Gain,
-    GainIfFewest,
-    Heal,
-    IfKilled,
-    IfWounded,
-    Items,
-    PlayEffect,
-    PlunderKind,
-    RaidGain,
-    RaidReroll,
-    RaidStrength,
-    RaidWoundReduction,
-    SwapEagleForHorse,
-    SwapHiredWithHand,
-    UseBuilding,
-)
+from arbiter.games.raiders_of_scythia.content import IfKilled
 from arbiter.games.raiders_of_scythia.moves import (
     CompleteQuest,
     DiscardCard,
@@ -91,6 +70,31 @@ from arbiter.games.raiders_of_scythia.moves import (
 )
 from arbiter.games.raiders_of_scythia.moves import Heal as HealMove
 from arbiter.games.raiders_of_scythia.moves import UseBuilding as UseBuildingMove
+from arbiter.games.raiders_of_scythia.naming import (
+    BUILDING_NAMES,
+    DICE_COUNTS,
+    ITEM_COUNTS,
+    ITEMS,
+    PLUNDER,
+    amounts,
+    building_offer,
+    colour,
+    crew_name,
+    crew_text,
+    eagle_text,
+    effect_text,
+    face_text,
+    hero_text,
+    horse_text,
+    items_text,
+    join,
+    possessive,
+    quest_text,
+    region_name,
+    settlement_text,
+    slot_text,
+    wounds_text,
+)
 from arbiter.games.raiders_of_scythia.state import (
     LIMIT,
     AssignWounds,
@@ -102,7 +106,6 @@ from arbiter.games.raiders_of_scythia.state import (
     DrawPlunder,
     HealWounds,
     PayQuest,
-    Plunder,
     RaidersState,
     SellCards,
     SetAside,
@@ -112,201 +115,6 @@ from arbiter.games.raiders_of_scythia.tables import Tables
 
 State = RaidersState
 
-#: The village buildings (rulebook «ДЕРЕВНЯ»).
-BUILDING_NAMES: Final[dict[Building, str]] = {
-    "stables": "Stables",
-    "barracks": "Barracks",
-    "silversmith": "Silversmith",
-    "farm": "Farm",
-    "chiefs_tent": "Chief's Tent",
-    "town_centre": "Town Centre",
-    "meeting_tent": "Meeting Tent",
-    "market": "Market",
-}
-#: Items in the order they are named, with their singular form.
-_ITEMS: Final = (
-    ("silver", "silver"),
-    ("provisions", "provision"),
-    ("kumis", "kumis"),
-    ("cards", "card"),
-    ("vp", "VP"),
-    ("gold", "gold"),
-    ("equipment", "equipment"),
-    ("wagons", "wagon"),
-    ("livestock", "livestock"),
-)
-PLUNDER: Final[tuple[PlunderKind, ...]] = ("gold", "equipment", "wagons", "livestock")
-_FEWEST: Final = {"vp": "VP", "crew": "hired crew", "silver": "silver", "cards": "cards in hand"}
-
-
-# ------------------------------------------------------------------------ names of things
-
-
-def count(n: int, singular: str, plural: str | None = None) -> str:
-    """``1 wagon``, ``2 wagons``; uncountable things pass ``plural=singular``."""
-    return f"{n} {singular if n == 1 else (plural or singular + 's')}"
-
-
-def join(parts: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def amounts(pairs: Sequence[tuple[str, int]]) -> str:
-    """``2 silver and 1 wagon`` from (kind, amount) pairs; ``nothing`` if all are 0."""
-    forms = dict(_ITEMS)
-    parts = []
-    for kind, n in pairs:
-        if not n:
-            continue
-        singular = forms.get(kind, kind)
-        plural = singular + "s" if singular in ("provision", "card", "wagon") else singular
-        parts.append(count(n, singular, plural))
-    return join(parts) or "nothing"
-
-
-def items_text(items: Items) -> str:
-    return amounts([(k, getattr(items, k)) for k, _ in _ITEMS])
-
-
-def plunder_text(p: Plunder) -> str:
-    return amounts([(k, p.of(k)) for k in PLUNDER])
-
-
-def region_name(t: Tables, region: str) -> str:
-    return t.regions[region].name  # type: ignore[index]
-
-
-def crew_name(t: Tables, card: str) -> str:
-    return t.crew[card].name
-
-
-def crew_text(t: Tables, card: str, wounds: int = 0) -> str:
-    """``Conspirator (strength 2)``; ``Gravedigger (strength 3, 1 wound)``."""
-    c = t.crew[card]
-    hurt = f", {count(wounds, 'wound')}" if wounds else ""
-    return f"{c.name} (strength {c.strength}{hurt})"
-
-
-def effect_text(effect: PlayEffect) -> str:
-    """What a Play ability (or a hero's) does."""
-    if isinstance(effect, Gain):
-        return "gain " + items_text(effect.gain)
-    if isinstance(effect, Exchange):
-        return f"spend {items_text(effect.pay)} for {items_text(effect.gain)}"
-    if isinstance(effect, UseBuilding):
-        return "use a building's action"
-    if isinstance(effect, AnotherTownCentreAction):
-        return "take another Town Centre action"
-    if isinstance(effect, SwapEagleForHorse):
-        return "swap an eagle of yours for a horse of the display"
-    if isinstance(effect, Heal):
-        return f"remove up to {count(effect.wounds, 'wound')}"
-    if isinstance(effect, SwapHiredWithHand):
-        return "swap a hired crew member with a card of your hand"
-    assert isinstance(effect, GainIfFewest)
-    return f"gain {items_text(effect.gain)} if you have the fewest {_FEWEST[effect.of]}"
-
-
-def ability_text(t: Tables, ability: CrewAbility) -> str:
-    """What an ongoing crew ability does."""
-    where = ""
-    if isinstance(ability, RaidGain | RaidStrength | RaidWoundReduction) and ability.region:
-        where = " on " + region_name(t, ability.region)
-    if isinstance(ability, RaidGain):
-        return f"raiding{where}: {items_text(ability.gain)}"
-    if isinstance(ability, RaidStrength):
-        worker = f" with a {ability.worker} worker" if ability.worker else ""
-        return f"+{ability.amount} strength raiding{where}{worker}"
-    if isinstance(ability, RaidWoundReduction):
-        return f"{count(ability.amount, 'fewer wound', 'fewer wounds')} raiding{where}"
-    if isinstance(ability, RaidReroll):
-        return f"reroll up to {count(ability.dice, 'die', 'dice')}"
-    if isinstance(ability, IfWounded):
-        return f"if wounded: {items_text(ability.gain)}"
-    assert isinstance(ability, IfKilled)
-    return f"if killed: {items_text(ability.gain)}"
-
-
-def hero_text(t: Tables, hero: str) -> str:
-    """``Tomyris (remove up to 2 wounds)``."""
-    h = t.heroes[hero]
-    return f"{h.name} ({effect_text(h.ability)})"
-
-
-def _half(half: AnimalHalf, eagle: bool) -> str:
-    parts = [f"strength {half.strength}"] if half.strength else []
-    if half.vp:
-        parts.append(f"{half.vp} VP")
-    if eagle and half.kind == "double":
-        parts.append("doubles")
-    elif eagle and half.kind == "enable":
-        parts.append("enables Play")
-    return ", ".join(parts) or "no bonus"
-
-
-def eagle_text(t: Tables, card: str) -> str:
-    """``eagle (strength 1, doubles)``."""
-    return f"eagle ({_half(t.animals[card].eagle, True)})"
-
-
-def horse_text(t: Tables, card: str) -> str:
-    """``horse (strength 2, 1 VP)``."""
-    return f"horse ({_half(t.animals[card].horse, False)})"
-
-
-def quest_cost(t: Tables, quest: str) -> str:
-    q = t.quests[quest]
-    if q.cost is not None:
-        return items_text(q.cost)
-    return f"discarding cards of strength {q.discard_strength}+"
-
-
-def quest_text(t: Tables, quest: str) -> str:
-    """``quest-01 (5 VP for 1 wagon and 3 livestock)``."""
-    return f"{quest} ({t.quests[quest].vp} VP for {quest_cost(t, quest)})"
-
-
-def settlement_text(t: Tables, index: int) -> str:
-    """``Greece's greece-west settlement``."""
-    st = t.settlements[index]
-    return f"{region_name(t, st.region)}'s {st.id} settlement"
-
-
-def building_offer(building: Building, worker: Colour) -> str:
-    """What a building's action offers a worker of ``worker``'s colour."""
-    if building == "stables":
-        return f"an eagle for {EAGLE_PRICE} silver or a horse for {HORSE_PRICE} equipment"
-    if building == "barracks":
-        return "hire a crew card for its cost, or heal 2 wounds for 1 kumis"
-    if building == "silversmith":
-        return f"{silver_of(worker)} silver for a {worker} worker"
-    if building == "farm":
-        wagon = " or 1 wagon" if worker == "red" else ""
-        return f"{provisions_of(worker)} provisions{wagon} for a {worker} worker"
-    if building == "chiefs_tent":
-        return "complete a quest, or 1 livestock for 2 provisions and 1 kumis"
-    if building == "town_centre":
-        return "play a card, your hero's ability or an eagle's"
-    if building == "meeting_tent":
-        return "draw 2 crew cards, or 1 and 2 kumis"
-    return "discard 1 card for 2 silver, or 2 for 1 wagon or 1 equipment"
-
-
-def face_text(strength: int, wounds: int) -> str:
-    """``2 strength and 1 wound``; ``a blank face``."""
-    parts = [f"{strength} strength"] if strength else []
-    if wounds:
-        parts.append(count(wounds, "wound"))
-    return join(parts) or "a blank face"
-
-
-def possessive(name: str) -> str:
-    """``the Farm's``, ``the Barracks'``."""
-    return name + ("'" if name.endswith("s") else "'s")
-
 
 def _task(s: State, kind: type[Any]) -> Any:
     task = s.pending[-1]
@@ -314,82 +122,118 @@ def _task(s: State, kind: type[Any]) -> Any:
     return task
 
 
-def _slot(n: int) -> str:
-    return f"slot {n + 1}"
-
-
 # ------------------------------------------------------------------------------ chance
 
 
-def _draw_card(s: State, t: Tables, m: DrawCard) -> str:
+def _draw_card(s: State, t: Tables, m: DrawCard) -> Text:
     task: Draw = _task(s, Draw)
     if task.to == "village_quest":
-        return f"Turn up {quest_text(t, m.card)} on village quest space {task.index + 1}"
+        return text(
+            "Turn up {quest} on village quest space {space}",
+            quest=quest_text(t, m.card),
+            space=task.index + 1,
+        )
     if task.to == "space_quest":
-        return f"Turn up {quest_text(t, m.card)} on raid space {t.spaces[task.index].id}"
+        return text(
+            "Turn up {quest} on raid space {space}",
+            quest=quest_text(t, m.card),
+            space=t.spaces[task.index].id,
+        )
     if task.to == "display":
-        return (
-            f"Turn up {m.card} in the animal display: {eagle_text(t, m.card)} or "
-            f"{horse_text(t, m.card)}"
+        return text(
+            "Turn up {card} in the animal display: {eagle} or {horse}",
+            card=m.card,
+            eagle=eagle_text(t, m.card),
+            horse=horse_text(t, m.card),
         )
     if task.to == "pair_hero":
-        return f"Turn up the hero {hero_text(t, m.card)} for the draft"
+        return text("Turn up the hero {hero} for the draft", hero=hero_text(t, m.card))
     if task.to == "pair_crew":
         hero = t.heroes[s.pairs[task.index].hero].name
-        return f"Turn up {crew_text(t, m.card)} beside the hero {hero}"
+        return text(
+            "Turn up {crew} beside the hero {hero}", crew=crew_text(t, m.card), hero=term(hero)
+        )
     if task.to == "hand":
-        return f"Draw {crew_name(t, m.card)} into seat {task.seat}'s hand"
+        return text(
+            "Draw {crew} into seat {seat}'s hand", crew=crew_name(t, m.card), seat=task.seat
+        )
     sc = t.schemes[m.card]
-    return (
-        f"The chief's scheme {sc.id}: raid space {sc.target} of {region_name(t, sc.region)} "
-        f"({sc.provisions} provisions, strength {sc.strength}, {sc.vp} VP); "
-        f"the {BUILDING_NAMES[sc.blocked]} is blocked"
+    return text(
+        "The chief's scheme {scheme}: raid space {target} of {region} ({provisions} provisions, "
+        "strength {strength}, {vp} VP); the {building} is blocked",
+        scheme=sc.id,
+        target=sc.target,
+        region=region_name(t, sc.region),
+        provisions=sc.provisions,
+        strength=sc.strength,
+        vp=sc.vp,
+        building=BUILDING_NAMES[sc.blocked],
     )
 
 
-def _place_plunder(s: State, t: Tables, m: PlacePlunder) -> str:
+def _place_plunder(s: State, t: Tables, m: PlacePlunder) -> Text:
     task: DrawPlunder = _task(s, DrawPlunder)
-    token = {"gold": "a gold", "equipment": "an equipment", "wagons": "a wagon"}
-    return (
-        f"Draw {token.get(m.kind, 'a livestock')} token from the bag onto raid space "
-        f"{t.spaces[task.space].id}"
+    space = t.spaces[task.space].id
+    if m.kind == "gold":
+        return text("Draw a gold token from the bag onto raid space {space}", space=space)
+    if m.kind == "equipment":
+        return text("Draw an equipment token from the bag onto raid space {space}", space=space)
+    if m.kind == "wagons":
+        return text("Draw a wagon token from the bag onto raid space {space}", space=space)
+    return text("Draw a livestock token from the bag onto raid space {space}", space=space)
+
+
+def _start_player(s: State, t: Tables, m: StartPlayer) -> Text:
+    return text("Seat {seat} is the first player", seat=m.first)
+
+
+def _roll_die(s: State, t: Tables, m: RollDie) -> Text:
+    return text(
+        "Chance: the {colour} die shows {face}",
+        colour=colour(m.colour),
+        face=face_text(m.strength, m.wounds),
     )
-
-
-def _start_player(s: State, t: Tables, m: StartPlayer) -> str:
-    return f"Seat {m.first} is the first player"
-
-
-def _roll_die(s: State, t: Tables, m: RollDie) -> str:
-    return f"Chance: the {m.colour} die shows {face_text(m.strength, m.wounds)}"
 
 
 # ------------------------------------------------------------------------------- setup
 
 
-def _take_pair(s: State, t: Tables, m: TakePair) -> str:
+def _take_pair(s: State, t: Tables, m: TakePair) -> Text:
     (pair,) = [p for p in s.pairs if p.hero == m.hero]
-    crew = f" with {crew_text(t, pair.crew)}" if pair.crew else ""
-    return f"Take the hero {hero_text(t, m.hero)}{crew}"
+    if pair.crew:
+        return text(
+            "Take the hero {hero} with {crew}",
+            hero=hero_text(t, m.hero),
+            crew=crew_text(t, pair.crew),
+        )
+    return text("Take the hero {hero}", hero=hero_text(t, m.hero))
 
 
-def _discard_dealt(s: State, t: Tables, m: DiscardDealt) -> str:
+def _discard_dealt(s: State, t: Tables, m: DiscardDealt) -> Text:
     task: SetAside = _task(s, SetAside)
-    more = f"then {task.left - 1} more" if task.left > 1 else "the rest stay in your hand"
-    return f"Discard {crew_text(t, m.card)} from the cards dealt ({more})"
+    card = crew_text(t, m.card)
+    if task.left > 1:
+        return text(
+            "Discard {card} from the cards dealt (then {more} more)", card=card, more=task.left - 1
+        )
+    return text("Discard {card} from the cards dealt (the rest stay in your hand)", card=card)
 
 
 # ------------------------------------------------------------------------------ a turn
 
 
-def _work(s: State, t: Tables, m: Work) -> str:
+def _work(s: State, t: Tables, m: Work) -> Text:
     worker = s.players[m.seat].worker
     assert worker is not None
-    offer = building_offer(m.building, worker)
-    return f"Place your {worker} worker on the {BUILDING_NAMES[m.building]} ({offer})"
+    return text(
+        "Place your {worker} worker on the {building} ({offer})",
+        worker=colour(worker),
+        building=BUILDING_NAMES[m.building],
+        offer=building_offer(m.building, worker),
+    )
 
 
-def _raid(s: State, t: Tables, m: Raid) -> str:
+def _raid(s: State, t: Tables, m: Raid) -> Text:
     index = t.settlement_index[m.settlement]
     st = t.settlements[index]
     red, white = t.dice_of(index)
@@ -397,267 +241,395 @@ def _raid(s: State, t: Tables, m: Raid) -> str:
         1 for i in t.settlement_spaces[index] if s.spaces[i].open() and s.spaces[i].plunder.gold
     )
     dice = [(n, c) for n, c in ((red, "red"), (white, "white"), (yellow, "yellow")) if n]
-    roll = "roll no dice"
-    if dice:
-        noun = "die" if dice[-1][0] == 1 else "dice"
-        roll = "roll " + join([f"{n} {c}" for n, c in dice]) + " " + noun
     pay = amounts([("provisions", st.provisions), ("wagons", st.wagons)])
-    return f"Raid {settlement_text(t, index)}: pay {pay}; {roll}"
-
-
-def _pick_up(s: State, t: Tables, m: PickUp) -> str:
-    worker = s.village.at(m.building)
-    assert worker is not None
-    return (
-        f"Pick up the {worker} worker from the {BUILDING_NAMES[m.building]} "
-        f"({building_offer(m.building, worker)})"
+    settlement = settlement_text(t, index)
+    if not dice:
+        return text("Raid {settlement}: pay {pay}; roll no dice", settlement=settlement, pay=pay)
+    rolled = join([DICE_COUNTS[c](n) for n, c in dice])
+    return plural(
+        "Raid {settlement}: pay {pay}; roll {dice} die",
+        "Raid {settlement}: pay {pay}; roll {dice} dice",
+        count=dice[-1][0],
+        settlement=settlement,
+        pay=pay,
+        dice=rolled,
     )
 
 
-def _skip(s: State, t: Tables, m: Skip) -> str:
+def _pick_up(s: State, t: Tables, m: PickUp) -> Text:
+    worker = s.village.at(m.building)
+    assert worker is not None
+    return text(
+        "Pick up the {worker} worker from the {building} ({offer})",
+        worker=colour(worker),
+        building=BUILDING_NAMES[m.building],
+        offer=building_offer(m.building, worker),
+    )
+
+
+def _skip(s: State, t: Tables, m: Skip) -> Text:
     task: BuildingAction = _task(s, BuildingAction)
-    return f"Do not use the {possessive(BUILDING_NAMES[task.building])} action"
+    return text(
+        "Do not use the {building} action", building=possessive(BUILDING_NAMES[task.building])
+    )
 
 
 # ---------------------------------------------------------------------------- buildings
 
 
-def _take_eagle(s: State, t: Tables, m: TakeEagle) -> str:
-    return f"Take {m.card} as an {eagle_text(t, m.card)} for {EAGLE_PRICE} silver"
+def _take_eagle(s: State, t: Tables, m: TakeEagle) -> Text:
+    return text(
+        "Take {card} as an {eagle} for {silver} silver",
+        card=m.card,
+        eagle=eagle_text(t, m.card),
+        silver=EAGLE_PRICE,
+    )
 
 
-def _take_horse(s: State, t: Tables, m: TakeHorse) -> str:
-    return f"Take {m.card} as a {horse_text(t, m.card)} for {HORSE_PRICE} equipment"
+def _take_horse(s: State, t: Tables, m: TakeHorse) -> Text:
+    return text(
+        "Take {card} as a {horse} for {equipment} equipment",
+        card=m.card,
+        horse=horse_text(t, m.card),
+        equipment=HORSE_PRICE,
+    )
 
 
-def _put_animal(s: State, t: Tables, m: PutAnimal) -> str:
+def _put_animal(s: State, t: Tables, m: PutAnimal) -> Text:
     task: PlaceAnimalTask = _task(s, PlaceAnimalTask)
     slot = s.players[m.seat].slots[m.slot]
-    crew = crew_name(t, slot.crew) if slot.crew else "no crew"
+    crew = crew_name(t, slot.crew) if slot.crew else text("no crew")
+    where = slot_text(m.slot)
     if task.half == "eagle":
-        text = f"Slide the {eagle_text(t, task.card)} above {_slot(m.slot)} ({crew})"
-        old = f", replacing the {eagle_text(t, slot.eagle)}" if slot.eagle else ""
-    else:
-        text = f"Slide the {horse_text(t, task.card)} below {_slot(m.slot)} ({crew})"
-        old = f", replacing the {horse_text(t, slot.horse)}" if slot.horse else ""
-    return text + old
+        new = eagle_text(t, task.card)
+        if slot.eagle:
+            return text(
+                "Slide the {animal} above {slot} ({crew}), replacing the {old}",
+                animal=new,
+                slot=where,
+                crew=crew,
+                old=eagle_text(t, slot.eagle),
+            )
+        return text("Slide the {animal} above {slot} ({crew})", animal=new, slot=where, crew=crew)
+    new = horse_text(t, task.card)
+    if slot.horse:
+        return text(
+            "Slide the {animal} below {slot} ({crew}), replacing the {old}",
+            animal=new,
+            slot=where,
+            crew=crew,
+            old=horse_text(t, slot.horse),
+        )
+    return text("Slide the {animal} below {slot} ({crew})", animal=new, slot=where, crew=crew)
 
 
-def _hire(s: State, t: Tables, m: Hire) -> str:
-    return f"Hire {crew_text(t, m.card)} for {t.crew[m.card].cost} silver"
+def _hire(s: State, t: Tables, m: Hire) -> Text:
+    cost = ITEM_COUNTS["silver"](t.crew[m.card].cost)
+    return text("Hire {crew} for {silver}", crew=crew_text(t, m.card), silver=cost)
 
 
-def _hire_into(s: State, t: Tables, m: HireInto) -> str:
+def _hire_into(s: State, t: Tables, m: HireInto) -> Text:
     task: ChooseHireSlot = _task(s, ChooseHireSlot)
     slot = s.players[m.seat].slots[m.slot]
-    text = f"Put {crew_text(t, task.card)} into {_slot(m.slot)}"
+    put = text("Put {crew} into {slot}", crew=crew_text(t, task.card), slot=slot_text(m.slot))
     if slot.crew is not None:
-        text += f", discarding {crew_text(t, slot.crew, slot.wounds)}"
-    animals = [a for a, c in (("eagle", slot.eagle), ("horse", slot.horse)) if c]
-    if animals:
-        text += f" (the {join(animals)} there stay{'' if len(animals) > 1 else 's'})"
-    return text
+        put = text("{put}, discarding {crew}", put=put, crew=crew_text(t, slot.crew, slot.wounds))
+    if slot.eagle and slot.horse:
+        return text("{put} (the eagle and horse there stay)", put=put)
+    if slot.eagle:
+        return text("{put} (the eagle there stays)", put=put)
+    if slot.horse:
+        return text("{put} (the horse there stays)", put=put)
+    return put
 
 
-def _heal(s: State, t: Tables, m: HealMove) -> str:
+def _heal(s: State, t: Tables, m: HealMove) -> Text:
     wounds = sum(slot.wounds for slot in s.players[m.seat].slots)
-    return f"Spend 1 kumis to remove up to 2 wounds from your crew ({count(wounds, 'wound')} now)"
+    return text(
+        "Spend 1 kumis to remove up to 2 wounds from your crew ({wounds} now)",
+        wounds=wounds_text(wounds),
+    )
 
 
-def _heal_wound(s: State, t: Tables, m: HealWound) -> str:
+def _heal_wound(s: State, t: Tables, m: HealWound) -> Text:
     task: HealWounds = _task(s, HealWounds)
     slot = s.players[m.seat].slots[m.slot]
     assert slot.crew is not None
     now = t.card_strength(slot.crew) - slot.wounds
-    more = f"; {task.left - 1} more to remove" if task.left > 1 else ""
-    return (
-        f"Remove a wound from {crew_name(t, slot.crew)} in {_slot(m.slot)}: strength {now} "
-        f"to {now + 1}{more}"
+    fields: dict[str, Any] = {
+        "crew": crew_name(t, slot.crew),
+        "slot": slot_text(m.slot),
+        "now": now,
+        "after": now + 1,
+    }
+    if task.left > 1:
+        return text(
+            "Remove a wound from {crew} in {slot}: strength {now} to {after}; {more} more to "
+            "remove",
+            more=task.left - 1,
+            **fields,
+        )
+    return text("Remove a wound from {crew} in {slot}: strength {now} to {after}", **fields)
+
+
+def _take_silver(s: State, t: Tables, m: TakeSilver) -> Text:
+    task: BuildingAction = _task(s, BuildingAction)
+    return text(
+        "Take {silver} silver ({worker} worker)",
+        silver=silver_of(task.worker),
+        worker=colour(task.worker),
     )
 
 
-def _take_silver(s: State, t: Tables, m: TakeSilver) -> str:
+def _take_provisions(s: State, t: Tables, m: TakeProvisions) -> Text:
     task: BuildingAction = _task(s, BuildingAction)
-    return f"Take {silver_of(task.worker)} silver ({task.worker} worker)"
+    return text(
+        "Take {provisions} provisions ({worker} worker)",
+        provisions=provisions_of(task.worker),
+        worker=colour(task.worker),
+    )
 
 
-def _take_provisions(s: State, t: Tables, m: TakeProvisions) -> str:
-    task: BuildingAction = _task(s, BuildingAction)
-    return f"Take {provisions_of(task.worker)} provisions ({task.worker} worker)"
+def _take_wagon(s: State, t: Tables, m: TakeWagon) -> Text:
+    return text("Take 1 wagon instead of provisions (red worker)")
 
 
-def _take_wagon(s: State, t: Tables, m: TakeWagon) -> str:
-    return "Take 1 wagon instead of provisions (red worker)"
+def _trade_livestock(s: State, t: Tables, m: TradeLivestock) -> Text:
+    return text("Spend 1 livestock for 2 provisions and 1 kumis")
 
 
-def _trade_livestock(s: State, t: Tables, m: TradeLivestock) -> str:
-    return "Spend 1 livestock for 2 provisions and 1 kumis"
-
-
-def _complete_quest(s: State, t: Tables, m: CompleteQuest) -> str:
+def _complete_quest(s: State, t: Tables, m: CompleteQuest) -> Text:
     q = t.quests[m.quest]
     if q.cost is not None:
-        return f"Complete {m.quest} for {q.vp} VP, paying {items_text(q.cost)}"
-    return (
-        f"Complete {m.quest} for {q.vp} VP by discarding cards of strength "
-        f"{q.discard_strength}+ from your hand"
+        return text(
+            "Complete {quest} for {vp} VP, paying {cost}",
+            quest=m.quest,
+            vp=q.vp,
+            cost=items_text(q.cost),
+        )
+    return text(
+        "Complete {quest} for {vp} VP by discarding cards of strength {strength}+ from your hand",
+        quest=m.quest,
+        vp=q.vp,
+        strength=q.discard_strength,
     )
 
 
-def _discard_for_quest(s: State, t: Tables, m: DiscardForQuest) -> str:
+def _discard_for_quest(s: State, t: Tables, m: DiscardForQuest) -> Text:
     task: PayQuest = _task(s, PayQuest)
     paid = task.paid + t.card_strength(m.card)
-    done = "; the quest is completed" if paid >= task.need else ""
-    return (
-        f"Discard {crew_text(t, m.card)} for {task.quest}: strength {paid} of "
-        f"{task.need} paid{done}"
+    fields: dict[str, Any] = {
+        "card": crew_text(t, m.card),
+        "quest": task.quest,
+        "paid": paid,
+        "need": task.need,
+    }
+    if paid >= task.need:
+        return text(
+            "Discard {card} for {quest}: strength {paid} of {need} paid; the quest is completed",
+            **fields,
+        )
+    return text("Discard {card} for {quest}: strength {paid} of {need} paid", **fields)
+
+
+def _play_card(s: State, t: Tables, m: PlayCard) -> Text:
+    play = t.crew[m.card].play
+    assert play is not None
+    return text(
+        "Play {crew} from your hand (discarded): {effect}",
+        crew=crew_name(t, m.card),
+        effect=effect_text(play),
     )
 
 
-def _play_card(s: State, t: Tables, m: PlayCard) -> str:
-    play = t.crew[m.card].play
-    assert play is not None
-    return f"Play {crew_name(t, m.card)} from your hand (discarded): {effect_text(play)}"
-
-
-def _hero_ability(s: State, t: Tables, m: HeroAbility) -> str:
+def _hero_ability(s: State, t: Tables, m: HeroAbility) -> Text:
     hero = s.players[m.seat].hero
     assert hero is not None
     h = t.heroes[hero]
-    return f"Use your hero {possessive(h.name)} ability: {effect_text(h.ability)}"
+    return text(
+        "Use your hero {hero} ability: {effect}",
+        hero=possessive(term(h.name)),
+        effect=effect_text(h.ability),
+    )
 
 
-def _eagle_ability(s: State, t: Tables, m: EagleAbility) -> str:
+def _eagle_ability(s: State, t: Tables, m: EagleAbility) -> Text:
     crew = s.players[m.seat].slots[m.slot].crew
     assert crew is not None
     play = t.crew[crew].play
     assert play is not None
-    return (
-        f"Use the eagle above {_slot(m.slot)} for {possessive(crew_name(t, crew))} Play ability "
-        f"(it stays hired): {effect_text(play)}"
+    return text(
+        "Use the eagle above {slot} for {crew} Play ability (it stays hired): {effect}",
+        slot=slot_text(m.slot),
+        crew=possessive(crew_name(t, crew)),
+        effect=effect_text(play),
     )
 
 
-def _use_building(s: State, t: Tables, m: UseBuildingMove) -> str:
+def _use_building(s: State, t: Tables, m: UseBuildingMove) -> Text:
     task: ChooseBuilding = _task(s, ChooseBuilding)
-    return (
-        f"Use the {possessive(BUILDING_NAMES[m.building])} action with your {task.worker} worker "
-        f"({building_offer(m.building, task.worker)})"
+    return text(
+        "Use the {building} action with your {worker} worker ({offer})",
+        building=possessive(BUILDING_NAMES[m.building]),
+        worker=colour(task.worker),
+        offer=building_offer(m.building, task.worker),
     )
 
 
-def _return_eagle(s: State, t: Tables, m: ReturnEagle) -> str:
+def _return_eagle(s: State, t: Tables, m: ReturnEagle) -> Text:
     eagle = s.players[m.seat].slots[m.slot].eagle
     assert eagle is not None
-    return (
-        f"Return the {eagle_text(t, eagle)} above {_slot(m.slot)} to the display, "
-        f"to take a horse instead"
+    return text(
+        "Return the {eagle} above {slot} to the display, to take a horse instead",
+        eagle=eagle_text(t, eagle),
+        slot=slot_text(m.slot),
     )
 
 
-def _take_swap_horse(s: State, t: Tables, m: TakeSwapHorse) -> str:
+def _take_swap_horse(s: State, t: Tables, m: TakeSwapHorse) -> Text:
     task: ChooseSwapHorse = _task(s, ChooseSwapHorse)
-    return (
-        f"Take {m.card} as a {horse_text(t, m.card)}; {task.returned}, the eagle returned, "
-        f"takes its place in the display"
+    return text(
+        "Take {card} as a {horse}; {returned}, the eagle returned, takes its place in the display",
+        card=m.card,
+        horse=horse_text(t, m.card),
+        returned=task.returned,
     )
 
 
-def _swap_crew(s: State, t: Tables, m: SwapCrew) -> str:
+def _swap_crew(s: State, t: Tables, m: SwapCrew) -> Text:
     slot = s.players[m.seat].slots[m.slot]
     assert slot.crew is not None
-    return (
-        f"Swap {crew_text(t, slot.crew, slot.wounds)} in {_slot(m.slot)} (to your hand, healed) "
-        f"for {crew_text(t, m.card)} from your hand"
+    return text(
+        "Swap {hired} in {slot} (to your hand, healed) for {card} from your hand",
+        hired=crew_text(t, slot.crew, slot.wounds),
+        slot=slot_text(m.slot),
+        card=crew_text(t, m.card),
     )
 
 
-def _draw_two(s: State, t: Tables, m: DrawTwo) -> str:
-    return "Draw 2 crew cards"
+def _draw_two(s: State, t: Tables, m: DrawTwo) -> Text:
+    return text("Draw 2 crew cards")
 
 
-def _draw_one(s: State, t: Tables, m: DrawOneAndKumis) -> str:
-    return "Draw 1 crew card and take 2 kumis"
+def _draw_one(s: State, t: Tables, m: DrawOneAndKumis) -> Text:
+    return text("Draw 1 crew card and take 2 kumis")
 
 
-def _sell_one(s: State, t: Tables, m: SellOne) -> str:
-    return "Discard 1 card from your hand for 2 silver"
+def _sell_one(s: State, t: Tables, m: SellOne) -> Text:
+    return text("Discard 1 card from your hand for 2 silver")
 
 
-def _sell_two(s: State, t: Tables, m: SellTwo) -> str:
-    reward = "1 wagon" if m.reward == "wagons" else "1 equipment"
-    return f"Discard 2 cards from your hand for {reward}"
+def _sell_two(s: State, t: Tables, m: SellTwo) -> Text:
+    if m.reward == "wagons":
+        return text("Discard 2 cards from your hand for 1 wagon")
+    return text("Discard 2 cards from your hand for 1 equipment")
 
 
-def _sell_card(s: State, t: Tables, m: SellCard) -> str:
+def _sell_card(s: State, t: Tables, m: SellCard) -> Text:
     task: SellCards = _task(s, SellCards)
     gain = items_text(task.gain)
+    card = crew_text(t, m.card)
     if task.left > 1:
-        more = task.left - 1
-        return f"Discard {crew_text(t, m.card)}; then {more} more card{'s' * (more > 1)} for {gain}"
-    return f"Discard {crew_text(t, m.card)} for {gain}"
+        return plural(
+            "Discard {card}; then {count} more card for {gain}",
+            "Discard {card}; then {count} more cards for {gain}",
+            count=task.left - 1,
+            card=card,
+            gain=gain,
+        )
+    return text("Discard {card} for {gain}", card=card, gain=gain)
 
 
 # ---------------------------------------------------------------------------------- raids
 
 
-def _spend_kumis(s: State, t: Tables, m: SpendKumis) -> str:
+def _spend_kumis(s: State, t: Tables, m: SpendKumis) -> Text:
     if not m.kumis:
-        return "Spend no kumis on this raid"
-    return f"Spend {m.kumis} kumis: +{m.kumis} strength"
+        return text("Spend no kumis on this raid")
+    return text("Spend {kumis} kumis: +{kumis} strength", kumis=m.kumis)
 
 
-def _reroll(s: State, t: Tables, m: Reroll) -> str:
+def _reroll(s: State, t: Tables, m: Reroll) -> Text:
     assert s.raid is not None
     die = s.raid.dice[m.die]
     left = s.raid.rerolls - 1
-    after = f"{count(left, 'reroll')} left after" if left else "the last reroll"
-    face = face_text(die.strength, die.wounds)
-    return f"Reroll die {m.die + 1}, the {die.colour} one showing {face} ({after})"
+    fields: dict[str, Any] = {
+        "die": m.die + 1,
+        "colour": colour(die.colour),
+        "face": face_text(die.strength, die.wounds),
+    }
+    if left:
+        return plural(
+            "Reroll die {die}, the {colour} one showing {face} ({count} reroll left after)",
+            "Reroll die {die}, the {colour} one showing {face} ({count} rerolls left after)",
+            count=left,
+            **fields,
+        )
+    return text("Reroll die {die}, the {colour} one showing {face} (the last reroll)", **fields)
 
 
-def _keep_dice(s: State, t: Tables, m: KeepDice) -> str:
+def _keep_dice(s: State, t: Tables, m: KeepDice) -> Text:
     assert s.raid is not None
     strength = sum(d.strength for d in s.raid.dice)
     wounds = sum(d.wounds for d in s.raid.dice)
-    shown = face_text(strength, wounds) if strength or wounds else "no strength, no wounds"
-    return f"Keep the dice as they are: {shown}"
+    if strength or wounds:
+        return text("Keep the dice as they are: {face}", face=face_text(strength, wounds))
+    return text("Keep the dice as they are: no strength, no wounds")
 
 
-def _wound(s: State, t: Tables, m: Wound) -> str:
+def _wound(s: State, t: Tables, m: Wound) -> Text:
     task: AssignWounds = _task(s, AssignWounds)
     p = s.players[m.seat]
     slot = p.slots[m.slot]
     assert slot.crew is not None
     card = t.crew[slot.crew]
-    article = "the" if task.left == 1 else "a"
-    more = f" ({task.left - 1} more to place)" if task.left > 1 else ""
-    head = f"Put {article} wound on {card.name} in {_slot(m.slot)}"
+    if task.left == 1:
+        head = text(
+            "Put the wound on {crew} in {slot}", crew=term(card.name), slot=slot_text(m.slot)
+        )
+    else:
+        head = text("Put a wound on {crew} in {slot}", crew=term(card.name), slot=slot_text(m.slot))
     left = card.strength - slot.wounds
     if left > 0:
-        return f"{head}: strength {left} to {left - 1}{more}"
-    gain = ""
-    if isinstance(card.ability, IfKilled):
-        double = slot.eagle is not None and t.animals[slot.eagle].eagle.kind == "double"
-        factor = 2 if double else 1
-        gain = "; gain " + amounts([(k, getattr(card.ability.gain, k) * factor) for k, _ in _ITEMS])
-    return f"{head}: it dies (strength 0){gain}{more}"
+        said = text("{head}: strength {now} to {after}", head=head, now=left, after=left - 1)
+    else:
+        said = text("{head}: it dies (strength 0)", head=head)
+        if isinstance(card.ability, IfKilled):
+            double = slot.eagle is not None and t.animals[slot.eagle].eagle.kind == "double"
+            factor = 2 if double else 1
+            gain = amounts([(k, getattr(card.ability.gain, k) * factor) for k in ITEMS])
+            said = text("{said}; gain {gain}", said=said, gain=gain)
+    if task.left > 1:
+        return text("{said} ({more} more to place)", said=said, more=task.left - 1)
+    return said
 
 
-def _take_space(s: State, t: Tables, m: TakeSpace) -> str:
+def _take_space(s: State, t: Tables, m: TakeSpace) -> Text:
     space = s.spaces[t.space_index[m.space]]
-    quest = "; turn up the quest under it" if space.hidden_quest else ""
     pl = space.plunder
-    parts = [count(pl.of(k), k[:-1] if k == "wagons" else k, k) for k in PLUNDER if pl.of(k)]
-    return f"Take raid space {m.space}: {join([*parts, f'the {space.worker} worker'])}{quest}"
+    assert space.worker is not None
+    parts = [ITEM_COUNTS[k](pl.of(k)) for k in PLUNDER if pl.of(k)]
+    parts.append(text("the {worker} worker", worker=colour(space.worker)))
+    if space.hidden_quest:
+        return text(
+            "Take raid space {space}: {taken}; turn up the quest under it",
+            space=m.space,
+            taken=join(parts),
+        )
+    return text("Take raid space {space}: {taken}", space=m.space, taken=join(parts))
 
 
-def _discard_card(s: State, t: Tables, m: DiscardCard) -> str:
+def _discard_card(s: State, t: Tables, m: DiscardCard) -> Text:
     hand = len(s.players[m.seat].hand)
-    return f"Discard {crew_text(t, m.card)} down to the hand limit of {LIMIT} ({hand} in hand)"
+    return text(
+        "Discard {card} down to the hand limit of {limit} ({hand} in hand)",
+        card=crew_text(t, m.card),
+        limit=LIMIT,
+        hand=hand,
+    )
 
 
-Describer = Callable[[State, Tables, Any], str]
+Describer = Callable[[State, Tables, Any], Text]
 
 #: One describer per move type.
 DESCRIBERS: Final[dict[type[Any], Describer]] = {

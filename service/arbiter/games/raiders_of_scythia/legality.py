@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core import IllegalMove
+from arbiter.core.texts import Text, term, text
 from arbiter.games.raiders_of_scythia import buildings, raid, turns
 from arbiter.games.raiders_of_scythia.common import State
 from arbiter.games.raiders_of_scythia.content import BUILDINGS
@@ -38,45 +39,76 @@ from arbiter.games.raiders_of_scythia.tables import Tables
 
 GAME = "raiders-of-scythia"
 
-MESSAGES: dict[str, str] = {
-    "decision": "the decision now is another one",
-    "chance.outcome": "that is not an outcome of the pending chance decision",
-    "work.occupied": "a building with a worker on it is not available («если в нём нет других рабочих»)",
-    "work.worker": "Stables and the Chief's Tent take only grey and red workers",
-    "work.blocked": "the building the last scheme card shows is blocked this turn",
-    "pick_up.not_there": "pick up one of the workers that were in the village when the turn began",
-    "pick_up.blocked": "the building the last scheme card shows is blocked this turn",
-    "raid.unknown": "no such settlement",
-    "raid.no_space": "every raid space of this settlement has been raided",
-    "raid.worker": "this settlement does not take a worker of your colour",
-    "raid.crew": "you have fewer crew members than this settlement asks",
-    "raid.provisions": "you have fewer provisions than this raid costs",
-    "raid.wagons": "you have fewer wagons than this raid costs",
-    "action.other_building": "this move is the action of another building",
-    "stables.not_shown": "that animal card is not in the display",
-    "stables.silver": "an eagle costs 2 silver",
-    "stables.equipment": "a horse costs 1 equipment",
-    "barracks.not_in_hand": "you can hire only a card from your hand",
-    "barracks.silver": "you have less silver than the card's hire cost",
-    "barracks.heal": "healing needs 1 kumis and a wounded crew member",
-    "farm.wagon": "only a red worker may take a wagon, and only while wagons are left",
-    "chiefs_tent.livestock": "you have no livestock",
-    "chiefs_tent.not_face_up": "only face-up quests on the board can be completed",
-    "chiefs_tent.cannot_pay": "you cannot pay this quest",
-    "town_centre.not_in_hand": "you can play only a card from your hand",
-    "town_centre.no_play": "this card has no Play ability",
-    "town_centre.unplayable": "you cannot pay what this ability costs («Потратьте ... чтобы взять»)",
-    "town_centre.used": "a hero's or an eagle's ability is used at most once a turn",
-    "town_centre.no_eagle": "only an enabling eagle above a hired crew member with a Play ability",
-    "market.hand": "you do not have enough cards in hand",
-    "market.supply": "no token of that kind is left in the supply",
-    "illegal": "this move is not among the legal moves now",
+MESSAGES: dict[str, Text] = {
+    "decision": text("the decision now is another one"),
+    "chance.outcome": text("that is not an outcome of the pending chance decision"),
+    "work.occupied": text(
+        "a building with a worker on it is not available («если в нём нет других рабочих»)"
+    ),
+    "work.worker": text("Stables and the Chief's Tent take only grey and red workers"),
+    "work.blocked": text("the building the last scheme card shows is blocked this turn"),
+    "pick_up.not_there": text(
+        "pick up one of the workers that were in the village when the turn began"
+    ),
+    "pick_up.blocked": text("the building the last scheme card shows is blocked this turn"),
+    "raid.unknown": text("no such settlement"),
+    "raid.no_space": text("every raid space of this settlement has been raided"),
+    "raid.worker": text("this settlement does not take a worker of your colour"),
+    "raid.crew": text("you have fewer crew members than this settlement asks"),
+    "raid.provisions": text("you have fewer provisions than this raid costs"),
+    "raid.wagons": text("you have fewer wagons than this raid costs"),
+    "action.other_building": text("this move is the action of another building"),
+    "stables.not_shown": text("that animal card is not in the display"),
+    "stables.silver": text("an eagle costs 2 silver"),
+    "stables.equipment": text("a horse costs 1 equipment"),
+    "barracks.not_in_hand": text("you can hire only a card from your hand"),
+    "barracks.silver": text("you have less silver than the card's hire cost"),
+    "barracks.heal": text("healing needs 1 kumis and a wounded crew member"),
+    "farm.wagon": text("only a red worker may take a wagon, and only while wagons are left"),
+    "chiefs_tent.livestock": text("you have no livestock"),
+    "chiefs_tent.not_face_up": text("only face-up quests on the board can be completed"),
+    "chiefs_tent.cannot_pay": text("you cannot pay this quest"),
+    "town_centre.not_in_hand": text("you can play only a card from your hand"),
+    "town_centre.no_play": text("this card has no Play ability"),
+    "town_centre.unplayable": text(
+        "you cannot pay what this ability costs («Потратьте ... чтобы взять»)"
+    ),
+    "town_centre.used": text("a hero's or an eagle's ability is used at most once a turn"),
+    "town_centre.no_eagle": text(
+        "only an enabling eagle above a hired crew member with a Play ability"
+    ),
+    "market.hand": text("you do not have enough cards in hand"),
+    "market.supply": text("no token of that kind is left in the supply"),
+    "illegal": text("this move is not among the legal moves now"),
 }
 
 
+#: The buildings as a move names them (their ids: the English detail is the id as sent), said in
+#: other languages by the rulebook's name.
+_BUILDING_IDS: dict[str, Text] = {
+    "stables": term("stables"),
+    "barracks": term("barracks"),
+    "silversmith": term("silversmith"),
+    "farm": term("farm"),
+    "chiefs_tent": term("chiefs_tent"),
+    "town_centre": term("town_centre"),
+    "meeting_tent": term("meeting_tent"),
+    "market": term("market"),
+}
+
+
+def _building(building: str) -> str:
+    """A building id a move names: the building's term, or the id as sent if it is none."""
+    return _BUILDING_IDS.get(building, building)
+
+
 def _refuse(rule: str, detail: str = "") -> IllegalMove:
+    """The refusal ``rule`` with its reason; ``detail`` (a text, or an id the move names) after
+    a colon."""
     message = MESSAGES[rule]
-    return IllegalMove(f"{GAME}.{rule}", f"{message}{': ' + detail if detail else ''}")
+    if detail:
+        message = text("{message}: {detail}", message=message, detail=detail)
+    return IllegalMove(f"{GAME}.{rule}", message)
 
 
 def _building_of(move: Any) -> str | None:
@@ -99,7 +131,10 @@ def _building_refusal(s: State, t: Tables, task: BuildingAction, move: Any) -> I
     p = s.players[seat]
     wanted = _building_of(move)
     if wanted is not None and wanted != task.building:
-        return _refuse("action.other_building", f"this is the {task.building}")
+        return _refuse(
+            "action.other_building",
+            text("this is the {building}", building=_building(task.building)),
+        )
     if isinstance(move, (TakeEagle, TakeHorse)):
         if move.card not in s.animal_display:
             return _refuse("stables.not_shown", move.card)
@@ -151,12 +186,12 @@ def _building_refusal(s: State, t: Tables, task: BuildingAction, move: Any) -> I
 def explain(s: State, t: Tables, move: Any) -> IllegalMove:
     building = getattr(move, "building", None)
     if building is not None and building not in BUILDINGS:
-        return _refuse("illegal", f"no building {building!r}")
+        return _refuse("illegal", text("no building {building}", building=repr(building)))
     try:
         return _explain(s, t, move)
     except (LookupError, ValueError, AttributeError):
         # A move naming what is not on the table (an unknown card, a slot out of range).
-        return _refuse("illegal", "it names what is not on the table")
+        return _refuse("illegal", text("it names what is not on the table"))
 
 
 def _explain(s: State, t: Tables, move: Any) -> IllegalMove:
@@ -168,7 +203,7 @@ def _explain(s: State, t: Tables, move: Any) -> IllegalMove:
     if isinstance(task, ChooseTurn):
         if isinstance(move, Work):
             rule = turns.work_refusal(s, task.seat, move.building)
-            return _refuse(rule or "illegal", move.building)
+            return _refuse(rule or "illegal", _building(move.building))
         if isinstance(move, Raid):
             index = t.settlement_index.get(move.settlement)
             if index is None:
@@ -177,7 +212,7 @@ def _explain(s: State, t: Tables, move: Any) -> IllegalMove:
             return _refuse(rule or "illegal", move.settlement)
     if isinstance(task, ChoosePickUp) and isinstance(move, PickUp):
         rule = turns.pick_up_refusal(s, move.building)
-        return _refuse(rule or "illegal", move.building)
+        return _refuse(rule or "illegal", _building(move.building))
     if isinstance(task, BuildingAction) and type(move) in {
         type(m) for m in decision_moves(s, t, task)
     } | {
@@ -197,5 +232,5 @@ def _explain(s: State, t: Tables, move: Any) -> IllegalMove:
         return _building_refusal(s, t, task, move)
     legal = decision_moves(s, t, task)
     if any(type(m) is type(move) for m in legal):
-        return _refuse("illegal", "not one of the choices offered")
-    return _refuse("decision", f"now: {task.__struct_config__.tag}")
+        return _refuse("illegal", text("not one of the choices offered"))
+    return _refuse("decision", text("now: {step}", step=task.__struct_config__.tag))

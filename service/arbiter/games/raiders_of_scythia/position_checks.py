@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core import InvalidState
+from arbiter.core.texts import Text, text
 from arbiter.games.raiders_of_scythia import buildings, flow, turns
 from arbiter.games.raiders_of_scythia.content import RaidReroll
 from arbiter.games.raiders_of_scythia.position import (
@@ -62,7 +63,7 @@ _VILLAGE_DECISIONS = (
 )
 
 
-def invalid(rule: str, message: str, pointer: str) -> InvalidState:
+def invalid(rule: str, message: Text, pointer: str) -> InvalidState:
     return InvalidState(f"{GAME}.{rule}", message, pointer)
 
 
@@ -79,35 +80,52 @@ def check_basics(p: RaidersPosition, t: Tables) -> None:
     and cards its steps name exist."""
     n = len(p.players)
     if (p.chief is not None) != (n == 1):
-        raise invalid("state.chief", "the chief plays in solo games only", "/chief")
+        raise invalid("state.chief", text("the chief plays in solo games only"), "/chief")
     if p.turn == "chief":
         if p.chief is None:
-            raise invalid("position.turn", "only a solo game has the chief's turns", "/turn")
+            raise invalid("position.turn", text("only a solo game has the chief's turns"), "/turn")
     elif p.turn >= n:
-        raise invalid("position.turn", f"no seat {p.turn} at {n} players", "/turn")
+        raise invalid(
+            "position.turn",
+            text("no seat {seat} at {players} players", seat=p.turn, players=n),
+            "/turn",
+        )
     if p.turns_left is not None and p.turns_left > turn_takers_of(p):
         raise invalid(
             "position.end",
-            f"once the end is triggered each of the {turn_takers_of(p)} turn-takers has one turn",
+            text(
+                "once the end is triggered each of the {count} turn-takers has one turn",
+                count=turn_takers_of(p),
+            ),
             "/turns_left",
         )
     for key in p.spots:
         if key not in t.settlement_index:
-            raise invalid("position.spots", f"{key!r} is no settlement", f"/spots/{key}")
+            raise invalid(
+                "position.spots",
+                text("{settlement} is no settlement", settlement=repr(key)),
+                f"/spots/{key}",
+            )
     if p.raid is not None and p.raid.settlement not in t.settlement_index:
         raise invalid(
-            "position.raid", f"{p.raid.settlement!r} is no settlement", "/raid/settlement"
+            "position.raid",
+            text("{settlement} is no settlement", settlement=repr(p.raid.settlement)),
+            "/raid/settlement",
         )
     for k, step in enumerate(p.steps):
         at = f"/steps/{k}"
         if isinstance(step, TurnUpQuestStep) and step.space not in t.space_index:
-            raise invalid("position.steps", f"{step.space!r} is no raid space", f"{at}/space")
+            raise invalid(
+                "position.steps",
+                text("{space} is no raid space", space=repr(step.space)),
+                f"{at}/space",
+            )
         if isinstance(step, PayQuestStep):
             quest = t.quests.get(step.quest)
             if quest is None or quest.discard_strength is None:
                 raise invalid(
                     "position.steps",
-                    "cards are discarded for a quest asking a strength of cards",
+                    text("cards are discarded for a quest asking a strength of cards"),
                     f"{at}/quest",
                 )
 
@@ -120,7 +138,7 @@ def space_gaps(p: RaidersPosition, t: Tables) -> list[InvalidState]:
     gaps = [
         invalid(
             "position.spaces",
-            "the raid spaces in use at this player count, in the pack's order",
+            text("the raid spaces in use at this player count, in the pack's order"),
             f"/spaces/{k}/id",
         )
         for k, sp in enumerate(p.spaces)
@@ -130,7 +148,11 @@ def space_gaps(p: RaidersPosition, t: Tables) -> list[InvalidState]:
         gaps.append(
             invalid(
                 "position.spaces",
-                f"{len(expected)} raid spaces are in use at {n} players",
+                text(
+                    "{count} raid spaces are in use at {players} players",
+                    count=len(expected),
+                    players=n,
+                ),
                 "/spaces",
             )
         )
@@ -156,7 +178,7 @@ def check_consistent(p: RaidersPosition, s: State, t: Tables) -> None:
         if card is not None and drawing:
             raise invalid(
                 "position.display",
-                "a card is turned up only at an empty display position",
+                text("a card is turned up only at an empty display position"),
                 f"/animal_display/{i}",
             )
     if p.chief is not None:
@@ -168,7 +190,7 @@ def _check_end(p: RaidersPosition, s: State) -> None:
     if p.turns_left is not None and not reached:
         raise invalid(
             "position.end",
-            "the end is triggered with 2 raid spaces or 2 quests left on the board",
+            text("the end is triggered with 2 raid spaces or 2 quests left on the board"),
             "/turns_left",
         )
     starting = (p.turn != "chief" and not p.steps and p.raid is None) or (
@@ -177,7 +199,7 @@ def _check_end(p: RaidersPosition, s: State) -> None:
     if p.turns_left is None and reached and starting and p.this_turn.placed is None:
         raise invalid(
             "position.end",
-            "the end was triggered when the last turn ended: give the turns left",
+            text("the end was triggered when the last turn ended: give the turns left"),
             "/turns_left",
         )
 
@@ -186,28 +208,32 @@ def _check_turn(p: RaidersPosition, s: State) -> None:
     record = p.this_turn
     if (p.turn == "chief" or p.turns_left == 0) and record != NO_TURN:
         raise invalid(
-            "position.this_turn", "only a seat taking its turn has done something", "/this_turn"
+            "position.this_turn",
+            text("only a seat taking its turn has done something"),
+            "/this_turn",
         )
     if p.turns_left == 0 and (p.steps or p.raid is not None):
-        raise invalid("position.end", "the game is over: nothing is under way", "/turns_left")
+        raise invalid("position.end", text("the game is over: nothing is under way"), "/turns_left")
     if record.placed is not None:
         if p.village.at(record.placed) is None:
             raise invalid(
                 "position.this_turn",
-                "the worker placed this turn stays on its building",
+                text("the worker placed this turn stays on its building"),
                 "/this_turn/placed",
             )
         if p.raid is not None:
-            raise invalid("position.raid", "a turn goes to the village or raids, not both", "/raid")
+            raise invalid(
+                "position.raid", text("a turn goes to the village or raids, not both"), "/raid"
+            )
     elif record.hero_used or record.eagles_used:
         raise invalid(
             "position.this_turn",
-            "abilities are used at the Town Centre, in a turn in the village",
+            text("abilities are used at the Town Centre, in a turn in the village"),
             "/this_turn/hero_used" if record.hero_used else "/this_turn/eagles_used",
         )
     if len(set(record.eagles_used)) != len(record.eagles_used):
         raise invalid(
-            "position.this_turn", "each eagle is used once a turn", "/this_turn/eagles_used"
+            "position.this_turn", text("each eagle is used once a turn"), "/this_turn/eagles_used"
         )
 
 
@@ -229,57 +255,61 @@ def _check_raid(p: RaidersPosition, s: State, t: Tables) -> None:
     if r is None:
         return
     if p.turn == "chief":
-        raise invalid("position.raid", "the chief's raids are done at once", "/raid")
+        raise invalid("position.raid", text("the chief's raids are done at once"), "/raid")
     rolled = [d.rolled for d in r.dice]
     if r.kumis is None and any(rolled):
         raise invalid(
-            "position.raid", "the kumis is spent before the dice are rolled", "/raid/kumis"
+            "position.raid", text("the kumis is spent before the dice are rolled"), "/raid/kumis"
         )
     if r.rerolling is not None and (
         r.rerolling >= len(r.dice) or not all(rolled) or r.kumis is None
     ):
         raise invalid(
-            "position.raid", "a die is rerolled once every die is rolled", "/raid/rerolling"
+            "position.raid", text("a die is rerolled once every die is rolled"), "/raid/rerolling"
         )
     if r.rerolls and (r.score is not None or not r.dice or r.rerolls > _rerolls(s, t)):
         raise invalid(
             "position.raid",
-            "rerolls are what the crew's abilities give, before the strength is totalled",
+            text("rerolls are what the crew's abilities give, before the strength is totalled"),
             "/raid/rerolls",
         )
     if r.score is None:
         if r.wounded or r.killed:
             raise invalid(
-                "position.raid", "wounds are placed once the strength is totalled", "/raid/wounded"
+                "position.raid",
+                text("wounds are placed once the strength is totalled"),
+                "/raid/wounded",
             )
         return
     if r.kumis is None or not all(rolled) or r.rerolling is not None:
         raise invalid(
-            "position.raid", "the strength is totalled once the dice are rolled", "/raid/score"
+            "position.raid",
+            text("the strength is totalled once the dice are rolled"),
+            "/raid/score",
         )
     sc = r.score
     dice = sum(d.strength for d in r.dice)
     if sc.strength != r.kumis + dice + sc.crew_and_animals + sc.abilities:
         raise invalid(
             "position.raid",
-            "strength = kumis + dice + crew and animals + abilities («СИЛА»)",
+            text("strength = kumis + dice + crew and animals + abilities («СИЛА»)"),
             "/raid/score/strength",
         )
     bands = t.settlements[t.settlement_index[r.settlement]].bands
     band = [b for b in bands if b.min_strength <= sc.strength]
     if not band or band[-1].vp != sc.vp:
         raise invalid(
-            "position.raid", "the VP are the band's the strength reaches", "/raid/score/vp"
+            "position.raid", text("the VP are the band's the strength reaches"), "/raid/score/vp"
         )
     for j, card in enumerate(r.killed):
         if card not in p.crew_discard:
             raise invalid(
                 "position.raid",
-                "a crew member killed goes to the crew discard pile",
+                text("a crew member killed goes to the crew discard pile"),
                 f"/raid/killed/{j}",
             )
     if len(set(r.wounded)) != len(r.wounded):
-        raise invalid("position.raid", "a slot is wounded once in the list", "/raid/wounded")
+        raise invalid("position.raid", text("a slot is wounded once in the list"), "/raid/wounded")
 
 
 def _check_steps(p: RaidersPosition, s: State, t: Tables) -> None:
@@ -287,7 +317,7 @@ def _check_steps(p: RaidersPosition, s: State, t: Tables) -> None:
     order = list(reversed(range(len(steps))))  # bottom first
     kinds = [steps[k] for k in order]
 
-    def bad(k: int, message: str, member: str = "") -> InvalidState:
+    def bad(k: int, message: Text, member: str = "") -> InvalidState:
         return invalid("position.steps", message, f"/steps/{k}{member}")
 
     if p.turn == "chief":
@@ -296,13 +326,13 @@ def _check_steps(p: RaidersPosition, s: State, t: Tables) -> None:
         ):
             raise invalid(
                 "position.steps",
-                "the chief's turn is its scheme card turned up, then a card it turns up",
+                text("the chief's turn is its scheme card turned up, then a card it turns up"),
                 "/steps",
             )
     else:
         for k, step in enumerate(steps):
             if isinstance(step, DrawSchemeStep):
-                raise bad(k, "a scheme card is turned up in the chief's turn")
+                raise bad(k, text("a scheme card is turned up in the chief's turn"))
     seat = 0 if p.turn == "chief" else p.turn
     me = s.players[seat]
     record = p.this_turn
@@ -311,21 +341,21 @@ def _check_steps(p: RaidersPosition, s: State, t: Tables) -> None:
     if p.turn != "chief":
         if any(isinstance(x, DiscardStep) for x in steps):
             if len(steps) != 1 or r is not None:
-                raise bad(0, "the hand is discarded down to 8 at the end of the turn, alone")
+                raise bad(0, text("the hand is discarded down to 8 at the end of the turn, alone"))
             if len(me.hand) <= 8:
-                raise bad(0, "a hand of 8 cards or fewer keeps them all")
+                raise bad(0, text("a hand of 8 cards or fewer keeps them all"))
         elif r is not None:
             _raid_steps(p, s, t, kinds, order)
         elif record.placed is not None:
             j = 0
             if j < len(kinds) and isinstance(kinds[j], PickUpStep):
                 if me.worker is not None:
-                    raise bad(order[j], "the seat picks up a worker while its own is placed")
+                    raise bad(order[j], text("the seat picks up a worker while its own is placed"))
                 j += 1
             elif me.worker is None:
                 raise invalid(
                     "position.steps",
-                    "a seat whose worker is placed picks one up («ДЕРЕВНЯ»)",
+                    text("a seat whose worker is placed picks one up («ДЕРЕВНЯ»)"),
                     "/steps",
                 )
             picking = j == 1
@@ -336,8 +366,10 @@ def _check_steps(p: RaidersPosition, s: State, t: Tables) -> None:
                 if not isinstance(kinds[k], chance):
                     raise bad(
                         order[k],
-                        "in the village a pick-up, then one decision, then cards drawn are under "
-                        "way",
+                        text(
+                            "in the village a pick-up, then one decision, then cards drawn are under "
+                            "way"
+                        ),
                     )
         else:
             j = 0
@@ -347,7 +379,9 @@ def _check_steps(p: RaidersPosition, s: State, t: Tables) -> None:
                 if not isinstance(kinds[k], DrawCrewStep):
                     raise bad(
                         order[k],
-                        "after a raid only its quest turned up and crew cards drawn are under way",
+                        text(
+                            "after a raid only its quest turned up and crew cards drawn are under way"
+                        ),
                     )
     for k, step in enumerate(steps):
         if isinstance(step, TurnUpQuestStep):
@@ -355,9 +389,13 @@ def _check_steps(p: RaidersPosition, s: State, t: Tables) -> None:
             space = s.spaces[i]
             region = t.settlements[t.space_settlement[i]].region
             if not space.in_use or not space.raided or space.quest is not None:
-                raise bad(k, "the quest under a raid space is turned up as it is raided", "/space")
+                raise bad(
+                    k, text("the quest under a raid space is turned up as it is raided"), "/space"
+                )
             if not t.regions[region].quests:
-                raise bad(k, f"{region} has no quests under its raid spaces", "/space")
+                raise bad(
+                    k, text("{region} has no quests under its raid spaces", region=region), "/space"
+                )
 
 
 def _raid_steps(
@@ -368,7 +406,9 @@ def _raid_steps(
     if r.score is None:
         if kinds:
             raise invalid(
-                "position.steps", "before the strength is totalled the raid says it all", "/steps"
+                "position.steps",
+                text("before the strength is totalled the raid says it all"),
+                "/steps",
             )
         return
     j = 0
@@ -377,7 +417,7 @@ def _raid_steps(
         if sum(1 for i in t.settlement_spaces[k] if s.spaces[i].open()) < 2:
             raise invalid(
                 "position.steps",
-                "the raider chooses between 2 remaining raid spaces; the last one is taken",
+                text("the raider chooses between 2 remaining raid spaces; the last one is taken"),
                 f"/steps/{order[0]}",
             )
         j = 1
@@ -390,7 +430,7 @@ def _raid_steps(
         if not isinstance(step, rest):
             raise invalid(
                 "position.steps",
-                "in a raid the wounds, crew cards drawn and the raid space are under way",
+                text("in a raid the wounds, crew cards drawn and the raid space are under way"),
                 f"/steps/{order[k]}",
             )
         if isinstance(step, WoundsStep):
@@ -398,7 +438,7 @@ def _raid_steps(
             if wounds > 1 or not 1 <= step.left <= (r.score.wounds if r.score else 0):
                 raise invalid(
                     "position.steps",
-                    "the wounds left to place are at most the raid's",
+                    text("the wounds left to place are at most the raid's"),
                     f"/steps/{order[k]}/left",
                 )
 
@@ -422,7 +462,7 @@ def _village_step(
         if not buildings.allows(step.building, step.worker):
             raise invalid(
                 "position.steps",
-                "no blue worker uses the Stables or the Chief's Tent",
+                text("no blue worker uses the Stables or the Chief's Tent"),
                 f"{at}/worker",
             )
         if step.source == "placed":
@@ -436,32 +476,42 @@ def _village_step(
         if not ok:
             raise invalid(
                 "position.steps",
-                "a building's action is done with the worker placed there, picked up from "
-                "there, or the Town Centre's",
+                text(
+                    "a building's action is done with the worker placed there, picked up from "
+                    "there, or the Town Centre's"
+                ),
                 f"{at}/source",
             )
     elif isinstance(step, ChooseBuildingStep):
         if not town_centre_worker(step.worker):
             raise invalid(
-                "position.steps", "the building is used with the Town Centre worker", f"{at}/worker"
+                "position.steps",
+                text("the building is used with the Town Centre worker"),
+                f"{at}/worker",
             )
     elif isinstance(step, HealStep):
         wounds = sum(slot.wounds for slot in me.slots)
         if not 1 <= step.left <= wounds:
             raise invalid(
-                "position.steps", "wounds are removed from the seat's wounded crew", f"{at}/left"
+                "position.steps",
+                text("wounds are removed from the seat's wounded crew"),
+                f"{at}/left",
             )
     elif isinstance(step, SellStep):
         if not 1 <= step.left <= len(me.hand):
-            raise invalid("position.steps", "the cards are sold from the hand", f"{at}/left")
+            raise invalid("position.steps", text("the cards are sold from the hand"), f"{at}/left")
     elif isinstance(step, PayQuestStep):
         if step.quest not in buildings.face_up_quests(s):
             raise invalid(
-                "position.steps", "the quest completed lies face up on the board", f"{at}/quest"
+                "position.steps",
+                text("the quest completed lies face up on the board"),
+                f"{at}/quest",
             )
         if step.paid >= (t.quests[step.quest].discard_strength or 0):
             raise invalid(
-                "position.steps", "the quest is complete once the strength is paid", f"{at}/paid"
+                "position.steps",
+                text("the quest is complete once the strength is paid"),
+                f"{at}/paid",
             )
 
 
@@ -473,14 +523,16 @@ def _check_spaces(p: RaidersPosition, t: Tables) -> None:
         if sp.face_down_quest != (has and not sp.raided):
             raise invalid(
                 "position.quest",
-                "a face-down quest lies under each raid space of a region with quests until "
-                "it is raided",
+                text(
+                    "a face-down quest lies under each raid space of a region with quests until "
+                    "it is raided"
+                ),
                 f"/spaces/{k}/face_down_quest",
             )
         if sp.quest is not None and not sp.raided:
             raise invalid(
                 "position.quest",
-                "the quest under a raid space is turned face up as it is raided",
+                text("the quest under a raid space is turned face up as it is raided"),
                 f"/spaces/{k}/quest",
             )
 
@@ -490,21 +542,25 @@ def _check_chief(p: RaidersPosition, c: ChiefPosition, t: Tables) -> None:
     for j, card in enumerate(c.schemes):
         at = f"/chief/schemes/{j}"
         if card not in t.schemes:
-            raise invalid("state.unknown_card", f"{card!r} is no scheme card", at)
+            raise invalid(
+                "state.unknown_card", text("{card} is no scheme card", card=repr(card)), at
+            )
         if card in seen:
-            raise invalid("state.card_twice", f"{card!r} lies in two places", at)
+            raise invalid(
+                "state.card_twice", text("{card} lies in two places", card=repr(card)), at
+            )
         seen.add(card)
     if c.schemes:
         if c.blocked != t.schemes[c.schemes[-1]].blocked:
             raise invalid(
                 "position.blocked",
-                "the building blocked is the top scheme card's",
+                text("the building blocked is the top scheme card's"),
                 "/chief/blocked",
             )
     elif c.blocked is not None and p.turn != "chief":
         raise invalid(
             "position.blocked",
-            "no scheme card is turned up yet: nothing is blocked",
+            text("no scheme card is turned up yet: nothing is blocked"),
             "/chief/blocked",
         )
 
@@ -520,7 +576,9 @@ def check_settled(p: RaidersPosition, s: State, t: Tables) -> None:
         pointer = "/steps/0" if p.steps else "/raid" if p.raid is not None else "/turn"
         raise invalid(
             "position.unsettled",
-            "nothing waits to be decided here: the rules would go on by themselves (a decision "
-            "with no choice, a raid to score, a turn to end, a deck to reshuffle)",
+            text(
+                "nothing waits to be decided here: the rules would go on by themselves (a decision "
+                "with no choice, a raid to score, a turn to end, a deck to reshuffle)"
+            ),
             pointer,
         )

@@ -9,6 +9,7 @@ position each task comes from; :func:`steps_of` reads the steps back from a stac
 from __future__ import annotations
 
 from arbiter.core import InvalidState
+from arbiter.core.texts import Text, text
 from arbiter.games.raiders_of_scythia.position import (
     ActionStep,
     ChooseBuildingStep,
@@ -67,7 +68,7 @@ State = RaidersState
 Where = dict[int, str]
 
 
-def unexpressible(message: str, pointer: str) -> InvalidState:
+def unexpressible(message: Text, pointer: str) -> InvalidState:
     return invalid("position.unexpressible", message, pointer)
 
 
@@ -228,5 +229,6 @@ def step_of(task: Task, t: Tables, k: int) -> Step:
         if task.deck == "schemes":
             return DrawSchemeStep()
     raise unexpressible(
-        f"{type(task).__name__} cannot be said as a step of a position", f"/pending/{k}"
+        text("{task} cannot be said as a step of a position", task=type(task).__name__),
+        f"/pending/{k}",
     )

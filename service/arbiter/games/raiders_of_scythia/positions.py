@@ -23,6 +23,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import InvalidState, every_gap
+from arbiter.core.texts import text
 from arbiter.games.raiders_of_scythia import checks
 from arbiter.games.raiders_of_scythia.content import BUILDINGS
 from arbiter.games.raiders_of_scythia.options import RaidersOptions
@@ -245,7 +246,11 @@ def _deal(p: RaidersPosition, s: State, t: Tables, rng: random.Random) -> State:
             gaps.append(
                 invalid(
                     "position.unknown_cards",
-                    f"{want} unknown cards in a hand, and the pack leaves {len(pool)} crew cards",
+                    text(
+                        "{want} unknown cards in a hand, and the pack leaves {left} crew cards",
+                        want=want,
+                        left=len(pool),
+                    ),
                     f"/players/{i}/hand/unknown",
                 )
             )
@@ -255,7 +260,11 @@ def _deal(p: RaidersPosition, s: State, t: Tables, rng: random.Random) -> State:
         gaps.append(
             invalid(
                 "position.unknown_cards",
-                f"{p.crew_deck} cards in the crew deck, and the pack leaves {len(pool)} for it",
+                text(
+                    "{deck} cards in the crew deck, and the pack leaves {left} for it",
+                    deck=p.crew_deck,
+                    left=len(pool),
+                ),
                 "/crew_deck",
             )
         )
@@ -266,10 +275,13 @@ def _deal(p: RaidersPosition, s: State, t: Tables, rng: random.Random) -> State:
         gaps.append(
             invalid(
                 "position.unknown_cards",
-                f"{left} crew cards of the pack are nowhere in the position: count them in the "
-                "crew deck or a hand"
+                text(
+                    "{left} crew cards of the pack are nowhere in the position: count them in the "
+                    "crew deck or a hand",
+                    left=left,
+                )
                 if left > 0
-                else "solo: one crew card (the draft's other pair) lies in the box",
+                else text("solo: one crew card (the draft's other pair) lies in the box"),
                 "/crew_deck",
             )
         )
@@ -356,7 +368,7 @@ def _translate(err: InvalidState, p: RaidersPosition, t: Tables, where: Where) -
 def position_of(s: State, t: Tables) -> RaidersPosition:
     """The position of a state, every card named (for a master or an open game)."""
     if s.phase == "setup":
-        raise unexpressible("during setup the table is not laid out yet", "/phase")
+        raise unexpressible(text("during setup the table is not laid out yet"), "/phase")
     over = s.phase == "over"
     chief_turn = bool(s.pending) and isinstance(s.pending[0], (ChiefTurn, EndChiefTurn))
     steps = steps_of(s, t)
@@ -425,7 +437,7 @@ def position_of(s: State, t: Tables) -> RaidersPosition:
     mine, _ = pending_of(p, t)
     if tuple(mine) != s.pending:
         raise unexpressible(
-            "what is under way cannot be said as the steps of a position", "/pending"
+            text("what is under way cannot be said as the steps of a position"), "/pending"
         )
     return p
 

@@ -123,7 +123,7 @@ _POSITION: tuple[tuple[str, str, str], ...] = (
 
 RULE_CODES: tuple[RuleCode, ...] = (
     *(
-        codes.move(rule, _SECTIONS[rule][0], _SECTIONS[rule][1], message)
+        codes.move(rule, _SECTIONS[rule][0], _SECTIONS[rule][1], str(message))
         for rule, message in MESSAGES.items()
     ),
     *(codes.state(rule, section, "", text) for rule, section, text in _STATE),
