@@ -437,7 +437,7 @@ class Examples:
         if refused is not None:
             bad, error = refused
             asked = {"state": after["state"], "move": _builtins(bad)}
-            verdict = Validation(legal=False, code=error.code, detail=error.message)
+            verdict = Validation(legal=False, code=error.code, detail=str(error.message))
             self._request("validateMove", "refused", gid, f"{title}: a move no longer legal", asked)
             self._response("validateMove", 200, "refused", gid, title, _builtins(verdict))
             self._request("applyMove", "refused", gid, f"{title}: a move no longer legal", asked)
@@ -445,7 +445,7 @@ class Examples:
                 type=f"/problems/{error.code}",
                 title="Illegal move",
                 status=422,
-                detail=error.message,
+                detail=str(error.message),
                 code=error.code,
                 pointer="/move",
                 legal_moves_count=len(after["legal_moves"]),
@@ -526,7 +526,7 @@ class Examples:
                 type=f"/problems/{error.code}",
                 title="Invalid position",
                 status=422,
-                detail=error.message,
+                detail=str(error.message),
                 code=error.code,
                 pointer="/position" + error.pointer,
                 game=gid,
