@@ -42,10 +42,23 @@ from arbiter.api.metrics import Metrics
 from arbiter.api.outdated import outdated
 from arbiter.api.problems import Problem, from_core, over_quota, store_full
 from arbiter.api.sealing import HEAD_BYTES, InvalidToken, Sealer, Ticket
+from arbiter.api.store_refusals import (
+    EARLIER_LOST,
+    FROM_POSITION,
+    INCONSISTENT,
+    NO_TABLE,
+    log_not_kept,
+    no_history,
+    none_kept,
+    nothing_to_undo,
+    stale,
+    too_long_to_keep,
+    went_back,
+)
 from arbiter.api.tables import MAX_HISTORY, Change, Snap, Table, fed
 from arbiter.core import ArbiterError, RulesVersionMismatch, UnknownContent
 from arbiter.core.registry import AnyGame
-from arbiter.core.texts import Text, plural, text
+from arbiter.core.texts import plural, text
 
 log = logging.getLogger("arbiter.handles")
 
@@ -358,29 +371,7 @@ class StateStore:
             "a sealed game's store went back",
             extra={"game": game, "handle_version": ticket.version, "version": table.version},
         )
-        values = {"held": table.version, "given": ticket.version, "game": game}
-        return Problem(
-            "table_rolled_back",
-            text(
-                "the store holds step {held} of this game, but this handle was given for another "
-                "state at step {given}: the store went back (restored, or it lost writes). The "
-                "moves after step {held} are not in it; get the game as the store holds it with "
-                "POST /v1/games/{game}/current (any of its handles) and play them again if they "
-                "stand",
-                **values,
-            )
-            if ticket.version == table.version
-            else text(
-                "the store holds step {held} of this game, but this handle was given for step "
-                "{given}: the store went back (restored, or it lost writes). The moves after "
-                "step {held} are not in it; get the game as the store holds it with "
-                "POST /v1/games/{game}/current (any of its handles) and play them again if they "
-                "stand",
-                **values,
-            ),
-            pointer="/state_token",
-            game=game,
-        )
+        return went_back(game, table.version, ticket.version)
 
     def _refused(self, store: str, refusal: StoreFull | OverQuota) -> None:
         code = "quota_exceeded" if isinstance(refusal, OverQuota) else "store_full"
@@ -508,7 +499,7 @@ class StateStore:
         if table is None:
             raise Problem(
                 "unknown_state",
-                _NO_TABLE,
+                NO_TABLE,
                 pointer="/state_token",
                 game=game.id,
             )
@@ -631,30 +622,9 @@ class StateStore:
         store no longer keeps (or never kept) part of it. ``inline``: the state was sent in
         full."""
         if step > self.max_history:
-            raise _no_history(
-                game.id,
-                plural(
-                    "the game is {step} moves long: histories are kept up to ARBITER_MAX_REPLAY "
-                    "({count}) moves, the longest replay",
-                    "the game is {step} moves long: histories are kept up to ARBITER_MAX_REPLAY "
-                    "({count}) moves, the longest replay",
-                    count=self.max_history,
-                    step=step,
-                ),
-            )
+            raise no_history(game.id, too_long_to_keep(step, self.max_history))
         if link is None:
-            raise _no_history(
-                game.id,
-                text(
-                    "the service keeps no history of this state: it was not made by this "
-                    "service (or is no longer kept)"
-                )
-                if inline
-                else text(
-                    "the service keeps no history of this state (it was stored by an earlier "
-                    "release)"
-                ),
-            )
+            raise no_history(game.id, none_kept(inline))
         segments: list[tuple[bytes, ...]] = []
         total = 0
         while True:
@@ -667,19 +637,13 @@ class StateStore:
             except CacheUnavailable:
                 raise self._unavailable() from None
             if cached is None or cached.game != game.id or cached.link is None:
-                raise _no_history(
-                    game.id,
-                    text(
-                        "an earlier state of this game is no longer kept (each expires "
-                        "ARBITER_CACHE_TTL after it was stored): its moves are lost"
-                    ),
-                )
+                raise no_history(game.id, EARLIER_LOST)
             link = cached.link
         if link.position:
-            raise _no_history(game.id, FROM_POSITION)
+            raise no_history(game.id, FROM_POSITION)
         if link.parent is not None or total != step:  # pragma: no cover - links add up (above)
             log.error("a history does not add up", extra={"game": game.id})
-            raise _no_history(game.id, text("the history kept of this state is inconsistent"))
+            raise no_history(game.id, INCONSISTENT)
         return link, [move for segment in reversed(segments) for move in segment]
 
     async def table_log(self, game: AnyGame, table_id: bytes, step: int) -> list[bytes]:
@@ -692,21 +656,12 @@ class StateStore:
         if moves is None:
             raise Problem(
                 "unknown_state",
-                _NO_TABLE,
+                NO_TABLE,
                 pointer="/state_token",
                 game=game.id,
             )
         if len(moves) != step:
-            raise _no_history(
-                game.id,
-                plural(
-                    "this game's move log was not kept: it grew longer than ARBITER_MAX_REPLAY "
-                    "({count}) moves, or the game was set up by an earlier release",
-                    "this game's move log was not kept: it grew longer than ARBITER_MAX_REPLAY "
-                    "({count}) moves, or the game was set up by an earlier release",
-                    count=self.max_history,
-                ),
-            )
+            raise no_history(game.id, log_not_kept(self.max_history))
         return moves
 
     def decode(self, game: AnyGame, codec: GameCodec, packed: bytes) -> Any:
@@ -782,49 +737,3 @@ class StateStore:
 
 
 #: Why a handle names no game: the store no longer holds it.
-_NO_TABLE = text(
-    "the store holds no game of this handle: it expired (ARBITER_CACHE_TTL after its last move), "
-    "the in-process store let it go (finished or idle, for its owner's newer games), or the store "
-    "lost it (a Redis without persistence restarted)"
-)
-
-
-def stale(game: str) -> Problem:
-    """A sealed game's handle names an earlier step."""
-    return Problem(
-        "stale_state",
-        text(
-            "a later step of this sealed game exists; get it with POST /v1/games/{game}/current",
-            game=game,
-        ),
-        pointer="/state_token",
-        game=game,
-    )
-
-
-#: Why a game set up from a position has no record.
-FROM_POSITION = text(
-    "the game was set up from a position (POST .../positions), and a record starts from a "
-    "setup: export the position of its state instead (POST .../position)"
-)
-
-
-def _no_history(game: str, why: Text) -> Problem:
-    return Problem("history_unavailable", cannot_export(why), game=game)
-
-
-def cannot_export(why: Text) -> Text:
-    """Why a game's record cannot be exported, said so."""
-    return text("this game's record cannot be exported: {why}", why=why)
-
-
-def nothing_to_undo(game: str) -> Problem:
-    """The last step of a sealed game cannot be taken back."""
-    return Problem(
-        "nothing_to_undo",
-        text(
-            "the last step cannot be taken back (nothing since setup, a revealed hidden value, "
-            "or chance after it)"
-        ),
-        game=game,
-    )

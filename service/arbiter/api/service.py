@@ -66,16 +66,7 @@ from arbiter.api.envelope import (
     SeatAnswer,
     Validation,
 )
-from arbiter.api.handles import (
-    FROM_POSITION,
-    Handle,
-    Resolved,
-    StateStore,
-    cannot_export,
-    nothing_to_undo,
-    stale,
-    untrusted,
-)
+from arbiter.api.handles import Handle, Resolved, StateStore, untrusted
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.idempotency import Keys
@@ -88,6 +79,7 @@ from arbiter.api.problems import Problem
 from arbiter.api.rates import Rates
 from arbiter.api.sealing import MASTER, SPECTATOR
 from arbiter.api.stepping import Step, moves_json, take_step
+from arbiter.api.store_refusals import FROM_POSITION, cannot_export, nothing_to_undo, stale
 from arbiter.api.tables import Table
 from arbiter.core import (
     CHANCE,
