@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from arbiter.games import registry
 from bench.support import Server, get, post
@@ -554,3 +554,67 @@ def test_scythe_base_names_clear_the_board(page: Page, server: Server, output: P
     )
     assert clashes["names"] >= 5 and not clashes["found"], clashes
     page.locator("svg.scythe").screenshot(path=str(output / "scythe-board.png"))
+
+
+# ------------------------------------------------------------------------------ languages
+
+
+def test_the_language_switch_asks_for_russian_and_shows_the_service_s_russian(
+    page: Page, server: Server, output: Path, browser: Browser
+) -> None:
+    """The select switches the service's texts to Russian (issue #40): every later request sends
+    ``Accept-Language: ru`` and is answered ``Content-Language: ru``; a refusal -- a record whose
+    move is made by a seat that does not decide -- shows its Russian title and detail; the choice
+    is remembered across reloads. A browser set to Polish starts in Polish."""
+    game = "the-ancient-world"
+    envelope = post(f"{server.base}/v1/games/{game}/states", {"players": 2, "seed": 5})
+    seat = envelope["to_act"][0]
+    move = next(m for m in envelope["legal_moves"] if m.get("seat") == seat)
+    record = post(f"{server.base}/v1/games/{game}/record", {"state": envelope["state"]})
+    record["moves"] = [*record["moves"], {**move, "seat": 1 - seat}]  # not this seat's turn
+    asked: list[str | None] = []
+    answered: list[str | None] = []
+    page.on(
+        "request",
+        lambda request: (
+            asked.append(request.headers.get("accept-language")) if "/v1/" in request.url else None
+        ),
+    )
+    page.on(
+        "response",
+        lambda response: (
+            answered.append(response.headers.get("content-language"))
+            if "/v1/" in response.url
+            else None
+        ),
+    )
+    open_play(page, server, game)
+    expect(page.locator("#language")).to_have_value("en")
+    asked.clear()
+    answered.clear()
+    page.select_option("#language", "ru")
+    page.wait_for_function(
+        "() => document.documentElement.lang === 'ru' && !window.arbiter.session.busy"
+    )
+    expect(page.locator("#language option:checked")).to_have_text("Русский")
+    upload(page, "#import", record)
+    expect(page.locator("#problem")).to_be_visible()
+    shown = page.locator("#problem").text_content() or ""
+    assert shown.startswith("Недопустимый ход — the-ancient-world.not_your_turn: "), shown
+    assert f"ход {len(record['moves']) - 1} недопустим: место {1 - seat}" in shown, shown
+    assert asked and set(asked) == {"ru"}, asked
+    assert answered and set(answered) == {"ru"}, answered
+    page.screenshot(path=str(output / "language-ru.png"), full_page=True)
+
+    page.reload()
+    page.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+    expect(page.locator("#language")).to_have_value("ru")  # remembered (localStorage)
+
+    context = browser.new_context(locale="pl-PL")
+    try:
+        polish = context.new_page()
+        polish.goto(f"{server.base}/play")
+        polish.wait_for_function("() => document.querySelectorAll('#game option').length > 0")
+        expect(polish.locator("#language")).to_have_value("pl")
+    finally:
+        context.close()

@@ -22,7 +22,7 @@ from arbiter.api.problems import Problem
 from arbiter.api.sealing import Ticket
 from arbiter.core import CHANCE, Actor, MoveRange, compact, seat_count
 from arbiter.core.registry import AnyGame
-from arbiter.core.texts import text
+from arbiter.core.texts import plural, text
 from arbiter.languages import domain_of
 
 
@@ -61,7 +61,13 @@ def check_seat(
     if seats is not None and as_seat >= seats:
         raise Problem(
             "invalid_seat",
-            f"{member} {as_seat} names no seat: the game has {seats} seats, counted from 0",
+            plural(
+                "{member} {seat} names no seat: the game has {count} seats, counted from 0",
+                "{member} {seat} names no seat: the game has {count} seats, counted from 0",
+                count=seats,
+                member=member,
+                seat=as_seat,
+            ),
             pointer=f"/{member}",
         )
 
@@ -89,7 +95,7 @@ def audience_of(
         if as_seat is not None:
             raise Problem(
                 "forbidden_seat",
-                "a spectator's handle sees the public view only, no seat's",
+                text("a spectator's handle sees the public view only, no seat's"),
                 pointer="/as_seat",
                 status=403,
             )
@@ -97,7 +103,11 @@ def audience_of(
     if as_seat is not None and as_seat != ticket.seat:
         raise Problem(
             "forbidden_seat",
-            f"this handle is seat {ticket.seat}'s; it cannot see seat {as_seat}'s view",
+            text(
+                "this handle is seat {own}'s; it cannot see seat {seat}'s view",
+                own=ticket.seat,
+                seat=as_seat,
+            ),
             pointer="/as_seat",
             status=403,
         )
@@ -117,9 +127,9 @@ def authorize(resolved: Resolved, actor: Actor) -> None:
         if not ticket.is_master or resolved.table.resolve_chance:
             raise Problem(
                 "chance_forbidden",
-                "chance outcomes of this sealed game are drawn by the server"
+                text("chance outcomes of this sealed game are drawn by the server")
                 if resolved.table.resolve_chance
-                else "only the master handle supplies the outcomes of chance",
+                else text("only the master handle supplies the outcomes of chance"),
                 pointer="/move",
                 status=403,
             )
@@ -127,7 +137,7 @@ def authorize(resolved: Resolved, actor: Actor) -> None:
     if not ticket.is_master and actor != ticket.seat:
         raise Problem(
             "forbidden_seat",
-            f"this handle acts for seat {ticket.seat} only",
+            text("this handle acts for seat {seat} only", seat=ticket.seat),
             pointer="/move/seat",
             status=403,
         )
@@ -205,8 +215,10 @@ def render_text(game: AnyGame, view: Any, audience: Audience) -> str | UnsetType
 def acting_needs_master() -> Problem:
     return Problem(
         "master_only",
-        "acting_seats answers the master handle of a sealed game (an open game's answer already "
-        "shows everything)",
+        text(
+            "acting_seats answers the master handle of a sealed game (an open game's answer "
+            "already shows everything)"
+        ),
         pointer="/acting_seats",
         status=403,
     )

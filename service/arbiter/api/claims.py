@@ -10,6 +10,7 @@ from arbiter.api.codec import GameCodec, Payload
 from arbiter.api.problems import Problem
 from arbiter.core import RulesVersionMismatch
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import text
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,8 +28,12 @@ class Claims:
         if self.game is not None and self.game != game.id:
             raise Problem(
                 "game_mismatch",
-                f"the record is of {self.game!r}, not of {game.id!r}: replay it at "
-                f"/v1/games/{self.game}/replay",
+                text(
+                    "the record is of {record!r}, not of {game!r}: replay it at "
+                    "/v1/games/{record}/replay",
+                    record=self.game,
+                    game=game.id,
+                ),
                 pointer="/game",
                 game=game.id,
             )
@@ -43,10 +48,10 @@ class Claims:
         claimed = codec.result(self.result)
         reached = game.result(state)
         if claimed != reached:
-            said = "the game is not over" if reached is None else "the result differs"
+            said = text("the game is not over") if reached is None else text("the result differs")
             raise Problem(
                 "result_mismatch",
-                f"the replay does not reach the record's result: {said}",
+                text("the replay does not reach the record's result: {why}", why=said),
                 pointer="/result",
                 game=game.id,
             )

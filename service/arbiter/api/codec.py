@@ -26,6 +26,7 @@ from arbiter.api.shape_gaps import shape_gaps
 from arbiter.core import MAX_GAPS, Result
 from arbiter.core.record import Step
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import text
 
 #: A game value as it arrives: raw JSON (REST) or plain Python values (GraphQL).
 Payload = msgspec.Raw | Any
@@ -210,7 +211,9 @@ def with_every_gap(problem: Problem, kind: Any, value: Payload, at: str) -> None
     same = {problem.pointer, f"{problem.pointer}/{named.group(1)}" if named else None}
     others = [
         ProblemError(
-            code=problem.code, detail=f"{gap.detail} at {gap.pointer}", pointer=gap.pointer
+            code=problem.code,
+            detail=text("{detail} at {pointer}", detail=gap.detail, pointer=gap.pointer),
+            pointer=gap.pointer,
         )
         for gap in gaps
         if gap.pointer not in same
@@ -227,8 +230,8 @@ def _validation(
 ) -> Problem:
     """The problem of ``error``, pointing into a dictionary's entry where msgspec's path stops at
     the dictionary (:mod:`arbiter.api.dict_keys`)."""
-    text = str(error)
-    where = text.rpartition(" - at `")
+    message = str(error)
+    where = message.rpartition(" - at `")
     if "[...]" not in where[2]:
         return from_validation(error, at)
     try:

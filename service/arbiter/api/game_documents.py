@@ -25,7 +25,7 @@ from arbiter.api.openapi import build_openapi
 from arbiter.api.problems import Problem
 from arbiter.core import Registry, UnknownGame
 from arbiter.core.registry import AnyGame
-from arbiter.core.texts import english
+from arbiter.core.texts import english, text
 
 PATH = "/docs/games/{game}/openapi.json"
 
@@ -45,7 +45,9 @@ def routes(registry: Registry) -> list[Route]:
         try:
             game = registry.get(game_id)
         except UnknownGame:
-            raise Problem("unknown_game", f"no game is registered with id {game_id!r}") from None
+            raise Problem(
+                "unknown_game", text("no game is registered with id {game!r}", game=game_id)
+            ) from None
         body = built.get(game.id)
         if body is None:
             body = built[game.id] = document(game)

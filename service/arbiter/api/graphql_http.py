@@ -110,20 +110,23 @@ from arbiter.api.graphql_documents import Documents
 from arbiter.api.graphql_plain import Plain
 from arbiter.api.guard import is_json
 from arbiter.api.jsonguard import decode_json
+from arbiter.api.languages import said
 from arbiter.api.logs import refused
 from arbiter.api.problems import Problem, from_validation, problem_response
 from arbiter.api.rates import LARGE_DOCUMENT
 from arbiter.api.rest import JSON_MEDIA_TYPE
 from arbiter.api.service import Service
 from arbiter.api.settings import Settings
-from arbiter.core.texts import english
+from arbiter.core.texts import english, text
 
 log = logging.getLogger("arbiter.graphql")
 
 _OPERATIONS = frozenset({OperationType.QUERY, OperationType.MUTATION})
-_TOO_DEEP = "the document nests too deeply for this service"
-_MASKED = "the service failed; see its logs"
-_TOO_COSTLY = "the document is too costly to validate (fields or fragments repeated too often)"
+_TOO_DEEP = text("the document nests too deeply for this service")
+_MASKED = text("the service failed; see its logs")
+_TOO_COSTLY = text(
+    "the document is too costly to validate (fields or fragments repeated too often)"
+)
 
 #: The work graphql-core's ``OverlappingFieldsCanBeMergedRule`` may spend comparing fields that
 #: share a response name, for one document. Its default (500,000) lets 280 repetitions of
@@ -200,30 +203,54 @@ def limit_errors(
     for operation in document.definitions:
         if not isinstance(operation, OperationDefinitionNode):
             continue
-        name = f"the operation {operation.name.value!r}" if operation.name else "the operation"
+        name = (
+            text("the operation {name!r}", name=operation.name.value)
+            if operation.name
+            else text("the operation")
+        )
         depth, aliases = measure.selections(operation.selection_set)
         if depth > max_depth:
             yield limit_error(
-                f"{name} nests fields {depth} deep; this service allows {max_depth}", [operation]
+                text(
+                    "{operation} nests fields {depth} deep; this service allows {max}",
+                    operation=name,
+                    depth=depth,
+                    max=max_depth,
+                ),
+                [operation],
             )
         if aliases > max_aliases:
             yield limit_error(
-                f"{name} uses {aliases} aliases; this service allows {max_aliases}", [operation]
+                text(
+                    "{operation} uses {aliases} aliases; this service allows {max}",
+                    operation=name,
+                    aliases=aliases,
+                    max=max_aliases,
+                ),
+                [operation],
             )
         found: dict[str, FieldNode] = {}
         measure.root_fields(operation.selection_set, expensive, found, set())
         if len(found) > 1:
             keys = ", ".join(list(found)[:5]) + (", ..." if len(found) > 5 else "")
             yield limit_error(
-                f"{name} selects {len(found)} expensive fields ({keys}); one request may select "
-                f"one of {', '.join(sorted(expensive))} once at most: send one request for each",
+                text(
+                    "{operation} selects {count} expensive fields ({keys}); one request may "
+                    "select one of {expensive} once at most: send one request for each",
+                    operation=name,
+                    count=len(found),
+                    keys=keys,
+                    expensive=", ".join(sorted(expensive)),
+                ),
                 list(found.values())[:2],
             )
 
 
 def limit_error(message: str, nodes: Sequence[Node]) -> GraphQLError:
     return GraphQLError(
-        message, list(nodes) or None, extensions=Problem("graphql_limit", message).extensions()
+        said(message),
+        list(nodes) or None,
+        extensions=Problem("graphql_limit", message).extensions(),
     )
 
 
@@ -325,13 +352,15 @@ def endpoint(
                 return problem_response(
                     Problem(
                         "method_not_allowed",
-                        "GraphQL operations are sent by POST, as a JSON body",
+                        text("GraphQL operations are sent by POST, as a JSON body"),
                         headers={"Allow": allow},
                     )
                 )
             if graphiql is None:
                 return problem_response(
-                    Problem("not_found", "GraphiQL is off here (ARBITER_GRAPHIQL); POST queries")
+                    Problem(
+                        "not_found", text("GraphiQL is off here (ARBITER_GRAPHIQL); POST queries")
+                    )
                 )
             return static.answer(request, graphiql, page=True)
         types = [value for name, value in request.scope["headers"] if name == b"content-type"]
@@ -339,7 +368,7 @@ def endpoint(
             return problem_response(
                 Problem(
                     "unsupported_media_type",
-                    "send the GraphQL request as application/json (UTF-8)",
+                    text("send the GraphQL request as application/json (UTF-8)"),
                     headers={"Accept-Post": JSON_MEDIA_TYPE},
                 )
             )
@@ -361,14 +390,16 @@ def read_request(body: bytes) -> GraphQLRequest:
     if isinstance(value, list):
         raise Problem(
             "invalid_request",
-            "batched requests (a JSON array) are not supported: send one operation per request",
+            text(
+                "batched requests (a JSON array) are not supported: send one operation per request"
+            ),
             status=400,
         )
     if not isinstance(value, dict):
-        raise Problem("invalid_request", "the body must be a JSON object", status=400)
+        raise Problem("invalid_request", text("the body must be a JSON object"), status=400)
     if "query" not in value:
         raise Problem(
-            "invalid_request", "the body has no `query` (the GraphQL document)", status=400
+            "invalid_request", text("the body has no `query` (the GraphQL document)"), status=400
         )
     try:
         request = msgspec.convert(value, GraphQLRequest)
@@ -377,7 +408,7 @@ def read_request(body: bytes) -> GraphQLRequest:
         problem.status = 400
         raise problem from None
     if not request.query:
-        raise Problem("invalid_request", "the query is empty", status=400, pointer="/query")
+        raise Problem("invalid_request", text("the query is empty"), status=400, pointer="/query")
     return request
 
 
@@ -457,7 +488,7 @@ def format_error(error: GraphQLError) -> dict[str, Any]:
         code = "internal_error"
         if original is not None and not isinstance(original, GraphQLError):
             message = _MASKED
-    formatted["message"] = message
+    formatted["message"] = said(message)
     formatted["extensions"] = Problem(code, message).extensions()
     refused(code)
     return formatted
@@ -466,5 +497,5 @@ def format_error(error: GraphQLError) -> dict[str, Any]:
 def _request_error(code: str, message: str) -> bytes:
     """A GraphQL response of one request error (nothing executed)."""
     refused(code)
-    error = {"message": message, "extensions": Problem(code, message).extensions()}
+    error = {"message": said(message), "extensions": Problem(code, message).extensions()}
     return _encoder.encode(_Result(errors=[error]))

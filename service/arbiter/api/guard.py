@@ -28,6 +28,7 @@ from typing import Any
 from starlette.routing import BaseRoute, Route
 
 from arbiter.api.problems import Problem, problem_response
+from arbiter.core.texts import text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -50,7 +51,7 @@ class Guard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and not path_allowed(scope["path"], scope.get("raw_path")):
-            problem = Problem("not_found", "no resource lives at this path")
+            problem = Problem("not_found", text("no resource lives at this path"))
             await problem_response(problem)(scope, receive, send)
             return
         await self.app(scope, receive, send)
@@ -68,7 +69,7 @@ class JsonBody:
             if len(types) != 1 or not is_json(types[0]):
                 problem = Problem(
                     "unsupported_media_type",
-                    "send the request body as application/json (UTF-8)",
+                    text("send the request body as application/json (UTF-8)"),
                     headers={"Accept-Post": "application/json"},
                 )
                 await problem_response(problem)(scope, receive, send)

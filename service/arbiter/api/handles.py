@@ -42,9 +42,23 @@ from arbiter.api.metrics import Metrics
 from arbiter.api.outdated import outdated
 from arbiter.api.problems import Problem, from_core, over_quota, store_full
 from arbiter.api.sealing import HEAD_BYTES, InvalidToken, Sealer, Ticket
+from arbiter.api.store_refusals import (
+    EARLIER_LOST,
+    FROM_POSITION,
+    INCONSISTENT,
+    NO_TABLE,
+    log_not_kept,
+    no_history,
+    none_kept,
+    nothing_to_undo,
+    stale,
+    too_long_to_keep,
+    went_back,
+)
 from arbiter.api.tables import MAX_HISTORY, Change, Snap, Table, fed
 from arbiter.core import ArbiterError, RulesVersionMismatch, UnknownContent
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import plural, text
 
 log = logging.getLogger("arbiter.handles")
 
@@ -130,7 +144,7 @@ class untrusted:
         )
         raise Problem(
             "invalid_state",
-            f"the rules cannot evaluate this input ({type(error).__name__})",
+            text("the rules cannot evaluate this input ({error})", error=type(error).__name__),
             pointer=self.pointer,
             game=self.game,
         ) from None
@@ -236,13 +250,19 @@ class StateStore:
         except StoreFull as full:
             self._refused("tables", full)
             raise store_full(
-                "the store admits no new game now; retry later", full.retry_after
+                text("the store admits no new game now; retry later"), full.retry_after
             ) from None
         except OverQuota as over:
             self._refused("tables", over)
             raise over_quota(
-                f"your live sealed games hold {over.used} of the {over.allowed} bytes one client "
-                "may hold in this store; finish or abandon one, or retry when one expires",
+                plural(
+                    "your live sealed games hold {used} of the {count} bytes one client may "
+                    "hold in this store; finish or abandon one, or retry when one expires",
+                    "your live sealed games hold {used} of the {count} bytes one client may "
+                    "hold in this store; finish or abandon one, or retry when one expires",
+                    count=over.allowed,
+                    used=over.used,
+                ),
                 over.used,
                 over.allowed,
                 over.retry_after,
@@ -335,7 +355,8 @@ class StateStore:
         except StoreFull as full:  # Redis at its maxmemory: the step is not taken
             self._refused("tables", full)
             raise store_full(
-                "the store is full and cannot keep this step now; retry later", full.retry_after
+                text("the store is full and cannot keep this step now; retry later"),
+                full.retry_after,
             ) from None
         if written and self.changed is not None:  # this worker's streams at once
             self.changed(ticket.table, following.version)
@@ -350,17 +371,7 @@ class StateStore:
             "a sealed game's store went back",
             extra={"game": game, "handle_version": ticket.version, "version": table.version},
         )
-        return Problem(
-            "table_rolled_back",
-            f"the store holds step {table.version} of this game, but this handle was given for "
-            f"{'another state at ' if ticket.version == table.version else ''}step "
-            f"{ticket.version}: the store went back (restored, or it lost writes). The moves "
-            f"after step {table.version} are not in it; get the game as the store holds it with "
-            f"POST /v1/games/{game}/current (any of its handles) and play them again if they "
-            "stand",
-            pointer="/state_token",
-            game=game,
-        )
+        return went_back(game, table.version, ticket.version)
 
     def _refused(self, store: str, refusal: StoreFull | OverQuota) -> None:
         code = "quota_exceeded" if isinstance(refusal, OverQuota) else "store_full"
@@ -370,7 +381,9 @@ class StateStore:
         self.metrics.cache_errors.inc()
         return Problem(
             "cache_unavailable",
-            "the state store cannot be reached; retry later (open games can send their state)",
+            text(
+                "the state store cannot be reached; retry later (open games can send their state)"
+            ),
             headers={"Retry-After": "1"},
         )
 
@@ -400,10 +413,14 @@ class StateStore:
                 for name, value in zip(("state", "state_id", "state_token"), named, strict=True)
                 if value is not None
             ]
-            detail = "none was given" if not given else f"got {', '.join(given)}"
             raise Problem(
                 "invalid_state_handle",
-                f"give exactly one of state, state_id and state_token; {detail}",
+                text("give exactly one of state, state_id and state_token; none was given")
+                if not given
+                else text(
+                    "give exactly one of state, state_id and state_token; got {given}",
+                    given=", ".join(given),
+                ),
                 game=game.id,
             )
         if handle.state is not None:
@@ -420,7 +437,7 @@ class StateStore:
         if cached.game != game.id:
             raise Problem(
                 "unknown_state",
-                f"no state of {game.id!r} has this id",
+                text("no state of {game!r} has this id", game=game.id),
                 pointer="/state_id",
                 game=game.id,
             )
@@ -451,20 +468,26 @@ class StateStore:
             ticket = self.sealer.open(token)
         except InvalidToken as error:
             raise Problem(
-                "invalid_state_token", str(error), pointer="/state_token", game=game.id
+                "invalid_state_token", error.message, pointer="/state_token", game=game.id
             ) from None
         if ticket.game != game.id:
             raise Problem(
                 "invalid_state_token",
-                f"the handle belongs to a game of {ticket.game!r}, not of {game.id!r}",
+                text(
+                    "the handle belongs to a game of {other!r}, not of {game!r}",
+                    other=ticket.game,
+                    game=game.id,
+                ),
                 pointer="/state_token",
                 game=game.id,
             )
         if ticket.is_spectator and not spectator:
             raise Problem(
                 "spectator_handle",
-                "a spectator's handle only reads the public view: POST .../current and the "
-                "table's events",
+                text(
+                    "a spectator's handle only reads the public view: POST .../current and the "
+                    "table's events"
+                ),
                 pointer="/state_token",
                 status=403,
                 game=game.id,
@@ -476,7 +499,7 @@ class StateStore:
         if table is None:
             raise Problem(
                 "unknown_state",
-                _NO_TABLE,
+                NO_TABLE,
                 pointer="/state_token",
                 game=game.id,
             )
@@ -496,13 +519,13 @@ class StateStore:
         if resolve_chance is not None and resolve_chance != table.resolve_chance:
             raise Problem(
                 "invalid_request",
-                "a sealed game's treatment of chance is fixed when it is set up",
+                text("a sealed game's treatment of chance is fixed when it is set up"),
                 pointer="/resolve_chance",
                 game=game.id,
             )
         known = await self.stored(game, codec, table.head)
         if ticket.seat >= table.players:  # pragma: no cover - sealed
-            raise Problem("invalid_state_token", "the handle names no seat", game=game.id)
+            raise Problem("invalid_state_token", text("the handle names no seat"), game=game.id)
         return Resolved(
             known.state, True, table.resolve_chance, False, known, table, ticket, behind=behind
         )
@@ -569,11 +592,11 @@ class StateStore:
             self.metrics.cache_errors.inc()
             raise Problem(
                 "cache_unavailable",
-                "the state cache cannot be reached; retry later or send the state",
+                text("the state cache cannot be reached; retry later or send the state"),
                 headers={"Retry-After": "1"},
             ) from None
         if cached is None:
-            raise Problem("unknown_state", "no cached state has this id (unknown or expired)")
+            raise Problem("unknown_state", text("no cached state has this id (unknown or expired)"))
         return cached
 
     # -------------------------------------------------------------------------- histories
@@ -599,20 +622,9 @@ class StateStore:
         store no longer keeps (or never kept) part of it. ``inline``: the state was sent in
         full."""
         if step > self.max_history:
-            raise _no_history(
-                game.id,
-                f"the game is {step} moves long: histories are kept up to ARBITER_MAX_REPLAY "
-                f"({self.max_history}) moves, the longest replay",
-            )
+            raise no_history(game.id, too_long_to_keep(step, self.max_history))
         if link is None:
-            raise _no_history(
-                game.id,
-                "the service keeps no history of this state: it was not made by this service "
-                "(or is no longer kept)"
-                if inline
-                else "the service keeps no history of this state (it was stored by an earlier "
-                "release)",
-            )
+            raise no_history(game.id, none_kept(inline))
         segments: list[tuple[bytes, ...]] = []
         total = 0
         while True:
@@ -625,17 +637,13 @@ class StateStore:
             except CacheUnavailable:
                 raise self._unavailable() from None
             if cached is None or cached.game != game.id or cached.link is None:
-                raise _no_history(
-                    game.id,
-                    "an earlier state of this game is no longer kept (each expires "
-                    "ARBITER_CACHE_TTL after it was stored): its moves are lost",
-                )
+                raise no_history(game.id, EARLIER_LOST)
             link = cached.link
         if link.position:
-            raise _no_history(game.id, FROM_POSITION)
+            raise no_history(game.id, FROM_POSITION)
         if link.parent is not None or total != step:  # pragma: no cover - links add up (above)
             log.error("a history does not add up", extra={"game": game.id})
-            raise _no_history(game.id, "the history kept of this state is inconsistent")
+            raise no_history(game.id, INCONSISTENT)
         return link, [move for segment in reversed(segments) for move in segment]
 
     async def table_log(self, game: AnyGame, table_id: bytes, step: int) -> list[bytes]:
@@ -648,16 +656,12 @@ class StateStore:
         if moves is None:
             raise Problem(
                 "unknown_state",
-                _NO_TABLE,
+                NO_TABLE,
                 pointer="/state_token",
                 game=game.id,
             )
         if len(moves) != step:
-            raise _no_history(
-                game.id,
-                "this game's move log was not kept: it grew longer than ARBITER_MAX_REPLAY "
-                f"({self.max_history}) moves, or the game was set up by an earlier release",
-            )
+            raise no_history(game.id, log_not_kept(self.max_history))
         return moves
 
     def decode(self, game: AnyGame, codec: GameCodec, packed: bytes) -> Any:
@@ -733,41 +737,3 @@ class StateStore:
 
 
 #: Why a handle names no game: the store no longer holds it.
-_NO_TABLE = (
-    "the store holds no game of this handle: it expired (ARBITER_CACHE_TTL after its last move), "
-    "the in-process store let it go (finished or idle, for its owner's newer games), or the store "
-    "lost it (a Redis without persistence restarted)"
-)
-
-
-def stale(game: str) -> Problem:
-    """A sealed game's handle names an earlier step."""
-    return Problem(
-        "stale_state",
-        f"a later step of this sealed game exists; get it with POST /v1/games/{game}/current",
-        pointer="/state_token",
-        game=game,
-    )
-
-
-#: Why a game set up from a position has no record.
-FROM_POSITION = (
-    "the game was set up from a position (POST .../positions), and a record starts from a "
-    "setup: export the position of its state instead (POST .../position)"
-)
-
-
-def _no_history(game: str, why: str) -> Problem:
-    return Problem(
-        "history_unavailable", f"this game's record cannot be exported: {why}", game=game
-    )
-
-
-def nothing_to_undo(game: str) -> Problem:
-    """The last step of a sealed game cannot be taken back."""
-    return Problem(
-        "nothing_to_undo",
-        "the last step cannot be taken back (nothing since setup, a revealed hidden value, or "
-        "chance after it)",
-        game=game,
-    )

@@ -37,6 +37,7 @@ from arbiter.api.problems import Problem
 from arbiter.api.service_core import ServiceCore
 from arbiter.core import CHANCE
 from arbiter.core.search import Search
+from arbiter.core.texts import text
 from arbiter.languages import domain_of
 
 #: Seconds a hint thinks when the request does not say.
@@ -81,7 +82,7 @@ class Hints:
         if seat is not None and own is not None and seat != own:
             raise Problem(
                 "forbidden_seat",
-                f"this handle asks for seat {own} only",
+                text("this handle asks for seat {seat} only", seat=own),
                 pointer="/seat",
                 status=403,
             )
@@ -92,9 +93,11 @@ class Hints:
         if seat is None:
             seat = next((a for a in to_act if a != CHANCE), None)
             if seat is None:
-                raise not_deciding("no seat decides now" if to_act else "the game is over")
+                raise not_deciding(
+                    text("no seat decides now") if to_act else text("the game is over")
+                )
         if seat not in to_act:
-            raise not_deciding(f"seat {seat} does not decide now")
+            raise not_deciding(text("seat {seat} does not decide now", seat=seat))
         budget = min(playouts or self.limits.playouts, self.limits.playouts)
         allowed = min(seconds or DEFAULT_SECONDS, self.limits.seconds)
         seed = secrets.randbits(63) if seed is None else seed

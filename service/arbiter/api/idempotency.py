@@ -40,6 +40,7 @@ import msgspec
 from arbiter.api.budget import Budget
 from arbiter.api.clients import current_id
 from arbiter.api.problems import Problem, problem_response, retry_after
+from arbiter.core.texts import text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -166,7 +167,7 @@ class Idempotency:
             return
         if not _KEY.match(raw):
             problem = Problem(
-                "invalid_request", "an Idempotency-Key is 1 to 255 visible ASCII characters"
+                "invalid_request", text("an Idempotency-Key is 1 to 255 visible ASCII characters")
             )
             await problem_response(problem)(scope, receive, send)
             return
@@ -234,13 +235,15 @@ async def kept(
         if held.digest != digest:
             raise Problem(
                 "idempotency_key_reused",
-                "this Idempotency-Key was sent with another request; use a new key for a new "
-                "request",
+                text(
+                    "this Idempotency-Key was sent with another request; use a new key for a new "
+                    "request"
+                ),
             )
         if not held.status:
             raise Problem(
                 "idempotency_in_progress",
-                "the first request with this Idempotency-Key is still running; retry soon",
+                text("the first request with this Idempotency-Key is still running; retry soon"),
                 headers=retry_after(1),
             )
         return held
@@ -266,7 +269,7 @@ async def once(
     if not _KEY.match(key.encode()):
         raise Problem(
             "invalid_request",
-            "an idempotency key is 1 to 255 visible ASCII characters",
+            text("an idempotency key is 1 to 255 visible ASCII characters"),
             pointer="/idempotencyKey",
         )
     digest = hashlib.sha256(request).digest()

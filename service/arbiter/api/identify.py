@@ -16,6 +16,7 @@ from typing import Any
 from arbiter.api.clients import API_PREFIXES, Client, Key, Network, current
 from arbiter.api.fair_share import FairShare
 from arbiter.api.problems import Problem, problem_response
+from arbiter.core.texts import text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -86,19 +87,21 @@ class Identify:
             if bearer is not None:
                 return self._key_client(bearer)
             if self.require_key:
-                return _refused("key_required", "send your key as `Authorization: Bearer <key>`")
+                return _refused(
+                    "key_required", text("send your key as `Authorization: Bearer <key>`")
+                )
         return Client("address", self.address(scope))
 
     def _key_client(self, bearer: bytes) -> Client | Problem:
         assert self.keys is not None
         scheme, _, secret = bearer.partition(b" ")
         if scheme.lower() != b"bearer" or not secret.strip():
-            return _refused("key_unknown", "send the key as `Authorization: Bearer <key>`")
+            return _refused("key_unknown", text("send the key as `Authorization: Bearer <key>`"))
         key = self.keys.get(hashlib.sha256(secret.strip()).hexdigest())
         if key is None:
-            return _refused("key_unknown", "this key is not one of the service's keys")
+            return _refused("key_unknown", text("this key is not one of the service's keys"))
         if key.revoked:
-            return _refused("key_revoked", f"the key of {key.name} is revoked")
+            return _refused("key_revoked", text("the key of {name} is revoked", name=key.name))
         return Client("key", key.name)
 
     def address(self, scope: Scope) -> str:
@@ -126,9 +129,9 @@ class Identify:
         return any(ip in network for network in self.trusted)
 
 
-def is_address(text: str) -> bool:
+def is_address(value: str) -> bool:
     try:
-        ipaddress.ip_address(text)
+        ipaddress.ip_address(value)
     except ValueError:
         return False
     return True

@@ -36,6 +36,7 @@ from typing import Any
 import msgspec
 
 from arbiter.api.problems import Problem, from_validation
+from arbiter.core.texts import text
 
 _any = msgspec.json.Decoder()
 _encode = msgspec.json.Encoder().encode
@@ -45,10 +46,11 @@ _COLON = re.compile(rb"[ \t\n\r]*:[ \t\n\r]*")
 
 def too_deep(at: str = "") -> Problem:
     """The problem of JSON nested deeper than the parsers recurse (``RecursionError``)."""
-    what = f"the JSON at {at}" if at else "the JSON"
     return Problem(
         "nesting_too_deep",
-        f"{what} is nested too deeply for this service",
+        text("the JSON at {at} is nested too deeply for this service", at=at)
+        if at
+        else text("the JSON is nested too deeply for this service"),
         status=400,
         pointer=at or None,
     )
@@ -60,11 +62,16 @@ def decode_error(error: Exception, at: str = "") -> Problem:
         return too_deep(at)
     if isinstance(error, msgspec.ValidationError):
         return from_validation(error, at)
-    what = f"the JSON at {at}" if at else "the body"
     if isinstance(error, UnicodeDecodeError):
-        detail = f"{what} is not valid UTF-8"
+        detail = (
+            text("the JSON at {at} is not valid UTF-8", at=at)
+            if at
+            else text("the body is not valid UTF-8")
+        )
+    elif at:
+        detail = text("the JSON at {at} is not valid JSON: {error}", at=at, error=str(error))
     else:
-        detail = f"{what} is not valid JSON: {error}"
+        detail = text("the body is not valid JSON: {error}", error=str(error))
     return Problem("malformed_json", detail, status=400, pointer=at or None)
 
 
@@ -185,7 +192,11 @@ def _find_duplicate(data: bytes, at: str) -> None:
     where, key = _first_duplicate(json.loads(data, object_pairs_hook=_Pairs), at)
     raise Problem(
         "duplicate_key",
-        f"the member {key!r} appears more than once in the object at {where or '/'}",
+        text(
+            "the member {key!r} appears more than once in the object at {where}",
+            key=key,
+            where=where or "/",
+        ),
         status=400,
         pointer=where,
     )

@@ -28,6 +28,7 @@ from typing import Final
 from arbiter.api.budget import Budget, OverQuota, StoreFull
 from arbiter.api.problems import over_quota, store_full
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import plural, text
 
 #: Bytes a pack counts per byte of its canonical JSON (module docstring).
 FACTOR: Final = 4
@@ -73,16 +74,24 @@ class KeptPacks:
         except StoreFull as full:
             game.drop_content(content_id)
             raise store_full(
-                "this process keeps as many content packs as it may, all of them used recently; "
-                "retry later",
+                text(
+                    "this process keeps as many content packs as it may, all of them used "
+                    "recently; retry later"
+                ),
                 full.retry_after,
                 game.id,
             ) from None
         except OverQuota as over:
             game.drop_content(content_id)
             raise over_quota(
-                f"this pack counts as {FACTOR * size} bytes, more than the {over.allowed} one "
-                "client's content packs may hold in this process",
+                plural(
+                    "this pack counts as {count} bytes, more than the {allowed} one client's "
+                    "content packs may hold in this process",
+                    "this pack counts as {count} bytes, more than the {allowed} one client's "
+                    "content packs may hold in this process",
+                    count=FACTOR * size,
+                    allowed=over.allowed,
+                ),
                 over.used,
                 over.allowed,
                 over.retry_after,

@@ -37,6 +37,7 @@ from collections.abc import Awaitable, Callable
 
 from arbiter.api.problems import Problem
 from arbiter.api.tables import Table
+from arbiter.core.texts import plural
 
 #: The Redis channel changes of tables are announced on.
 CHANNEL = "arbiter:changes"
@@ -142,15 +143,24 @@ class Live:
         if self.stopped.is_set() or self.open >= self.max_streams:
             raise Problem(
                 "streams_full",
-                f"this worker holds {self.open} event streams, as many as it serves",
+                plural(
+                    "this worker holds {count} event streams, as many as it serves",
+                    "this worker holds {count} event streams, as many as it serves",
+                    count=self.open,
+                ),
                 headers={"Retry-After": "5"},
             )
         held = self.clients[client]
         if held >= self.client_streams:
             raise Problem(
                 "too_many_streams",
-                f"your client holds {held} event streams in this worker, as many as one client "
-                "may; close one first",
+                plural(
+                    "your client holds {count} event streams in this worker, as many as one "
+                    "client may; close one first",
+                    "your client holds {count} event streams in this worker, as many as one "
+                    "client may; close one first",
+                    count=held,
+                ),
                 used=held,
                 allowed=self.client_streams,
             )

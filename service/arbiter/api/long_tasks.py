@@ -26,6 +26,7 @@ from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, over_quota, retry_after
 from arbiter.api.rates import Rates
 from arbiter.api.round_robin import RoundRobin
+from arbiter.core.texts import plural, text
 
 #: A long task gives the event loop back at least this often, in seconds.
 SLICE = 0.002
@@ -116,14 +117,19 @@ class LongTasks:
         if self.waiting >= MAX_WAITING:
             raise Problem(
                 "busy",
-                "too many long requests are waiting; retry later",
+                text("too many long requests are waiting; retry later"),
                 headers=retry_after(RETRY_AFTER),
             )
         used, allowed = self._turns.waiting_of(client), self.allowed()
         if used >= allowed:
             raise over_quota(
-                f"your client has {used} long requests (replays, hints) waiting in this worker, "
-                f"as many as one client may; send the next when one is answered",
+                plural(
+                    "your client has {count} long requests (replays, hints) waiting in this "
+                    "worker, as many as one client may; send the next when one is answered",
+                    "your client has {count} long requests (replays, hints) waiting in this "
+                    "worker, as many as one client may; send the next when one is answered",
+                    count=used,
+                ),
                 used,
                 allowed,
                 RETRY_AFTER,

@@ -24,6 +24,7 @@ from arbiter.api.problems import Problem, from_core
 from arbiter.core import ArbiterError
 from arbiter.core.registry import AnyGame
 from arbiter.core.shapes import migrate
+from arbiter.core.texts import text
 
 
 async def migrate_state(
@@ -33,7 +34,7 @@ async def migrate_state(
     today's shape, decoded and checked as any state a client sends, with what was replaced."""
     plain = decode_json(value, "/state") if isinstance(value, msgspec.Raw | bytes) else value
     if not isinstance(plain, dict):
-        raise Problem("invalid_request", "a state is a JSON object", pointer="/state")
+        raise Problem("invalid_request", text("a state is a JSON object"), pointer="/state")
     content_id = plain.get("content_id")
     if isinstance(content_id, str):  # an upgrade may read the pack (a layout by index)
         await store.ensure_content(game, codec, content_id)

@@ -13,6 +13,7 @@ from arbiter.api.codec import Payload
 from arbiter.api.problems import Problem
 from arbiter.core.registry import AnyGame
 from arbiter.core.shapes import Replaced, replaced_at, versions
+from arbiter.core.texts import Text, joined, text
 
 
 class _Header(msgspec.Struct):
@@ -49,18 +50,32 @@ def outdated(game: AnyGame, value: Payload, refusal: Problem, at: str = "/state"
     member = refusal.pointer or ""
     inside = member[len(at) :] if member.startswith(at) else ""
     changed = replaced_at(shapes, version, inside) if inside else []
-    told = f" At {member}: {'; '.join(map(_told, changed))}." if changed else ""
+    values = {"game": game.id, "version": version, "rules": game.rules_version}
     return Problem(
         "rules_version_mismatch",
-        f"this state was written under {game.id!r} rules {version}; this server plays "
-        f"{game.rules_version}, whose states are shaped differently.{told} {route(game)} "
-        "upgrades it (the changes are listed in the game's reference, 'State shapes').",
+        text(
+            "this state was written under {game!r} rules {version}; this server plays {rules}, "
+            "whose states are shaped differently. At {member}: {changes}. {route} upgrades it "
+            "(the changes are listed in the game's reference, 'State shapes').",
+            **values,
+            member=member,
+            changes=joined(map(_told, changed), "; "),
+            route=route(game),
+        )
+        if changed
+        else text(
+            "this state was written under {game!r} rules {version}; this server plays {rules}, "
+            "whose states are shaped differently. {route} upgrades it (the changes are listed in "
+            "the game's reference, 'State shapes').",
+            **values,
+            route=route(game),
+        ),
         pointer=refusal.pointer or f"{at}/rules_version",
         game=game.id,
     )
 
 
-def _told(replaced: Replaced) -> str:
+def _told(replaced: Replaced) -> Text:
     if replaced.new is None:
-        return f"{replaced.old} was removed ({replaced.how})"
-    return f"{replaced.old} is now {replaced.new} ({replaced.how})"
+        return text("{old} was removed ({how})", old=replaced.old, how=replaced.how)
+    return text("{old} is now {new} ({how})", old=replaced.old, new=replaced.new, how=replaced.how)

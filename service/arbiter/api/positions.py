@@ -51,6 +51,7 @@ from arbiter.api.stepping import moves_json
 from arbiter.core import ArbiterError, InvalidState, PositionsUnsupported
 from arbiter.core.record import draw_chance
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import text
 
 log = logging.getLogger("arbiter.positions")
 
@@ -147,7 +148,7 @@ class Positions:
                 game.check_state(state)
                 if state.content_id != (content_id or game.default_content_id):
                     raise InvalidState(
-                        "invalid_state", "the state is not of the content pack asked for"
+                        "invalid_state", text("the state is not of the content pack asked for")
                     )
             except ArbiterError as error:
                 # the game accepted a position its own state refuses: its bug, on client input
@@ -157,7 +158,10 @@ class Positions:
                 )
                 raise Problem(
                     error.code,
-                    f"this position makes a state the rules refuse: {error.message}",
+                    text(
+                        "this position makes a state the rules refuse: {reason}",
+                        reason=error.message,
+                    ),
                     status=422,
                     title="Invalid position",
                     pointer=POINTER,
@@ -176,7 +180,7 @@ class Positions:
         if resolved.sealed and (ticket is None or not ticket.is_master):
             raise Problem(
                 "master_only",
-                "a position shows every hidden card: only the master handle may ask for it",
+                text("a position shows every hidden card: only the master handle may ask for it"),
                 pointer="/state_token",
                 game=game.id,
             )

@@ -539,4 +539,9 @@ def from_validation(
     if unknown and exact:  # the member, not the object that holds it
         pointer += "/" + unknown.group(1).replace("~", "~0").replace("/", "~1")
     where = pointer or "/"
-    return Problem("invalid_request", f"{message} at {where}", pointer=pointer)
+    # msgspec's own message stays its English; what we add to it is said
+    return Problem(
+        "invalid_request",
+        text("{detail} at {pointer}", detail=message, pointer=where),
+        pointer=pointer,
+    )

@@ -44,6 +44,7 @@ from arbiter.api.cache import FAILURES
 from arbiter.api.clients import API_PREFIXES, Client, Key, current, parse_limit
 from arbiter.api.metrics import Metrics
 from arbiter.api.problems import Problem, problem_response
+from arbiter.core.texts import Text, text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -161,20 +162,31 @@ class Rates:
                 self._metrics.rate_limited.labels(client.label, kind).inc()
             raise Problem(
                 "rate_limited",
-                f"this client may make {_describe(items)} of {_WHAT[kind]}; retry in {reset} s",
+                text(
+                    "this client may make {rates} of {what}; retry in {reset} s",
+                    rates=_describe(items),
+                    what=_WHAT[kind],
+                    reset=reset,
+                ),
                 headers={**headers, "Retry-After": reset},
             )
         return headers
 
 
 _WHAT: Final = {
-    "requests": "requests to the API",
-    "heavy": "hints, replays, content registrations and large GraphQL documents",
+    "requests": text("requests to the API"),
+    "heavy": text("hints, replays, content registrations and large GraphQL documents"),
 }
 
 
-def _describe(items: Sequence[RateLimitItem]) -> str:
-    return " and ".join(f"{i.amount} per {i.get_expiry()} s" for i in items)
+def _describe(items: Sequence[RateLimitItem]) -> Text:
+    said = [
+        text("{amount} per {seconds} s", amount=i.amount, seconds=i.get_expiry()) for i in items
+    ]
+    rates = said[0]
+    for rate in said[1:]:
+        rates = text("{rates} and {rate}", rates=rates, rate=rate)
+    return rates
 
 
 def _headers(kind: Kind, items: Sequence[RateLimitItem], stats: Sequence[Any]) -> dict[str, str]:

@@ -22,7 +22,7 @@ from arbiter.api.operations import OPERATIONS
 from arbiter.api.pages import PAGES
 from arbiter.api.problems import Problem
 from arbiter.api.service import Service
-from arbiter.core.texts import english
+from arbiter.core.texts import english, text
 
 JSON_MEDIA_TYPE = "application/json"
 #: The operation most requests ask for.
@@ -43,11 +43,18 @@ def _query_value(name: str, raw: str, kind: type) -> bool | int:
     if kind is bool:
         if raw in ("true", "false"):
             return raw == "true"
-        raise Problem("invalid_request", f"the query parameter {name} must be true or false")
+        raise Problem(
+            "invalid_request",
+            text("the query parameter {name} must be true or false", name=name),
+        )
     if raw.isascii() and raw.isdigit() and len(raw) <= QUERY_DIGITS:  # not "²" nor "٣"
         return int(raw)
-    what = "a seat number" if name == "as_seat" else "a whole number"
-    raise Problem("invalid_request", f"the query parameter {name} must be {what}")
+    raise Problem(
+        "invalid_request",
+        text("the query parameter {name} must be a seat number", name=name)
+        if name == "as_seat"
+        else text("the query parameter {name} must be a whole number", name=name),
+    )
 
 
 def read_query(op: Operation, request: Request) -> Any:

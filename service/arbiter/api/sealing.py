@@ -44,6 +44,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from arbiter.api.history import Link
+from arbiter.core.texts import Text, text
 
 log = logging.getLogger("arbiter.sealing")
 
@@ -117,6 +118,10 @@ def decode_entry(data: bytes) -> Entry:
 class InvalidToken(Exception):
     """The handle is malformed, forged, tampered with, or sealed under a key we do not hold."""
 
+    def __init__(self, message: Text) -> None:
+        super().__init__(message)
+        self.message = message
+
 
 def _derive(secret: bytes, purpose: bytes) -> bytes:
     return HKDF(algorithm=hashes.SHA256(), length=32, salt=b"arbiter", info=purpose).derive(secret)
@@ -160,16 +165,16 @@ class Sealer:
 
     def open(self, token: str) -> Ticket:
         if len(token) > self.MAX_TOKEN:
-            raise InvalidToken("the handle is not a handle of this service")
+            raise InvalidToken(text("the handle is not a handle of this service"))
         try:
             data = b64decode(token)
         except (binascii.Error, ValueError):
-            raise InvalidToken("the handle is not base64url") from None
+            raise InvalidToken(text("the handle is not base64url")) from None
         if b64encode(data) != token:  # only the canonical spelling: no stray or padding bits
-            raise InvalidToken("the handle is not canonical base64url")
+            raise InvalidToken(text("the handle is not canonical base64url"))
         head = 1 + _NONCE
         if len(data) < head + _TAG or data[:1] != _VERSION:
-            raise InvalidToken("the handle is not a handle of this service")
+            raise InvalidToken(text("the handle is not a handle of this service"))
         nonce, body = data[1:head], data[head:]
         for cipher in self._ciphers:
             try:
@@ -181,8 +186,10 @@ class Sealer:
             except msgspec.MsgspecError:  # pragma: no cover - only we seal handles
                 break
         raise InvalidToken(
-            "the handle failed authentication (tampered with, forged, or sealed under a key "
-            "this server does not hold)"
+            text(
+                "the handle failed authentication (tampered with, forged, or sealed under a key "
+                "this server does not hold)"
+            )
         )
 
     def state_id(self, game: str, resolve_chance: bool, state_digest: bytes) -> str:

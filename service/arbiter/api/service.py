@@ -66,15 +66,7 @@ from arbiter.api.envelope import (
     SeatAnswer,
     Validation,
 )
-from arbiter.api.handles import (
-    FROM_POSITION,
-    Handle,
-    Resolved,
-    StateStore,
-    nothing_to_undo,
-    stale,
-    untrusted,
-)
+from arbiter.api.handles import Handle, Resolved, StateStore, untrusted
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.idempotency import Keys
@@ -87,6 +79,7 @@ from arbiter.api.problems import Problem
 from arbiter.api.rates import Rates
 from arbiter.api.sealing import MASTER, SPECTATOR
 from arbiter.api.stepping import Step, moves_json, take_step
+from arbiter.api.store_refusals import FROM_POSITION, cannot_export, nothing_to_undo, stale
 from arbiter.api.tables import Table
 from arbiter.core import (
     CHANCE,
@@ -94,11 +87,14 @@ from arbiter.core import (
     GameInfo,
     IllegalMove,
     Registry,
+    UnknownContent,
+    UnknownGame,
     compact,
     seat_count,
 )
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, draw_chance
 from arbiter.core.registry import AnyGame
+from arbiter.core.texts import plural, text
 from arbiter.docs import tag_of
 from arbiter.languages import domain_of
 
@@ -143,7 +139,7 @@ class Service:
     def game(self, game_id: str) -> tuple[AnyGame, GameCodec]:
         codec = self.codecs.get(game_id)
         if codec is None:
-            raise Problem("unknown_game", f"no game is registered with id {game_id!r}")
+            raise Problem("unknown_game", UnknownGame(game_id).message)
         logs.learn(rules_version=codec.game.rules_version)
         return codec.game, codec
 
@@ -396,7 +392,9 @@ class Service:
         ticket, table = resolved.ticket, resolved.table
         assert ticket is not None and table is not None
         if not ticket.is_master:
-            raise Problem("master_only", "only the master handle may take moves back", game=game.id)
+            raise Problem(
+                "master_only", text("only the master handle may take moves back"), game=game.id
+            )
         audience = audience_of(resolved, as_seat, describe, acting_seats, render=render)
         snap = self.store.undoable(table)
         known = await self.store.stored(game, codec, snap)
@@ -414,7 +412,7 @@ class Service:
         cached = await self.store.get(state_id)
         codec = self.codecs.get(cached.game)
         if codec is None:
-            raise Problem("unknown_state", "no cached state has this id (unknown or expired)")
+            raise Problem("unknown_state", text("no cached state has this id (unknown or expired)"))
         game = codec.game
         resolved = await self.store.from_cache(game, codec, cached, None)
         check_seat(resolved.state, as_seat)
@@ -462,7 +460,12 @@ class Service:
         if len(moves) > self.max_replay:
             raise Problem(
                 "replay_too_long",
-                f"a replay may play at most {self.max_replay} moves, not {len(moves)}",
+                plural(
+                    "a replay may play at most {count} moves, not {moves}",
+                    "a replay may play at most {count} moves, not {moves}",
+                    count=self.max_replay,
+                    moves=len(moves),
+                ),
                 pointer="/moves",
                 game=game.id,
             )
@@ -493,8 +496,13 @@ class Service:
                     if step is not None and step != state.step:
                         raise Problem(
                             "step_mismatch",
-                            f"move {index} is recorded at step {step}, but the replay reaches it "
-                            f"at step {state.step}",
+                            text(
+                                "move {index} is recorded at step {step}, but the replay reaches "
+                                "it at step {reached}",
+                                index=index,
+                                step=step,
+                                reached=state.step,
+                            ),
                             pointer=f"/moves/{index}/step",
                             move_index=index,
                             game=game.id,
@@ -505,7 +513,11 @@ class Service:
                         self.metrics.moves_rejected.labels(game.id, error.code).inc()
                         raise Problem(
                             error.code,
-                            f"move {index} is illegal: {error.message}",
+                            text(
+                                "move {index} is illegal: {reason}",
+                                index=index,
+                                reason=error.message,
+                            ),
                             status=422,
                             title="Illegal move",
                             pointer=at,
@@ -552,17 +564,15 @@ class Service:
             if not ticket.is_master:
                 raise Problem(
                     "master_only",
-                    "a game's record holds its seed and every hidden move: only the master "
-                    "handle may export it",
+                    text(
+                        "a game's record holds its seed and every hidden move: only the master "
+                        "handle may export it"
+                    ),
                     pointer="/state_token",
                     game=game.id,
                 )
             if table.position:
-                raise Problem(
-                    "history_unavailable",
-                    f"this game's record cannot be exported: {FROM_POSITION}",
-                    game=game.id,
-                )
+                raise Problem("history_unavailable", cannot_export(FROM_POSITION), game=game.id)
             moves = await self.store.table_log(game, ticket.table, state.step)
             players, options, rc = table.players, table.options, table.resolve_chance
         else:
@@ -576,7 +586,7 @@ class Service:
         if not options:  # a sealed game an earlier release set up, still at its first step
             raise Problem(
                 "history_unavailable",
-                "this game's record cannot be exported: its setup was not kept",
+                cannot_export(text("its setup was not kept")),
                 game=game.id,
             )
         finished = not resolved.known.to_act
@@ -613,7 +623,7 @@ class Service:
         if not await self.store.ensure_content(game, codec, content_id):
             raise Problem(
                 "unknown_content",
-                f"game {game.id!r} has no content pack with id {content_id!r}",
+                UnknownContent(game.id, content_id).message,
                 status=404,
                 game=game.id,
             )

@@ -20,6 +20,7 @@ import msgspec
 import msgspec.inspect as mi
 
 from arbiter.core import MAX_GAPS
+from arbiter.core.texts import text
 
 
 class Gap(msgspec.Struct, frozen=True):
@@ -76,18 +77,21 @@ def shape_gaps(kind: Any, value: Any, at: str = "") -> tuple[list[Gap], int]:
 
     def _struct(t: mi.StructType, node: Any, pointer: str) -> None:
         if not isinstance(node, dict):
-            gap(pointer, "expected an object")
+            gap(pointer, text("expected an object"))
             return
         names = {f.encode_name: f for f in t.fields}
         if t.forbid_unknown_fields:
             for key in node:
                 if key not in names and key != t.tag_field:
-                    gap(f"{pointer}/{_escape(str(key))}", f"no member {key!r} here")
+                    gap(f"{pointer}/{_escape(str(key))}", text("no member {key!r} here", key=key))
         for name, f in names.items():
             if name in node:
                 walk(f.type, node[name], f"{pointer}/{_escape(name)}")
             elif f.required:
-                gap(f"{pointer}/{_escape(name)}", f"the required member {name!r} is missing")
+                gap(
+                    f"{pointer}/{_escape(name)}",
+                    text("the required member {name!r} is missing", name=name),
+                )
 
     walk(mi.type_info(kind), value, at)
     return gaps, more

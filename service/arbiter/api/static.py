@@ -31,6 +31,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arbiter.api.problems import Problem
+from arbiter.core.texts import text
 
 ROOT = Path(__file__).resolve().parent / "static"
 
@@ -97,7 +98,7 @@ def routes() -> list[Route]:
     async def static(request: Request) -> Response:
         file = served.get(request.path_params["path"])
         if file is None:
-            raise Problem("not_found", "no file lives at this path")
+            raise Problem("not_found", text("no file lives at this path"))
         return answer(request, file, page=file.media_type.startswith("text/html"))
 
     def page(name: str) -> Callable[[Request], Awaitable[Response]]:

@@ -58,7 +58,7 @@ from arbiter.api.problems import Problem
 from arbiter.api.sealing import MASTER, Ticket
 from arbiter.api.service import Service
 from arbiter.api.tables import Change, Table
-from arbiter.core.texts import english
+from arbiter.core.texts import english, text
 
 log = logging.getLogger("arbiter.streams")
 
@@ -150,10 +150,14 @@ class Streams:
             # the store going back (a made-up id must not raise the operators' rollback alert)
             raise Problem(
                 "table_rolled_back",
-                f"Last-Event-ID {after} is ahead of step {table.version}, the one the store "
-                "holds of this game: the store went back (restored, or it lost writes), or the "
-                "id is not this stream's. Open the stream without it for the game as the store "
-                "holds it",
+                text(
+                    "Last-Event-ID {after} is ahead of step {held}, the one the store holds of "
+                    "this game: the store went back (restored, or it lost writes), or the id is "
+                    "not this stream's. Open the stream without it for the game as the store "
+                    "holds it",
+                    after=after,
+                    held=table.version,
+                ),
                 game=game.id,
             )
         audience_of(resolved, None, query.describe, query.acting_seats, render=query.render)
@@ -379,7 +383,8 @@ def last_event_id(request: Request, after: int | None) -> int | None:
     if given.isascii() and given.isdigit() and len(given) <= ID_DIGITS:
         return int(given)
     raise Problem(
-        "invalid_request", "Last-Event-ID must be the id of an event of this stream (a version)"
+        "invalid_request",
+        text("Last-Event-ID must be the id of an event of this stream (a version)"),
     )
 
 

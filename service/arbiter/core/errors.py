@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from arbiter.core.texts import text
+
 _T = TypeVar("_T")
 
 #: How many gaps of one refused state or position are listed at most; the rest are counted.
@@ -114,19 +116,27 @@ class PositionsUnsupported(ArbiterError):
 
     def __init__(self, game_id: str) -> None:
         super().__init__(
-            "positions_unsupported", f"game {game_id!r} cannot set up a state from a position"
+            "positions_unsupported",
+            text("game {game!r} cannot set up a state from a position", game=game_id),
         )
 
 
 class UnknownGame(ArbiterError):
     def __init__(self, game_id: str) -> None:
-        super().__init__("unknown_game", f"no game is registered with id {game_id!r}")
+        super().__init__(
+            "unknown_game", text("no game is registered with id {game!r}", game=game_id)
+        )
 
 
 class UnknownContent(ArbiterError):
     def __init__(self, game_id: str, content_id: str) -> None:
         super().__init__(
-            "unknown_content", f"game {game_id!r} has no content pack with id {content_id!r}"
+            "unknown_content",
+            text(
+                "game {game!r} has no content pack with id {content!r}",
+                game=game_id,
+                content=content_id,
+            ),
         )
 
 
@@ -134,5 +144,10 @@ class RulesVersionMismatch(ArbiterError):
     def __init__(self, game_id: str, have: str, got: str) -> None:
         super().__init__(
             "rules_version_mismatch",
-            f"state was made under rules version {got!r} of {game_id!r}; this server has {have!r}",
+            text(
+                "state was made under rules version {got!r} of {game!r}; this server has {have!r}",
+                got=got,
+                game=game_id,
+                have=have,
+            ),
         )

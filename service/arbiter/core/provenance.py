@@ -30,6 +30,8 @@ from typing import Annotated, Literal, TypeAlias
 import msgspec
 from msgspec import UNSET, UnsetType
 
+from arbiter.core.texts import plural, text
+
 #: A card of a pack: its key (``<part>/<id>`` or ``<part>``) and its value (a struct, mostly).
 Card: TypeAlias = tuple[str, object]
 
@@ -255,22 +257,30 @@ def check_labels(cards: Iterable[Card], labels: Labels | UnsetType) -> LabelProb
     for i, label in enumerate(labels):
         where = f"/labels/{i}"
         if label.card in labelled:
-            return LabelProblem(message=f"{label.card!r} is labelled twice", pointer=where)
+            return LabelProblem(
+                message=text("{card!r} is labelled twice", card=label.card), pointer=where
+            )
         if label.card not in known:
-            return LabelProblem(message=f"the pack has no card {label.card!r}", pointer=where)
+            return LabelProblem(
+                message=text("the pack has no card {card!r}", card=label.card), pointer=where
+            )
         labelled.add(label.card)
         for j, entry in enumerate(label.sourced):
             for k, path in enumerate(entry.values):
                 if path != "*" and path not in known[label.card]:
                     return LabelProblem(
-                        message=f"{label.card!r} has no value {path!r}",
+                        message=text("{card!r} has no value {path!r}", card=label.card, path=path),
                         pointer=f"{where}/sourced/{j}/values/{k}",
                     )
     missing = [key for key in known if key not in labelled]
     if missing:
         return LabelProblem(
-            message=f"a labelled pack labels every card: {len(missing)} have no label, the first "
-            f"{missing[0]!r}",
+            message=plural(
+                "a labelled pack labels every card: {count} have no label, the first {first!r}",
+                "a labelled pack labels every card: {count} have no label, the first {first!r}",
+                count=len(missing),
+                first=missing[0],
+            ),
             pointer="/labels",
         )
     return None

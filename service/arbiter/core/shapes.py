@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from arbiter.core.errors import ArbiterError
+from arbiter.core.texts import Text, joined, text
 
 #: A JSON value, as decoded into Python's plain types.
 Json: TypeAlias = "bool | int | float | str | list[Json] | dict[str, Json] | None"
@@ -79,8 +80,13 @@ class UnknownShape(ArbiterError):
     def __init__(self, game_id: str, version: Json, known: Sequence[str]) -> None:
         super().__init__(
             "rules_version_mismatch",
-            f"this state names rules version {version!r}, which {game_id!r} never had "
-            f"(its versions: {', '.join(known)})",
+            text(
+                "this state names rules version {version!r}, which {game!r} never had "
+                "(its versions: {versions})",
+                version=version,
+                game=game_id,
+                versions=", ".join(known),
+            ),
         )
 
 
@@ -90,17 +96,24 @@ class NotUpgradable(ArbiterError):
 
     def __init__(self, game_id: str, have: str, shape: StateShape) -> None:
         self.shape = shape
-        replaced = "; ".join(_told(r) for r in shape.replaced)
         super().__init__(
             "rules_version_mismatch",
-            f"this state has the shape of {game_id!r} rules {have}, which cannot be upgraded to "
-            f"{shape.version} ({shape.summary}): write it again in today's shape -- {replaced}",
+            text(
+                "this state has the shape of {game!r} rules {have}, which cannot be upgraded to "
+                "{version} ({summary}): write it again in today's shape -- {replaced}",
+                game=game_id,
+                have=have,
+                version=shape.version,
+                summary=shape.summary,
+                replaced=joined((_told(r) for r in shape.replaced), "; "),
+            ),
         )
 
 
-def _told(replaced: Replaced) -> str:
-    then = "removed" if replaced.new is None else f"now {replaced.new}"
-    return f"{replaced.old}: {then} ({replaced.how})"
+def _told(replaced: Replaced) -> Text:
+    if replaced.new is None:
+        return text("{old}: removed ({how})", old=replaced.old, how=replaced.how)
+    return text("{old}: now {new} ({how})", old=replaced.old, new=replaced.new, how=replaced.how)
 
 
 def _matches(pattern: list[str], parts: list[str]) -> bool:

@@ -13,9 +13,16 @@
 // new ones). The master's page links a tab per seat and one for a spectator: the same page opened
 // as /play#game=<game>&handle=<handle>, holding that one handle only, as a seat's own client would
 // (the handle goes in the fragment, which the browser never sends to a server).
+//
+// The service says its texts -- move descriptions, the rendered table, refusals -- in English,
+// Russian or Polish: the page asks for the language chosen above (Accept-Language on every fetch)
+// and shows the texts as they come. The page's own few labels stay English.
 "use strict";
 
 const $ = (selector) => document.querySelector(selector);
+/** The languages the service speaks, by their Accept-Language tag, as the select names them. */
+const LANGUAGES = { en: "English", ru: "Русский", pl: "Polski" };
+const LANGUAGE_KEY = "arbiter.playground.language";
 
 /** An element with attributes and children (strings become text: nothing is parsed as HTML). */
 function el(tag, attributes = {}, ...children) {
@@ -33,10 +40,11 @@ function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-/** A refusal of the API: its problem document (RFC 9457). */
+/** A refusal of the API: its problem document (RFC 9457), titled and told in the chosen language. */
 class ApiProblem extends Error {
   constructor(problem, status) {
-    super(`${problem.code || status}: ${problem.detail || problem.title || "refused"}`);
+    const told = `${problem.code || status}: ${problem.detail || problem.title || "refused"}`;
+    super(problem.title && problem.detail ? `${problem.title} — ${told}` : told);
     this.problem = problem;
     this.status = status;
   }
@@ -45,7 +53,7 @@ class ApiProblem extends Error {
 /** One request to the API; the JSON answer, or an ApiProblem. A string body is sent as it is (a
  * file's JSON, for the server to judge), anything else as its JSON. */
 async function api(method, path, body) {
-  const init = { method, headers: { accept: "application/json" } };
+  const init = { method, headers: { accept: "application/json", "accept-language": session.language } };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
     init.body = typeof body === "string" ? body : JSON.stringify(body);
@@ -76,9 +84,49 @@ const session = {
   content: null, // the content pack the game is played with (the pictures read names in it)
   names: new Map(), // the names its ids have (the events' text reads them)
   busy: false,
+  language: firstLanguage(), // the language of the service's texts (Accept-Language)
 };
 
 const game = () => session.info.id;
+
+// ------------------------------------------------------------------------------ languages
+
+/** The language chosen before (this browser's localStorage), else the browser's own when the
+ * service speaks it, else English. */
+function firstLanguage() {
+  let kept = null;
+  try {
+    kept = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    // storage is off: the choice is not remembered
+  }
+  if (kept && Object.hasOwn(LANGUAGES, kept)) return kept;
+  const browser = String(navigator.language || "").toLowerCase().split("-")[0];
+  return browser === "ru" || browser === "pl" ? browser : "en";
+}
+
+/** The language select, showing the language now on. */
+function buildLanguages() {
+  const select = $("#language");
+  for (const [tag, name] of Object.entries(LANGUAGES)) select.append(el("option", { value: tag, lang: tag }, name));
+  select.value = session.language;
+  document.documentElement.lang = session.language;
+}
+
+/** Say the service's texts in ``language`` from now on (remembered): the games' option
+ * descriptions are read again, and a sealed game's table (an open game's next answer is in it). */
+async function chooseLanguage(language) {
+  session.language = language;
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, language);
+  } catch {
+    // storage is off: the choice holds for this page only
+  }
+  session.games = (await api("GET", "/v1/games")).games;
+  if ($("#table").hidden) chooseGame();
+  if (session.sealed && session.envelope) await refresh();
+}
 const DESCRIBE = { describe: true, render: true };
 
 function showProblem(error) {
@@ -722,6 +770,7 @@ function showResult(envelope) {
 // ------------------------------------------------------------------------------- wiring
 
 $("#game").addEventListener("change", chooseGame);
+$("#language").addEventListener("change", (event) => act(() => chooseLanguage(event.target.value)));
 $("#players").addEventListener("input", fitOptions);
 $("#new-game").addEventListener("submit", (event) => act(() => startGame(event)));
 $("#undo").addEventListener("click", () => act(undo));
@@ -743,6 +792,7 @@ $("#view-as").addEventListener("change", (event) =>
   }),
 );
 window.addEventListener("hashchange", () => location.reload()); // another handle: another tab's page
+buildLanguages();
 act(async () => {
   await loadGames();
   await joinTable();
