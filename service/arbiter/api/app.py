@@ -52,6 +52,7 @@ from arbiter.api.settings import Settings
 from arbiter.api.streams import Streams
 from arbiter.api.streams import route as stream_route
 from arbiter.core import Registry
+from arbiter.core.texts import text
 from arbiter.languages import DEFAULT, LANGUAGES
 
 Scope = MutableMapping[str, Any]
@@ -134,7 +135,7 @@ class Observe:
                 if length.isdigit():
                     await problem_response(_too_large(max_body))(scope, receive, send_wrapper)
                 else:
-                    bad = Problem("invalid_request", "malformed Content-Length", status=400)
+                    bad = Problem("invalid_request", text("malformed Content-Length"), status=400)
                     await problem_response(bad)(scope, receive, send_wrapper)
             else:
                 await self.app(scope, receive_wrapper, send_wrapper)
@@ -149,7 +150,7 @@ class Observe:
         except Exception:
             logging.getLogger("arbiter.api").exception("unhandled error")
             if not started:
-                problem = Problem("internal_error", "the service failed; see its logs")
+                problem = Problem("internal_error", text("the service failed; see its logs"))
                 await problem_response(problem)(scope, receive, send_wrapper)
         finally:
             elapsed = time.perf_counter() - start
@@ -184,14 +185,18 @@ UNBOUNDED_PACKS = 1 << 30
 def _shutting_down() -> Problem:
     return Problem(
         "shutting_down",
-        "this worker stopped before it could answer; retry (another worker, or this one once "
-        "it is back, answers)",
+        text(
+            "this worker stopped before it could answer; retry (another worker, or this one "
+            "once it is back, answers)"
+        ),
         headers=retry_after(1),
     )
 
 
 def _too_large(limit: int) -> Problem:
-    return Problem("body_too_large", f"the request body exceeds {limit} bytes", status=413)
+    return Problem(
+        "body_too_large", text("the request body exceeds {limit} bytes", limit=limit), status=413
+    )
 
 
 def create_app(
@@ -312,7 +317,9 @@ def create_app(
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code)
         if code is None:  # pragma: no cover - Starlette raises only these two itself
             code = "invalid_request"
-        problem = Problem(code, str(error.detail), status=error.status_code)
+        # Starlette's details are the status phrases: said as texts of the same English
+        phrase = {404: text("Not Found"), 405: text("Method Not Allowed")}.get(error.status_code)
+        problem = Problem(code, phrase or str(error.detail), status=error.status_code)
         response = problem_response(problem)
         if error.headers:
             response.headers.update(error.headers)
@@ -325,7 +332,7 @@ def create_app(
         return problem_response(too_deep())
 
     async def on_error(request: Request, error: Exception) -> Response:
-        return problem_response(Problem("internal_error", "the service failed; see its logs"))
+        return problem_response(Problem("internal_error", text("the service failed; see its logs")))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -34,7 +34,7 @@ from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import Problem
 from arbiter.core import GameInfo
 from arbiter.core.record import GameRecord
-from arbiter.core.texts import english
+from arbiter.core.texts import english, text
 
 T = TypeVar("T")
 
@@ -219,13 +219,18 @@ def _body(op: Operation, arguments: dict[str, Any]) -> bytes:
     if record is None:
         if not {"players", "seed", "moves"} <= given.keys():
             problem = Problem(
-                "invalid_request", "give players, seed and moves, or a record", pointer="/record"
+                "invalid_request",
+                text("give players, seed and moves, or a record"),
+                pointer="/record",
             )
             raise problem
         return _json.encode(given)
     if setup:
         names = ", ".join(_camel(name) for name in setup)
-        detail = f"give a record or the game's setup and moves, not both (got record and {names})"
+        detail = text(
+            "give a record or the game's setup and moves, not both (got record and {names})",
+            names=names,
+        )
         raise Problem("invalid_request", detail, pointer="/record")
     try:  # its members, as a record has them
         _record_decoder.decode(_json.encode(record))

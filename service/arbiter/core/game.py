@@ -50,7 +50,7 @@ from arbiter.core.recipes import Recipe
 from arbiter.core.render import render_generic
 from arbiter.core.shapes import JsonObject, StateShape, migrate
 from arbiter.core.takeback import reveals_hidden
-from arbiter.core.texts import joined, text
+from arbiter.core.texts import joined, term, text
 from arbiter.core.types import (
     CHANCE,
     Actor,
@@ -248,7 +248,7 @@ class Game(abc.ABC, Generic[StateT, ContentT, OptionsT, ViewT]):
                 f"{self.id}.setup.players",
                 text(
                     "{game} is played by {min} to {max} players, not {players}",
-                    game=self.title,  # a term() once the catalogs' extractor takes term()
+                    game=term(self.title),
                     min=self.min_players,
                     max=self.max_players,
                     players=players,

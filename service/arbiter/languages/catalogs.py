@@ -64,6 +64,7 @@ def said_by_game(domain: str) -> Iterator[Message]:
         if domain_of(game_id) != domain:
             continue
         info = games.get(game_id).info()
+        yield info.title, TERM  # the core names a game by its title (a player count refused)
         yield info.description, None
         for option in info.options:
             if option.description:
