@@ -397,6 +397,7 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             if card is None:
                 continue
             known = t.traits.get(card)
+            deck = f"{prefix} {sign}"  # as the message names it: ``admin plus``
             if known is None or card in traits or known.deck != f"{prefix}_{sign}":
                 g.gap(
                     "position.heroes",
@@ -404,7 +405,7 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
                         "{card} is no free {deck} trait card («одна положительная и одна "
                         "отрицательная характеристика»)",
                         card=repr(card),
-                        deck=f"{prefix} {sign}",
+                        deck=deck,
                     ),
                     f"{at}/{field}",
                 )
