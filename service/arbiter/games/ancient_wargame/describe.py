@@ -14,7 +14,10 @@ outcome names only the die face, hits, card or hero it carries, with what it is 
 
 The naming helpers (:func:`seat_text`, :func:`hero_text`, :data:`BUILDING_NAMES` ...) live in
 :mod:`.naming`, shared with :mod:`.render` (which imports them from here too), so a move's
-sentence and the table's text agree; the battle describers live in :mod:`.describe_battle`.
+sentence and the table's text agree; the battle describers live in :mod:`.describe_battle`,
+the diplomacy's in :mod:`.describe_diplomacy`.
+Each sentence is a text (:mod:`arbiter.core.texts`): its English, with the template and the
+terms the catalogs say it from in Russian and Polish (issue #40).
 """
 
 from __future__ import annotations
@@ -24,10 +27,16 @@ from typing import Any, Final
 
 from arbiter.core.describe import describe_by
 from arbiter.core.texts import Text, joined, plural, term, text
-from arbiter.games.ancient_wargame import describe_battle, economy, espionage, movement
+from arbiter.games.ancient_wargame import (
+    describe_battle,
+    describe_diplomacy,
+    economy,
+    espionage,
+    movement,
+)
 from arbiter.games.ancient_wargame.battle_state import Retreat
 from arbiter.games.ancient_wargame.common import passage, seats_in_play
-from arbiter.games.ancient_wargame.diplomacy_state import Offer
+from arbiter.games.ancient_wargame.describe_diplomacy import offer_terms
 from arbiter.games.ancient_wargame.moves import (
     Abandon,
     AcceptDeal,
@@ -94,7 +103,6 @@ from arbiter.games.ancient_wargame.naming import (
     BUILDING_NAMES,
     FLANKS,
     SCIENCE_NAMES,
-    Table,
     count_text,
     food_text,
     hero_of,
@@ -102,12 +110,10 @@ from arbiter.games.ancient_wargame.naming import (
     kind_term,
     money_text,
     place,
-    resource_text,
     sea_text,
     seat_text,
     top_task,
     trait_text,
-    turns_text,
     unit_term,
     units_text,
 )
@@ -648,220 +654,6 @@ def _retreat(s: WargameState, t: Tables, m: RetreatTo) -> str:
     return text("Retreat from {origin} to {to}", origin=origin, to=to)
 
 
-# ---------------------------------------------------------------------------- diplomacy
-
-
-def _open(s: WargameState, t: Tables, m: OpenDeal) -> str:
-    return text("Write a deal with {seat}", seat=seat_text(s, t, m.partner))
-
-
-def _cancel(s: WargameState, t: Tables, m: ProposeCancel) -> str:
-    return text(
-        "Propose to {seat} to cancel every deal between you", seat=seat_text(s, t, m.partner)
-    )
-
-
-def _war(s: WargameState, t: Tables, m: DeclareWar) -> str:
-    return text("Declare war on {seat}", seat=seat_text(s, t, m.target))
-
-
-def _kill_prisoner(s: WargameState, t: Tables, m: KillPrisoner) -> str:
-    h = hero_of(s, m.hero)
-    return text(
-        "Kill your prisoner {hero} of {seat}", hero=hero_text(h), seat=seat_text(s, t, h.owner)
-    )
-
-
-def _pass(s: WargameState, t: Tables, m: Pass) -> str:
-    return text("Pass (no more diplomacy for now)")
-
-
-def _term_text(s: Table, t: Tables, clause: str, target: int | None) -> Text:
-    if clause == "passage_to":
-        return text("passage")
-    if clause == "passage_from":
-        return text("passage for you in return")
-    if clause == "passage_both":
-        return text("passage both ways")
-    if clause == "alliance":
-        return text("an alliance")
-    if clause == "peace":
-        return text("peace")
-    if target is not None:
-        return text("a joint attack on {seat}", seat=seat_text(s, t, target))
-    return text("a joint attack")
-
-
-def _add_term(s: WargameState, t: Tables, m: AddTerm) -> str:
-    task = top_task(s, Offer)
-    partner = seat_text(s, t, task.partner)
-    if m.term == "passage_to":
-        return text("Add a term: grant {seat} passage through your provinces", seat=partner)
-    if m.term == "passage_from":
-        return text("Add a term: {seat} grants you passage through its provinces", seat=partner)
-    if m.term == "passage_both":
-        return text("Add a term: passage both ways with {seat}", seat=partner)
-    if m.term == "alliance":
-        return text("Add a term: an alliance with {seat} (passage both ways)", seat=partner)
-    if m.term == "peace":
-        return text("Add a term: peace with {seat} (ends your war)", seat=partner)
-    return text(
-        "Add a term: a joint attack with {seat} on {target}",
-        seat=partner,
-        target=seat_text(s, t, m.target or 0),
-    )
-
-
-def _transfer(s: WargameState, t: Tables, m: Transfer) -> str:
-    task = top_task(s, Offer)
-    partner = seat_text(s, t, task.partner)
-    what = resource_text(m.amount, m.resource)
-    if m.direction == "to_partner":
-        return text("Add a term: you give {seat} {what}", seat=partner, what=what)
-    return text("Add a term: {seat} gives you {what}", seat=partner, what=what)
-
-
-def _release(s: WargameState, t: Tables, m: Release) -> str:
-    h = hero_of(s, m.hero)
-    if h.captor == m.seat:
-        return text("Add a term: you release your prisoner {hero}", hero=hero_text(h))
-    return text(
-        "Add a term: {seat} releases your {hero}",
-        seat=seat_text(s, t, h.captor or 0),
-        hero=hero_text(h),
-    )
-
-
-def _give_general(s: WargameState, t: Tables, m: GiveGeneral) -> str:
-    h = hero_of(s, m.hero)
-    if h.owner == m.seat:
-        return text("Add a term: you give your general {hero}", hero=hero_text(h))
-    return text(
-        "Add a term: {seat} gives you its general {hero}",
-        seat=seat_text(s, t, h.owner),
-        hero=hero_text(h),
-    )
-
-
-def offer_terms(s: Table, t: Tables, task: Offer, viewer: int) -> Text:
-    """The terms of a deal being written or proposed, as ``viewer`` (one of its two seats)
-    reads them: ``passage for 3 turns; you give 5 food``."""
-    mine = viewer == task.seat
-    other = task.partner if mine else task.seat
-    parts: list[str] = []
-    for clause in task.terms:
-        if clause in ("food", "money", "vp"):
-            amount = getattr(task, clause)
-            what = resource_text(abs(amount), clause)
-            if (amount > 0) == mine:
-                parts.append(text("you give {what}", what=what))
-            else:
-                parts.append(text("you get {what}", what=what))
-        elif clause == "release" and task.release is not None:
-            parts.append(text("the release of {hero}", hero=hero_text(hero_of(s, task.release))))
-        elif clause == "general" and task.general is not None:
-            given = hero_of(s, task.general)
-            if given.owner == viewer:
-                parts.append(text("you give the general {hero}", hero=hero_text(given)))
-            else:
-                parts.append(
-                    text(
-                        "seat {seat} gives you the general {hero}",
-                        seat=other,
-                        hero=hero_text(given),
-                    )
-                )
-        elif clause in ("passage_to", "passage_from"):
-            if (clause == "passage_to") == mine:
-                parts.append(text("you grant passage"))
-            else:
-                parts.append(text("seat {seat} grants you passage", seat=other))
-        elif clause not in ("release", "general"):
-            parts.append(_term_text(s, t, clause, task.deal.joint_attack))
-    return joined(parts, "; ") if parts else text("no terms")
-
-
-def _propose(s: WargameState, t: Tables, m: Propose) -> str:
-    task = top_task(s, Offer)
-    partner = seat_text(s, t, task.partner)
-    lasting = [x for x in task.terms if x not in ("food", "money", "vp", "release", "general")]
-    if lasting and len(task.terms) == 1 and lasting[0] == "passage_to":
-        return text("Offer {seat} passage for {turns}", seat=partner, turns=turns_text(m.duration))
-    terms = offer_terms(s, t, task, m.seat)
-    if m.duration:
-        turns = turns_text(m.duration)
-        said = text(
-            "Offer {seat} a deal for {turns}: {terms}", seat=partner, turns=turns, terms=terms
-        )
-        if len(said) <= 155:
-            return said
-        return plural(
-            "Offer {seat} a deal for {turns} ({count} terms)",
-            "Offer {seat} a deal for {turns} ({count} terms)",
-            count=len(task.terms),
-            seat=partner,
-            turns=turns,
-        )
-    said = text("Offer {seat} a deal: {terms}", seat=partner, terms=terms)
-    if len(said) <= 155:
-        return said
-    return plural(
-        "Offer {seat} a deal ({count} terms)",
-        "Offer {seat} a deal ({count} terms)",
-        count=len(task.terms),
-        seat=partner,
-    )
-
-
-def _abandon(s: WargameState, t: Tables, m: Abandon) -> str:
-    task = top_task(s, Offer)
-    return text(
-        "Tear up the deal with {seat} (it counts as a proposal)",
-        seat=seat_text(s, t, task.partner),
-    )
-
-
-def _answer(s: WargameState, t: Tables, m: AcceptDeal | RejectDeal) -> str:
-    task = top_task(s, Offer)
-    verb = text("Accept") if isinstance(m, AcceptDeal) else text("Reject")
-    who = seat_text(s, t, task.seat)
-    if task.cancel:
-        return text(
-            "{verb} {seat}'s proposal to cancel every deal between you", verb=verb, seat=who
-        )
-    turns = task.deal.expires - task.deal.made if task.deal.expires else 0
-    terms = offer_terms(s, t, task, m.seat)
-    if turns:
-        span = turns_text(turns)
-        said = text(
-            "{verb} {seat}'s deal for {turns}: {terms}",
-            verb=verb,
-            seat=who,
-            turns=span,
-            terms=terms,
-        )
-        if len(said) <= 155:
-            return said
-        return plural(
-            "{verb} {seat}'s deal for {turns} ({count} terms)",
-            "{verb} {seat}'s deal for {turns} ({count} terms)",
-            count=len(task.terms),
-            verb=verb,
-            seat=who,
-            turns=span,
-        )
-    said = text("{verb} {seat}'s deal: {terms}", verb=verb, seat=who, terms=terms)
-    if len(said) <= 155:
-        return said
-    return plural(
-        "{verb} {seat}'s deal ({count} terms)",
-        "{verb} {seat}'s deal ({count} terms)",
-        count=len(task.terms),
-        verb=verb,
-        seat=who,
-    )
-
-
 # ---------------------------------------------------------------------------- espionage
 
 
@@ -922,19 +714,19 @@ DESCRIBERS: Final[dict[type, _D]] = {
     Keep: describe_battle.fate,
     Kill: describe_battle.fate,
     AcceptGeneral: describe_battle.fate,
-    OpenDeal: _open,
-    ProposeCancel: _cancel,
-    DeclareWar: _war,
-    KillPrisoner: _kill_prisoner,
-    Pass: _pass,
-    AddTerm: _add_term,
-    Transfer: _transfer,
-    Release: _release,
-    GiveGeneral: _give_general,
-    Propose: _propose,
-    Abandon: _abandon,
-    AcceptDeal: _answer,
-    RejectDeal: _answer,
+    OpenDeal: describe_diplomacy.open_deal,
+    ProposeCancel: describe_diplomacy.cancel,
+    DeclareWar: describe_diplomacy.war,
+    KillPrisoner: describe_diplomacy.kill_prisoner,
+    Pass: describe_diplomacy.pass_,
+    AddTerm: describe_diplomacy.add_term,
+    Transfer: describe_diplomacy.transfer,
+    Release: describe_diplomacy.release,
+    GiveGeneral: describe_diplomacy.give_general,
+    Propose: describe_diplomacy.propose,
+    Abandon: describe_diplomacy.abandon,
+    AcceptDeal: describe_diplomacy.answer,
+    RejectDeal: describe_diplomacy.answer,
     PayCounterIntel: _counter,
     NoCounterIntel: _counter,
 }
