@@ -39,6 +39,7 @@ from typing import get_args
 
 from arbiter.core import InvalidState, RuleCode
 from arbiter.core.provenance import check_labels
+from arbiter.core.texts import text
 from arbiter.core.types import RuleCodes
 from arbiter.games.ancient_wargame import rules
 from arbiter.games.ancient_wargame.content import (
@@ -341,7 +342,9 @@ def _check_ids(c: WargameContent) -> None:
         for id_, pointer in items:
             if id_ in seen:
                 raise _invalid(
-                    "content.duplicate_id", f"id {id_!r} is also {seen[id_]}", f"{pointer}/id"
+                    "content.duplicate_id",
+                    text("id {id_!r} is also {value}", id_=id_, value=seen[id_]),
+                    f"{pointer}/id",
                 )
             seen[id_] = pointer
 
@@ -359,39 +362,62 @@ def _check_map(c: WargameContent) -> None:
     for i, s in enumerate(c.seas):
         if not 0 <= s.storm <= rules.CLOSED_SEA:
             raise _invalid(
-                "content.storm", f"storm class {s.storm} of {s.id!r}", f"/seas/{i}/storm"
+                "content.storm",
+                text("storm class {storm} of {id!r}", storm=s.storm, id=s.id),
+                f"/seas/{i}/storm",
             )
         for j, n in enumerate(s.neighbours):
             pointer = f"/seas/{i}/neighbours/{j}"
             if n not in seas or n == s.id:
-                raise _invalid("content.sea_neighbours", f"{s.id!r}: no other sea {n!r}", pointer)
+                raise _invalid(
+                    "content.sea_neighbours",
+                    text("{id!r}: no other sea {n!r}", id=s.id, n=n),
+                    pointer,
+                )
             if s.id not in seas[n].neighbours:
                 raise _invalid(
-                    "content.sea_neighbours", f"{n!r} does not list {s.id!r} back", pointer
+                    "content.sea_neighbours",
+                    text("{n!r} does not list {id!r} back", n=n, id=s.id),
+                    pointer,
                 )
             if n in s.neighbours[:j]:
-                raise _invalid("content.sea_neighbours", f"{s.id!r} lists {n!r} twice", pointer)
+                raise _invalid(
+                    "content.sea_neighbours",
+                    text("{id!r} lists {n!r} twice", id=s.id, n=n),
+                    pointer,
+                )
     for i, p in enumerate(c.provinces):
         for j, sea in enumerate(p.coast):
             if sea not in seas or sea in p.coast[:j]:
                 raise _invalid(
                     "content.coast",
-                    f"{p.id!r}: {sea!r} is no sea, or is listed twice",
+                    text("{id!r}: {sea!r} is no sea, or is listed twice", id=p.id, sea=sea),
                     f"/provinces/{i}/coast/{j}",
                 )
         for j, n in enumerate(p.land):
             pointer = f"/provinces/{i}/land/{j}"
             if n not in provinces or n == p.id:
-                raise _invalid("content.land", f"{p.id!r}: no other province {n!r}", pointer)
+                raise _invalid(
+                    "content.land", text("{id!r}: no other province {n!r}", id=p.id, n=n), pointer
+                )
             if p.id not in provinces[n].land:
-                raise _invalid("content.land", f"{n!r} does not list {p.id!r} back", pointer)
+                raise _invalid(
+                    "content.land", text("{n!r} does not list {id!r} back", n=n, id=p.id), pointer
+                )
             if n in p.land[:j]:
-                raise _invalid("content.land", f"{p.id!r} lists {n!r} twice", pointer)
+                raise _invalid(
+                    "content.land", text("{id!r} lists {n!r} twice", id=p.id, n=n), pointer
+                )
         for j, m in enumerate(p.mercenaries):
             if m.count < 1 or m.unit in [x.unit for x in p.mercenaries[:j]]:
                 raise _invalid(
                     "content.mercenary",
-                    f"{p.id!r}: {m.count} {m.unit}, at least 1 and each type once",
+                    text(
+                        "{id!r}: {count} {unit}, at least 1 and each type once",
+                        id=p.id,
+                        count=m.count,
+                        unit=m.unit,
+                    ),
                     f"/provinces/{i}/mercenaries/{j}",
                 )
 
@@ -403,26 +429,40 @@ def _check_connected(c: WargameContent) -> None:
         if lost:
             raise _invalid(
                 "content.connected",
-                f"at {n} players {lost[0].id!r} cannot be reached from "
-                f"{provinces_in_play(c, n)[0].id!r} by land or by seas of class below 6",
+                text(
+                    "at {n} players {id!r} cannot be reached from {id2!r} by land or by seas of class below 6",
+                    n=n,
+                    id=lost[0].id,
+                    id2=provinces_in_play(c, n)[0].id,
+                ),
                 f"/provinces/{index[lost[0].id]}",
             )
 
 
 def _check_modifier(m: Modifier, pointer: str) -> None:
     if m.kind == "start_units" and m.unit is None:
-        raise _invalid("content.modifier_unit", "start_units names no unit", f"{pointer}/unit")
+        raise _invalid(
+            "content.modifier_unit", text("start_units names no unit"), f"{pointer}/unit"
+        )
     if m.kind == "start_science" and m.ref not in BASIC_SCIENCES:
-        raise _invalid("content.science_ref", f"{m.ref!r} is no basic science", f"{pointer}/ref")
+        raise _invalid(
+            "content.science_ref", text("{ref!r} is no basic science", ref=m.ref), f"{pointer}/ref"
+        )
     if m.kind == "start_building" and m.ref not in BUILDINGS:
-        raise _invalid("content.building_ref", f"{m.ref!r} is no building", f"{pointer}/ref")
+        raise _invalid(
+            "content.building_ref", text("{ref!r} is no building", ref=m.ref), f"{pointer}/ref"
+        )
 
 
 def _check_states(c: WargameContent) -> None:
     if len(c.states) < MAX_PLAYERS:
         raise _invalid(
             "content.states",
-            f"{len(c.states)} states; {MAX_PLAYERS} players need as many",
+            text(
+                "{count} states; {MAX_PLAYERS} players need as many",
+                count=len(c.states),
+                MAX_PLAYERS=MAX_PLAYERS,
+            ),
             "/states",
         )
     provinces = {p.id: p for p in c.provinces}
@@ -431,11 +471,19 @@ def _check_states(c: WargameContent) -> None:
     for i, s in enumerate(c.states):
         pointer = f"/states/{i}/capital"
         if s.capital not in provinces:
-            raise _invalid("content.capital", f"{s.id}: no province {s.capital!r}", pointer)
+            raise _invalid(
+                "content.capital",
+                text("{id}: no province {capital!r}", id=s.id, capital=s.capital),
+                pointer,
+            )
         if s.capital in capitals:
             raise _invalid(
                 "content.capital",
-                f"{s.capital!r} is also the capital of {capitals[s.capital]}",
+                text(
+                    "{capital!r} is also the capital of {value}",
+                    capital=s.capital,
+                    value=capitals[s.capital],
+                ),
                 pointer,
             )
         capitals[s.capital] = s.id
@@ -443,8 +491,12 @@ def _check_states(c: WargameContent) -> None:
         if capital.min_players != PLAYER_COUNTS[0]:
             raise _invalid(
                 "content.capital_in_play",
-                f"{s.id}: its capital {s.capital!r} is in play only from {capital.min_players} "
-                "players",
+                text(
+                    "{id}: its capital {capital!r} is in play only from {min_players} players",
+                    id=s.id,
+                    capital=s.capital,
+                    min_players=capital.min_players,
+                ),
                 pointer,
             )
         if not any(
@@ -455,7 +507,11 @@ def _check_states(c: WargameContent) -> None:
         ):
             raise _invalid(
                 "content.capital_coast",
-                f"{s.id}: its capital {s.capital!r} touches no sea open to ships at 2 players",
+                text(
+                    "{id}: its capital {capital!r} touches no sea open to ships at 2 players",
+                    id=s.id,
+                    capital=s.capital,
+                ),
                 pointer,
             )
         for j, m in enumerate(s.features):
@@ -469,32 +525,42 @@ def _check_condition(c: WargameContent, i: int, j: int, cond: Condition) -> None
     for k, pid in enumerate(cond.provinces):
         if pid not in provinces:
             raise _invalid(
-                "content.condition_ref", f"no province {pid!r}", f"{pointer}/provinces/{k}"
+                "content.condition_ref",
+                text("no province {pid!r}", pid=pid),
+                f"{pointer}/provinces/{k}",
             )
     if cond.region and not any(p.region == cond.region for p in c.provinces):
         raise _invalid(
-            "content.condition_ref", f"no province of region {cond.region!r}", f"{pointer}/region"
+            "content.condition_ref",
+            text("no province of region {region!r}", region=cond.region),
+            f"{pointer}/region",
         )
     states = {s.id for s in c.states}
     if (cond.state or cond.kind == "eliminated") and (cond.state not in states or cond.state == me):
         raise _invalid(
-            "content.condition_ref", f"{me}: {cond.state!r} is no other state", f"{pointer}/state"
+            "content.condition_ref",
+            text("{me}: {state!r} is no other state", me=me, state=cond.state),
+            f"{pointer}/state",
         )
 
     def too(message: str, where: str) -> InvalidState:
-        return _invalid("content.condition_threshold", f"{me}: {message}", f"{pointer}{where}")
+        return _invalid(
+            "content.condition_threshold",
+            text("{me}: {message}", me=me, message=message),
+            f"{pointer}{where}",
+        )
 
     if cond.kind == "hold_all":
         if not cond.provinces:
-            raise too("hold_all names no province: met at once", "/provinces")
+            raise too(text("hold_all names no province: met at once"), "/provinces")
         for k, pid in enumerate(cond.provinces):
             if provinces[pid].min_players != PLAYER_COUNTS[0]:
-                raise too(f"{pid!r} is not in play at 2 players", f"/provinces/{k}")
+                raise too(text("{pid!r} is not in play at 2 players", pid=pid), f"/provinces/{k}")
         return
     if cond.kind == "eliminated":
         return
     if cond.n_by_players and len(cond.n_by_players) != len(PLAYER_COUNTS):
-        raise too("n_by_players needs one entry for each of 2-6 players", "/n_by_players")
+        raise too(text("n_by_players needs one entry for each of 2-6 players"), "/n_by_players")
     least = MIN_THRESHOLD[cond.kind]
     if cond.kind == "hold_count" and cond.region:
         least = 1
@@ -510,28 +576,57 @@ def _check_condition(c: WargameContent, i: int, j: int, cond: Condition) -> None
             "sciences": SCIENCE_COUNT,
         }.get(cond.kind)
         if t < least:
-            raise too(f"{cond.kind} {t} at {n} players is met at the start", where)
+            raise too(
+                text("{kind} {t} at {n} players is met at the start", kind=cond.kind, t=t, n=n),
+                where,
+            )
         if most is not None and t > most:
-            raise too(f"{cond.kind} {t} at {n} players: at most {most} can be had", where)
+            raise too(
+                text(
+                    "{kind} {t} at {n} players: at most {most} can be had",
+                    kind=cond.kind,
+                    t=t,
+                    n=n,
+                    most=most,
+                ),
+                where,
+            )
 
 
 def _check_traits(c: WargameContent) -> None:
     for deck in TRAIT_DECKS:
         if not any(t.deck == deck for t in c.traits):
-            raise _invalid("content.trait_deck", f"the {deck} deck is empty", "/traits")
+            raise _invalid(
+                "content.trait_deck", text("the {deck} deck is empty", deck=deck), "/traits"
+            )
     for i, t in enumerate(c.traits):
         want = 1 if t.deck.endswith("_plus") else -1
         for j, m in enumerate(t.modifiers):
             pointer = f"/traits/{i}/modifiers/{j}"
             if m.kind in SETUP_KINDS:
                 raise _invalid(
-                    "content.trait_kind", f"{t.id}: {m.kind} is a setup modifier", f"{pointer}/kind"
+                    "content.trait_kind",
+                    text("{id}: {kind} is a setup modifier", id=t.id, kind=m.kind),
+                    f"{pointer}/kind",
                 )
             if SIGN[m.kind] * m.value * want < 0:
                 raise _invalid(
                     "content.trait_sign",
-                    f"{t.id} of {t.deck}: {m.kind} {m.value:+d} is "
-                    f"{'harmful' if want > 0 else 'beneficial'}",
+                    text(
+                        "{id} of {deck}: {kind} {value:+d} is harmful",
+                        id=t.id,
+                        deck=t.deck,
+                        kind=m.kind,
+                        value=m.value,
+                    )
+                    if want > 0
+                    else text(
+                        "{id} of {deck}: {kind} {value:+d} is beneficial",
+                        id=t.id,
+                        deck=t.deck,
+                        kind=m.kind,
+                        value=m.value,
+                    ),
                     f"{pointer}/value",
                 )
             _check_modifier(m, pointer)

@@ -14,7 +14,10 @@ outcome names only the die face, hits, card or hero it carries, with what it is 
 
 The naming helpers (:func:`seat_text`, :func:`hero_text`, :data:`BUILDING_NAMES` ...) live in
 :mod:`.naming`, shared with :mod:`.render` (which imports them from here too), so a move's
-sentence and the table's text agree; the battle describers live in :mod:`.describe_battle`.
+sentence and the table's text agree; the battle describers live in :mod:`.describe_battle`,
+the diplomacy's in :mod:`.describe_diplomacy`.
+Each sentence is a text (:mod:`arbiter.core.texts`): its English, with the template and the
+terms the catalogs say it from in Russian and Polish (issue #40).
 """
 
 from __future__ import annotations
@@ -23,10 +26,17 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from arbiter.core.describe import describe_by
-from arbiter.games.ancient_wargame import describe_battle, economy, espionage, movement
+from arbiter.core.texts import Text, joined, plural, term, text
+from arbiter.games.ancient_wargame import (
+    describe_battle,
+    describe_diplomacy,
+    economy,
+    espionage,
+    movement,
+)
 from arbiter.games.ancient_wargame.battle_state import Retreat
 from arbiter.games.ancient_wargame.common import passage, seats_in_play
-from arbiter.games.ancient_wargame.diplomacy_state import Offer
+from arbiter.games.ancient_wargame.describe_diplomacy import offer_terms
 from arbiter.games.ancient_wargame.moves import (
     Abandon,
     AcceptDeal,
@@ -93,16 +103,18 @@ from arbiter.games.ancient_wargame.naming import (
     BUILDING_NAMES,
     FLANKS,
     SCIENCE_NAMES,
-    Table,
+    count_text,
+    food_text,
     hero_of,
     hero_text,
+    kind_term,
     money_text,
     place,
     sea_text,
     seat_text,
     top_task,
     trait_text,
-    turns_text,
+    unit_term,
     units_text,
 )
 from arbiter.games.ancient_wargame.rules import (
@@ -152,17 +164,17 @@ __all__ = [
 ]
 
 _DECKS: Final = {
-    "admin_plus": "administrator +",
-    "admin_minus": "administrator -",
-    "general_plus": "general +",
-    "general_minus": "general -",
+    "admin_plus": text("administrator +"),
+    "admin_minus": text("administrator -"),
+    "general_plus": text("general +"),
+    "general_minus": text("general -"),
 }
 _SEALED_STEP: Final = {
-    "hire": "hiring",
-    "upkeep": "upkeep",
-    "build": "construction",
-    "buy_vp": "VP purchase",
-    "mission": "espionage order",
+    "hire": text("hiring"),
+    "upkeep": text("upkeep"),
+    "build": text("construction"),
+    "buy_vp": text("VP purchase"),
+    "mission": text("espionage order"),
 }
 
 
@@ -171,76 +183,152 @@ _SEALED_STEP: Final = {
 
 def _roll_face(s: WargameState, t: Tables, m: RollFace) -> str:
     task = top_task(s, D6)
-    head = f"Chance: the die shows {m.face}"
+    face = m.face
     players = max(2, len(seats_in_play(s)))
     if task.purpose == "births":
-        return f"{head}: {BIRTHS[players][m.face - 1]} hero(es) born"
+        return plural(
+            "Chance: the die shows {face}: {count} hero(es) born",
+            "Chance: the die shows {face}: {count} hero(es) born",
+            count=BIRTHS[players][m.face - 1],
+            face=face,
+        )
     if task.purpose == "deaths":
-        return f"{head}: {DEATHS[players][m.face - 1]} hero(es) die"
+        return plural(
+            "Chance: the die shows {face}: {count} hero(es) die",
+            "Chance: the die shows {face}: {count} hero(es) die",
+            count=DEATHS[players][m.face - 1],
+            face=face,
+        )
     if task.purpose == "storm":
-        return f"{head} for the storm in {sea_text(t, task.at)} (class {t.sea[task.at].storm})"
+        return text(
+            "Chance: the die shows {face} for the storm in {sea} (class {storm})",
+            face=face,
+            sea=sea_text(t, task.at),
+            storm=t.sea[task.at].storm,
+        )
     if task.purpose == "fortress":
         ctx = s.battle
         enemy = next(x.seat for x in ctx.sides if x.seat != task.seat) if ctx else None
-        whose = f"{seat_text(s, t, enemy)}'s " if enemy is not None else ""
-        return (
-            f"{head}: a fortress of {place(t, task.at)} fires at {whose}{FLANKS[task.flank]} flank"
+        if enemy is not None:
+            return text(
+                "Chance: the die shows {face}: a fortress of {province} fires at {seat}'s "
+                "{flank} flank",
+                face=face,
+                province=place(t, task.at),
+                seat=seat_text(s, t, enemy),
+                flank=FLANKS[task.flank],
+            )
+        return text(
+            "Chance: the die shows {face}: a fortress of {province} fires at {flank} flank",
+            face=face,
+            province=place(t, task.at),
+            flank=FLANKS[task.flank],
         )
     if task.purpose == "fate":
-        return f"{head} for the fate of the captured {hero_text(hero_of(s, task.hero))}"
+        return text(
+            "Chance: the die shows {face} for the fate of the captured {hero}",
+            face=face,
+            hero=hero_text(hero_of(s, task.hero)),
+        )
     if task.purpose == "assassinate":
-        return f"{head} for the assassination of {hero_text(hero_of(s, task.at))}"
-    return f"{head} for the sabotage of {place(t, task.at)}"
+        return text(
+            "Chance: the die shows {face} for the assassination of {hero}",
+            face=face,
+            hero=hero_text(hero_of(s, task.at)),
+        )
+    return text(
+        "Chance: the die shows {face} for the sabotage of {province}",
+        face=face,
+        province=place(t, task.at),
+    )
+
+
+_HIT_KINDS: Final = {
+    "naval": text("naval battle"),
+    "archery": text("archery"),
+    "melee": text("melee"),
+}
 
 
 def _hits_rolled(s: WargameState, t: Tables, m: HitsRolled) -> str:
     task = top_task(s, Hits)
-    what = {"naval": "naval battle", "archery": "archery", "melee": "melee"}[task.purpose]
-    where = ""
+    where: str = ""
     if task.at:
-        where = f" in {sea_text(t, task.at) if task.at in t.sea else place(t, task.at)}"
-    flank = f", {FLANKS[task.flank]} flank" if task.flank is not None else ""
-    return (
-        f"Chance: {m.hits} of {task.dice} {'die' if task.dice == 1 else 'dice'} hit ({seat_text(s, t, task.seat)}'s {what}"
-        f"{flank}{where}, {task.threshold}-6 hits)"
+        at = sea_text(t, task.at) if task.at in t.sea else place(t, task.at)
+        where = text(" in {place}", place=at)
+    flank: str = text(", {flank} flank", flank=FLANKS[task.flank]) if task.flank is not None else ""
+    return plural(
+        "Chance: {hits} of {count} die hit ({seat}'s {what}{flank}{where}, {threshold}-6 hits)",
+        "Chance: {hits} of {count} dice hit ({seat}'s {what}{flank}{where}, {threshold}-6 hits)",
+        count=task.dice,
+        hits=m.hits,
+        seat=seat_text(s, t, task.seat),
+        what=_HIT_KINDS[task.purpose],
+        flank=flank,
+        where=where,
+        threshold=task.threshold,
     )
 
 
 def _sixes(s: WargameState, t: Tables, m: SixesRolled) -> str:
     task = top_task(s, Research)
-    shown = ("no six", "one six", "two or more sixes")[m.sixes]
-    return (
-        f"Chance: {seat_text(s, t, task.seat)}'s research dice ({task.dice} to roll) show {shown}"
+    seat, dice = seat_text(s, t, task.seat), task.dice
+    if m.sixes == 0:
+        return text(
+            "Chance: {seat}'s research dice ({dice} to roll) show no six", seat=seat, dice=dice
+        )
+    if m.sixes == 1:
+        return text(
+            "Chance: {seat}'s research dice ({dice} to roll) show one six", seat=seat, dice=dice
+        )
+    return text(
+        "Chance: {seat}'s research dice ({dice} to roll) show two or more sixes",
+        seat=seat,
+        dice=dice,
     )
 
 
 def _basic(s: WargameState, t: Tables, m: BasicLearned) -> str:
     task = top_task(s, DrawBasic)
-    return f"Chance: {seat_text(s, t, task.seat)} learns {SCIENCE_NAMES[m.science]}"
+    return text(
+        "Chance: {seat} learns {science}",
+        seat=seat_text(s, t, task.seat),
+        science=SCIENCE_NAMES[m.science],
+    )
 
 
 def _kind_drawn(s: WargameState, t: Tables, m: HeroKindDrawn) -> str:
-    return f"Chance: the hero born is {'an administrator' if m.kind == 'administrator' else 'a general'}"
+    if m.kind == "administrator":
+        return text("Chance: the hero born is an administrator")
+    return text("Chance: the hero born is a general")
 
 
 def _given(s: WargameState, t: Tables, m: HeroGiven) -> str:
     task = top_task(s, NewHero)
-    return f"Chance: the new {task.kind or 'hero'} goes to {seat_text(s, t, m.owner)}"
+    kind = kind_term(task.kind) if task.kind else term("hero")
+    return text("Chance: the new {kind} goes to {seat}", kind=kind, seat=seat_text(s, t, m.owner))
 
 
 def _trait(s: WargameState, t: Tables, m: TraitDrawn) -> str:
     task = top_task(s, DrawTrait)
     card = t.traits[m.card]
-    return (
-        f"Chance: {hero_text(hero_of(s, task.hero))} draws the trait {card.name} "
-        f"({_DECKS[card.deck]})"
+    return text(
+        "Chance: {hero} draws the trait {trait} ({deck})",
+        hero=hero_text(hero_of(s, task.hero)),
+        trait=term(card.name),
+        deck=_DECKS[card.deck],
     )
 
 
 def _dealt(s: WargameState, t: Tables, m: StateDealt) -> str:
     task = top_task(s, DealStates)
     card = t.states[m.state]
-    return f"Chance: seat {task.seat} is dealt {card.name} (capital {place(t, card.capital)})"
+    return text(
+        "Chance: seat {seat} is dealt {state} (capital {capital})",
+        seat=task.seat,
+        state=term(card.name),
+        capital=place(t, card.capital),
+    )
 
 
 # -------------------------------------------------------------------------------- setup
@@ -248,11 +336,15 @@ def _dealt(s: WargameState, t: Tables, m: StateDealt) -> str:
 
 def _pick_state(s: WargameState, t: Tables, m: PickState) -> str:
     card = t.states[m.state]
-    return f"Take the state {card.name} (capital {place(t, card.capital)})"
+    return text(
+        "Take the state {state} (capital {capital})",
+        state=term(card.name),
+        capital=place(t, card.capital),
+    )
 
 
 def _upper(s: WargameState, t: Tables, m: UpperHero) -> str:
-    return f"Write {hero_text(hero_of(s, m.hero))} higher in the hero list"
+    return text("Write {hero} higher in the hero list", hero=hero_text(hero_of(s, m.hero)))
 
 
 # ------------------------------------------------------------------------------- sealed
@@ -267,114 +359,193 @@ def _line_cost(s: WargameState, t: Tables, seat: int, line: HireLine | Hire) -> 
     return CAPITAL_PRICE[line.unit] * line.count, 0
 
 
-def line_text(s: WargameState, t: Tables, seat: int, line: HireLine | Hire) -> str:
+def line_text(s: WargameState, t: Tables, seat: int, line: HireLine | Hire) -> Text:
     """A hire (or a ship order) with its price: ``3 infantry in your capital Latium for 3 food``."""
     n, unit = line.count, line.unit
     if unit == "ships":
-        return (
-            f"{units_text(n, 'ships')} in {sea_text(t, line.at)} "
-            f"({SHIP_FOOD * n} food, {SHIP_MONEY * n} money)"
+        return text(
+            "{ships} in {sea} ({food}, {money})",
+            ships=units_text(n, "ships"),
+            sea=sea_text(t, line.at),
+            food=food_text(SHIP_FOOD * n),
+            money=money_text(SHIP_MONEY * n),
         )
     if line.mercenary:
         price = economy.mercenary_price(s, t, seat, line.at, unit)
-        return f"{n} {unit} mercenaries in {place(t, line.at)} for {money_text(price * n)}"
-    return f"{n} {unit} in your capital {place(t, line.at)} for {CAPITAL_PRICE[unit] * n} food"
+        return text(
+            "{units} mercenaries in {province} for {money}",
+            units=units_text(n, unit),
+            province=place(t, line.at),
+            money=money_text(price * n),
+        )
+    return text(
+        "{units} in your capital {province} for {food}",
+        units=units_text(n, unit),
+        province=place(t, line.at),
+        food=food_text(CAPITAL_PRICE[unit] * n),
+    )
 
 
 def _hire(s: WargameState, t: Tables, m: Hire) -> str:
-    return ("Build " if m.unit == "ships" else "Hire ") + line_text(s, t, m.seat, m)
+    if m.unit == "ships":
+        return text("Build {order}", order=line_text(s, t, m.seat, m))
+    return text("Hire {order}", order=line_text(s, t, m.seat, m))
 
 
 def _disband(s: WargameState, t: Tables, m: Disband) -> str:
-    need = economy.upkeep(s, t, m.seat)
-    return (
-        f"Disband {m.count} {m.unit} in {place(t, m.at)} (upkeep {need} food, "
-        f"{s.players[m.seat].food} held)"
+    return text(
+        "Disband {units} in {province} (upkeep {upkeep} food, {held} held)",
+        units=count_text(m.count, m.unit),
+        province=place(t, m.at),
+        upkeep=economy.upkeep(s, t, m.seat),
+        held=s.players[m.seat].food,
     )
 
 
 def _start_building(s: WargameState, t: Tables, m: StartBuilding) -> str:
     cost = economy.building_cost(s, t, m.seat, m.building)
-    return (
-        f"Start building the {BUILDING_NAMES[m.building]} in your capital for {money_text(cost)} "
-        "(ready next turn)"
+    return text(
+        "Start building the {building} in your capital for {money} (ready next turn)",
+        building=BUILDING_NAMES[m.building],
+        money=money_text(cost),
     )
 
 
 def _fortress(s: WargameState, t: Tables, m: BuildFortress) -> str:
     cost = economy.fortress_cost(s, t, m.seat, m.province)
     now = s.provinces[t.province_index[m.province]].fortresses
-    return (
-        f"Build a fortress in {place(t, m.province)} ({FORTRESS_FOOD} food, {money_text(cost)}; "
-        f"{now} there now)"
+    return text(
+        "Build a fortress in {province} ({food}, {money}; {now} there now)",
+        province=place(t, m.province),
+        food=food_text(FORTRESS_FOOD),
+        money=money_text(cost),
+        now=now,
     )
 
 
 def _buy_vp(s: WargameState, t: Tables, m: BuyVp) -> str:
-    return f"Buy a VP token for {VP_FOOD} food and {VP_MONEY} money"
+    return text("Buy a VP token for {food} food and {money} money", food=VP_FOOD, money=VP_MONEY)
 
 
 def _mission(s: WargameState, t: Tables, m: Mission) -> str:
+    money = money_text(MISSION_MONEY)
     if m.kind == "assassinate":
         h = hero_of(s, m.target)
-        what = f"the assassination of {hero_text(h)} of {seat_text(s, t, h.owner)}"
-    else:
-        owner = s.provinces[t.province_index[m.target]].owner
-        whose = f" of {seat_text(s, t, owner)}" if owner is not None else ""
-        what = f"the sabotage of {place(t, m.target)}{whose}"
-    return f"Order {what} for {money_text(MISSION_MONEY)}"
+        return text(
+            "Order the assassination of {hero} of {seat} for {money}",
+            hero=hero_text(h),
+            seat=seat_text(s, t, h.owner),
+            money=money,
+        )
+    owner = s.provinces[t.province_index[m.target]].owner
+    if owner is not None:
+        return text(
+            "Order the sabotage of {province} of {seat} for {money}",
+            province=place(t, m.target),
+            seat=seat_text(s, t, owner),
+            money=money,
+        )
+    return text(
+        "Order the sabotage of {province} for {money}", province=place(t, m.target), money=money
+    )
 
 
 def _commit(s: WargameState, t: Tables, m: Commit) -> str:
     task = top_task(s, Sealed)
     d = s.drafts[m.seat]
-    head = f"Commit your {_SEALED_STEP[task.step]}"
+    head = text("Commit your {step}", step=_SEALED_STEP[task.step])
     if task.step == "hire":
+        if not d.hire:
+            return text("{head}: nothing hired", head=head)
         food = sum(_line_cost(s, t, m.seat, x)[0] for x in d.hire)
         money = sum(_line_cost(s, t, m.seat, x)[1] for x in d.hire)
-        parts = [units_text(x.count, x.unit) + f" in {place(t, x.at)}" for x in d.hire]
-        body = "; ".join(parts) if parts else "nothing hired"
-        cost = f" ({food} food, {money} money)" if parts else ""
-        text = f"{head}: {body}{cost}"
-        return text if len(text) <= 150 else f"{head}: {len(parts)} orders{cost}"
+        parts = [
+            text(
+                "{units} in {province}", units=units_text(x.count, x.unit), province=place(t, x.at)
+            )
+            for x in d.hire
+        ]
+        said = text(
+            "{head}: {orders} ({food} food, {money} money)",
+            head=head,
+            orders=joined(parts, "; "),
+            food=food,
+            money=money,
+        )
+        if len(said) <= 150:
+            return said
+        return plural(
+            "{head}: {count} orders ({food} food, {money} money)",
+            "{head}: {count} orders ({food} food, {money} money)",
+            count=len(parts),
+            head=head,
+            food=food,
+            money=money,
+        )
     if task.step == "upkeep":
         gone = sum(x.count for x in d.disband)
         need = economy.upkeep(s, t, m.seat, gone)
-        return f"{head}: pay {need} food" + (f", {gone} soldiers disbanded" if gone else "")
+        if gone:
+            return plural(
+                "{head}: pay {food} food, {count} soldiers disbanded",
+                "{head}: pay {food} food, {count} soldiers disbanded",
+                count=gone,
+                head=head,
+                food=need,
+            )
+        return text("{head}: pay {food} food", head=head, food=need)
     if task.step == "build":
-        names = [BUILDING_NAMES[b] for b in d.buildings]
-        names += [f"a fortress in {place(t, x)}" for x in d.fortresses]
-        text = f"{head}: " + (", ".join(names) or "nothing built")
-        return text if len(text) <= 150 else f"{head}: {len(names)} orders"
+        names: list[str] = [BUILDING_NAMES[b] for b in d.buildings]
+        names += [text("a fortress in {province}", province=place(t, x)) for x in d.fortresses]
+        if not names:
+            return text("{head}: nothing built", head=head)
+        said = text("{head}: {orders}", head=head, orders=joined(names, ", "))
+        if len(said) <= 150:
+            return said
+        return plural(
+            "{head}: {count} orders", "{head}: {count} orders", count=len(names), head=head
+        )
     if task.step == "buy_vp":
-        return f"{head}: " + ("buy a VP token" if d.buy_vp else "no VP bought")
+        if d.buy_vp:
+            return text("{head}: buy a VP token", head=head)
+        return text("{head}: no VP bought", head=head)
     if d.mission == "none" or d.target is None:
-        return f"{head}: no mission"
-    target = hero_text(hero_of(s, d.target)) if d.mission == "assassinate" else place(t, d.target)
-    return f"{head}: {'assassinate' if d.mission == 'assassinate' else 'sabotage'} {target}"
+        return text("{head}: no mission", head=head)
+    if d.mission == "assassinate":
+        return text(
+            "{head}: assassinate {target}", head=head, target=hero_text(hero_of(s, d.target))
+        )
+    return text("{head}: sabotage {target}", head=head, target=place(t, d.target))
 
 
 # ------------------------------------------------------------------------------- phases
 
 
 def _study(s: WargameState, t: Tables, m: StudyNext) -> str:
-    return f"Study {SCIENCE_NAMES[m.science]} next (face down)"
+    return text("Study {science} next (face down)", science=SCIENCE_NAMES[m.science])
 
 
 def _place_hero(s: WargameState, t: Tables, m: PlaceHero) -> str:
     task = top_task(s, PlaceHeroTask)
-    return f"Place {hero_text(hero_of(s, task.hero))} in {place(t, m.province)}"
+    return text(
+        "Place {hero} in {province}",
+        hero=hero_text(hero_of(s, task.hero)),
+        province=place(t, m.province),
+    )
 
 
 def _move_ships(s: WargameState, t: Tables, m: MoveShips) -> str:
-    return (
-        f"Move {units_text(m.count, 'ships')} from {sea_text(t, m.origin)} to {sea_text(t, m.to)}"
+    return text(
+        "Move {ships} from {origin} to {to}",
+        ships=units_text(m.count, "ships"),
+        origin=sea_text(t, m.origin),
+        to=sea_text(t, m.to),
     )
 
 
 def _done(s: WargameState, t: Tables, m: Done) -> str:
     top_task(s, MoveFleets)
-    return "Finish moving your ships"
+    return text("Finish moving your ships")
 
 
 def _naval(s: WargameState, t: Tables, m: StartNaval | NoNaval) -> str:
@@ -382,15 +553,16 @@ def _naval(s: WargameState, t: Tables, m: StartNaval | NoNaval) -> str:
     foe = seat_text(s, t, task.opponent)
     where = sea_text(t, task.sea)
     if isinstance(m, NoNaval):
-        return f"Do not attack {foe} in {where}"
-    at_war = tuple(sorted((task.seat, task.opponent))) in s.wars
-    return f"Start a naval battle against {foe} in {where}" + ("" if at_war else " (declares war)")
+        return text("Do not attack {seat} in {sea}", seat=foe, sea=where)
+    if tuple(sorted((task.seat, task.opponent))) in s.wars:
+        return text("Start a naval battle against {seat} in {sea}", seat=foe, sea=where)
+    return text("Start a naval battle against {seat} in {sea} (declares war)", seat=foe, sea=where)
 
 
 def _move_hero(s: WargameState, t: Tables, m: MoveHero) -> str:
     task = top_task(s, HeroTurnTask)
     h = hero_of(s, task.hero)
-    text = f"Move {hero_text(h)} from {place(t, h.province or '')} to {place(t, m.to)}"
+    hero, origin, to = hero_text(h), place(t, h.province or ""), place(t, m.to)
     owner = s.provinces[t.province_index[m.to]].owner
     if (
         h.kind == "general"
@@ -398,9 +570,23 @@ def _move_hero(s: WargameState, t: Tables, m: MoveHero) -> str:
         and owner != m.seat
         and not passage(s, owner, m.seat)
     ):
-        at_war = tuple(sorted((owner, m.seat))) in s.wars
-        text += f" (invading {seat_text(s, t, owner)}{'' if at_war else ': war'})"
-    return text
+        seat = seat_text(s, t, owner)
+        if tuple(sorted((owner, m.seat))) in s.wars:
+            return text(
+                "Move {hero} from {origin} to {to} (invading {seat})",
+                hero=hero,
+                origin=origin,
+                to=to,
+                seat=seat,
+            )
+        return text(
+            "Move {hero} from {origin} to {to} (invading {seat}: war)",
+            hero=hero,
+            origin=origin,
+            to=to,
+            seat=seat,
+        )
+    return text("Move {hero} from {origin} to {to}", hero=hero, origin=origin, to=to)
 
 
 def _stay(s: WargameState, t: Tables, m: Stay) -> str:
@@ -408,169 +594,64 @@ def _stay(s: WargameState, t: Tables, m: Stay) -> str:
     if not isinstance(task, HeroTurnTask | DefenderChoice):
         raise LookupError("no hero decides")
     h = hero_of(s, task.hero)
-    return f"{hero_text(h)} stays in {place(t, h.province or '')}"
+    return text(
+        "{hero} stays in {province}", hero=hero_text(h), province=place(t, h.province or "")
+    )
 
 
 def _take(s: WargameState, t: Tables, m: TakeSoldiers) -> str:
     task = top_task(s, TakeArmy)
     there = s.provinces[t.province_index[task.origin]].army(m.seat).of(m.unit)
     if m.count == 0:
-        return f"Take no {m.unit} with him (leave {there} in {place(t, task.origin)})"
-    verb = "retreat" if task.retreat else "march"
-    return f"Take {m.count} {m.unit} with him (of {there}; {verb} to {place(t, task.to)})"
+        return text(
+            "Take no {unit} with him (leave {there} in {province})",
+            unit=unit_term(m.unit),
+            there=there,
+            province=place(t, task.origin),
+        )
+    if task.retreat:
+        return text(
+            "Take {units} with him (of {there}; retreat to {province})",
+            units=count_text(m.count, m.unit),
+            there=there,
+            province=place(t, task.to),
+        )
+    return text(
+        "Take {units} with him (of {there}; march to {province})",
+        units=count_text(m.count, m.unit),
+        there=there,
+        province=place(t, task.to),
+    )
 
 
 def _annex(s: WargameState, t: Tables, m: Annex | NoAnnex) -> str:
     task = top_task(s, AnnexChoice)
     if isinstance(m, NoAnnex):
-        return f"Leave {place(t, task.province)} neutral"
+        return text("Leave {province} neutral", province=place(t, task.province))
     cost = movement.annex_cost(s, t, hero_of(s, task.hero), task.province)
-    return f"Annex the neutral {place(t, task.province)} for {money_text(cost)}"
+    return text(
+        "Annex the neutral {province} for {money}",
+        province=place(t, task.province),
+        money=money_text(cost),
+    )
 
 
 def _retreat(s: WargameState, t: Tables, m: RetreatTo) -> str:
     task = s.pending[-1]
     if isinstance(task, DefenderChoice):
         h = hero_of(s, task.hero)
-        return f"{hero_text(h)} retreats from {place(t, task.province)} to {place(t, m.province)}"
+        return text(
+            "{hero} retreats from {origin} to {to}",
+            hero=hero_text(h),
+            origin=place(t, task.province),
+            to=place(t, m.province),
+        )
     if not isinstance(task, Retreat):
         raise LookupError("no retreat")
-    who = "Your administrators retreat" if task.heroes_only else "Retreat"
-    return f"{who} from {place(t, task.province)} to {place(t, m.province)}"
-
-
-# ---------------------------------------------------------------------------- diplomacy
-
-
-def _open(s: WargameState, t: Tables, m: OpenDeal) -> str:
-    return f"Write a deal with {seat_text(s, t, m.partner)}"
-
-
-def _cancel(s: WargameState, t: Tables, m: ProposeCancel) -> str:
-    return f"Propose to {seat_text(s, t, m.partner)} to cancel every deal between you"
-
-
-def _war(s: WargameState, t: Tables, m: DeclareWar) -> str:
-    return f"Declare war on {seat_text(s, t, m.target)}"
-
-
-def _kill_prisoner(s: WargameState, t: Tables, m: KillPrisoner) -> str:
-    h = hero_of(s, m.hero)
-    return f"Kill your prisoner {hero_text(h)} of {seat_text(s, t, h.owner)}"
-
-
-def _pass(s: WargameState, t: Tables, m: Pass) -> str:
-    return "Pass (no more diplomacy for now)"
-
-
-def _term_text(s: Table, t: Tables, term: str, target: int | None) -> str:
-    if term == "passage_to":
-        return "passage"
-    if term == "passage_from":
-        return "passage for you in return"
-    if term == "passage_both":
-        return "passage both ways"
-    if term == "alliance":
-        return "an alliance"
-    if term == "peace":
-        return "peace"
-    return (
-        f"a joint attack on {seat_text(s, t, target)}" if target is not None else "a joint attack"
-    )
-
-
-def _add_term(s: WargameState, t: Tables, m: AddTerm) -> str:
-    task = top_task(s, Offer)
-    partner = seat_text(s, t, task.partner)
-    if m.term == "passage_to":
-        return f"Add a term: grant {partner} passage through your provinces"
-    if m.term == "passage_from":
-        return f"Add a term: {partner} grants you passage through its provinces"
-    if m.term == "passage_both":
-        return f"Add a term: passage both ways with {partner}"
-    if m.term == "alliance":
-        return f"Add a term: an alliance with {partner} (passage both ways)"
-    if m.term == "peace":
-        return f"Add a term: peace with {partner} (ends your war)"
-    return f"Add a term: a joint attack with {partner} on {seat_text(s, t, m.target or 0)}"
-
-
-def _transfer(s: WargameState, t: Tables, m: Transfer) -> str:
-    task = top_task(s, Offer)
-    partner = seat_text(s, t, task.partner)
-    what = f"{m.amount} {'VP' if m.resource == 'vp' else m.resource}"
-    if m.direction == "to_partner":
-        return f"Add a term: you give {partner} {what}"
-    return f"Add a term: {partner} gives you {what}"
-
-
-def _release(s: WargameState, t: Tables, m: Release) -> str:
-    h = hero_of(s, m.hero)
-    if h.captor == m.seat:
-        return f"Add a term: you release your prisoner {hero_text(h)}"
-    return f"Add a term: {seat_text(s, t, h.captor or 0)} releases your {hero_text(h)}"
-
-
-def _give_general(s: WargameState, t: Tables, m: GiveGeneral) -> str:
-    h = hero_of(s, m.hero)
-    if h.owner == m.seat:
-        return f"Add a term: you give your general {hero_text(h)}"
-    return f"Add a term: {seat_text(s, t, h.owner)} gives you its general {hero_text(h)}"
-
-
-def offer_terms(s: Table, t: Tables, task: Offer, viewer: int) -> str:
-    """The terms of a deal being written or proposed, as ``viewer`` (one of its two seats)
-    reads them: ``passage for 3 turns; you give 5 food``."""
-    mine = viewer == task.seat
-    other = task.partner if mine else task.seat
-    parts: list[str] = []
-    for term in task.terms:
-        if term in ("food", "money", "vp"):
-            amount = getattr(task, term)
-            if (amount > 0) == mine:
-                parts.append(f"you give {abs(amount)} {'VP' if term == 'vp' else term}")
-            else:
-                parts.append(f"you get {abs(amount)} {'VP' if term == 'vp' else term}")
-        elif term == "release" and task.release is not None:
-            parts.append(f"the release of {hero_text(hero_of(s, task.release))}")
-        elif term == "general" and task.general is not None:
-            given = hero_of(s, task.general)
-            giving = "you give" if given.owner == viewer else f"seat {other} gives you"
-            parts.append(f"{giving} the general {hero_text(given)}")
-        elif term in ("passage_to", "passage_from"):
-            gives = (term == "passage_to") == mine
-            parts.append("you grant passage" if gives else f"seat {other} grants you passage")
-        elif term not in ("release", "general"):
-            parts.append(_term_text(s, t, term, task.deal.joint_attack))
-    return "; ".join(parts) or "no terms"
-
-
-def _propose(s: WargameState, t: Tables, m: Propose) -> str:
-    task = top_task(s, Offer)
-    partner = seat_text(s, t, task.partner)
-    lasting = [x for x in task.terms if x not in ("food", "money", "vp", "release", "general")]
-    if lasting and len(task.terms) == 1 and lasting[0] == "passage_to":
-        return f"Offer {partner} passage for {turns_text(m.duration)}"
-    span = f" for {turns_text(m.duration)}" if m.duration else ""
-    text = f"Offer {partner} a deal{span}: {offer_terms(s, t, task, m.seat)}"
-    return text if len(text) <= 155 else f"Offer {partner} a deal{span} ({len(task.terms)} terms)"
-
-
-def _abandon(s: WargameState, t: Tables, m: Abandon) -> str:
-    task = top_task(s, Offer)
-    return f"Tear up the deal with {seat_text(s, t, task.partner)} (it counts as a proposal)"
-
-
-def _answer(s: WargameState, t: Tables, m: AcceptDeal | RejectDeal) -> str:
-    task = top_task(s, Offer)
-    verb = "Accept" if isinstance(m, AcceptDeal) else "Reject"
-    who = seat_text(s, t, task.seat)
-    if task.cancel:
-        return f"{verb} {who}'s proposal to cancel every deal between you"
-    turns = task.deal.expires - task.deal.made if task.deal.expires else 0
-    span = f" for {turns_text(turns)}" if turns else ""
-    text = f"{verb} {who}'s deal{span}: {offer_terms(s, t, task, m.seat)}"
-    return text if len(text) <= 155 else f"{verb} {who}'s deal{span} ({len(task.terms)} terms)"
+    origin, to = place(t, task.province), place(t, m.province)
+    if task.heroes_only:
+        return text("Your administrators retreat from {origin} to {to}", origin=origin, to=to)
+    return text("Retreat from {origin} to {to}", origin=origin, to=to)
 
 
 # ---------------------------------------------------------------------------- espionage
@@ -578,9 +659,11 @@ def _answer(s: WargameState, t: Tables, m: AcceptDeal | RejectDeal) -> str:
 
 def _counter(s: WargameState, t: Tables, m: PayCounterIntel | NoCounterIntel) -> str:
     if isinstance(m, NoCounterIntel):
-        return "No counter-intelligence this turn"
+        return text("No counter-intelligence this turn")
     cost = espionage.counter_cost(s, t, m.seat)
-    return f"Pay {money_text(cost)} for counter-intelligence this turn (1 per hero)"
+    return text(
+        "Pay {money} for counter-intelligence this turn (1 per hero)", money=money_text(cost)
+    )
 
 
 _D = Callable[[WargameState, Tables, Any], str]
@@ -631,19 +714,19 @@ DESCRIBERS: Final[dict[type, _D]] = {
     Keep: describe_battle.fate,
     Kill: describe_battle.fate,
     AcceptGeneral: describe_battle.fate,
-    OpenDeal: _open,
-    ProposeCancel: _cancel,
-    DeclareWar: _war,
-    KillPrisoner: _kill_prisoner,
-    Pass: _pass,
-    AddTerm: _add_term,
-    Transfer: _transfer,
-    Release: _release,
-    GiveGeneral: _give_general,
-    Propose: _propose,
-    Abandon: _abandon,
-    AcceptDeal: _answer,
-    RejectDeal: _answer,
+    OpenDeal: describe_diplomacy.open_deal,
+    ProposeCancel: describe_diplomacy.cancel,
+    DeclareWar: describe_diplomacy.war,
+    KillPrisoner: describe_diplomacy.kill_prisoner,
+    Pass: describe_diplomacy.pass_,
+    AddTerm: describe_diplomacy.add_term,
+    Transfer: describe_diplomacy.transfer,
+    Release: describe_diplomacy.release,
+    GiveGeneral: describe_diplomacy.give_general,
+    Propose: describe_diplomacy.propose,
+    Abandon: describe_diplomacy.abandon,
+    AcceptDeal: describe_diplomacy.answer,
+    RejectDeal: describe_diplomacy.answer,
     PayCounterIntel: _counter,
     NoCounterIntel: _counter,
 }

@@ -9,6 +9,7 @@ A sentence reads the battle decision on top of the stack and the public record
 
 from __future__ import annotations
 
+from arbiter.core.texts import Text, plural, text
 from arbiter.games.ancient_wargame.battle_state import (
     Assign,
     Fate,
@@ -40,6 +41,7 @@ from arbiter.games.ancient_wargame.moves import (
 )
 from arbiter.games.ancient_wargame.naming import (
     FLANKS,
+    count_text,
     hero_of,
     hero_text,
     money_text,
@@ -58,12 +60,25 @@ def siege(s: WargameState, t: Tables, m: Hide | Fight | Besiege | HoldSiege) -> 
     foe = seat_text(s, t, task.opponent)
     forts = s.provinces[t.province_index[task.province]].fortresses
     if isinstance(m, Hide):
-        return f"Shelter in your {forts} fortress(es) of {where} instead of fighting {foe}"
+        return plural(
+            "Shelter in your {count} fortress(es) of {province} instead of fighting {seat}",
+            "Shelter in your {count} fortress(es) of {province} instead of fighting {seat}",
+            count=forts,
+            province=where,
+            seat=foe,
+        )
     if isinstance(m, Fight):
-        return f"Fight {foe} in {where}"
+        return text("Fight {seat} in {province}", seat=foe, province=where)
     if isinstance(m, Besiege):
-        return f"Besiege {foe}'s fortresses in {where} (one of {forts} is removed)"
-    return f"Hold the siege of {where} without storming (no fortress removed)"
+        return text(
+            "Besiege {seat}'s fortresses in {province} (one of {count} is removed)",
+            seat=foe,
+            province=where,
+            count=forts,
+        )
+    return text(
+        "Hold the siege of {province} without storming (no fortress removed)", province=where
+    )
 
 
 def side_of(s: WargameState, seat: int) -> int:
@@ -94,9 +109,19 @@ def deploy(s: WargameState, t: Tables, m: Deploy) -> str:
     what, f = deploy_question(s, t, m.seat)
     if what.startswith("reserve_"):
         unit = what.removeprefix("reserve_")
-        return f"Hold {m.count} {unit} of your {FLANKS[f]} flank in reserve"
-    return f"Put {m.count} {what} on your {FLANKS[f]} flank" + (
-        " (the rest go right)" if f == 1 else ""
+        return text(
+            "Hold {units} of your {flank} flank in reserve",
+            units=count_text(m.count, unit),
+            flank=FLANKS[f],
+        )
+    if f == 1:
+        return text(
+            "Put {units} on your {flank} flank (the rest go right)",
+            units=count_text(m.count, what),
+            flank=FLANKS[f],
+        )
+    return text(
+        "Put {units} on your {flank} flank", units=count_text(m.count, what), flank=FLANKS[f]
     )
 
 
@@ -104,7 +129,7 @@ def attach(s: WargameState, t: Tables, m: Attach) -> str:
     what, g = deploy_question(s, t, m.seat)
     assert what == "attach" and s.battle is not None
     h = hero_of(s, s.battle.sides[side_of(s, m.seat)].generals[g])
-    return f"Attach {hero_text(h)} to your {FLANKS[m.flank]} flank"
+    return text("Attach {hero} to your {flank} flank", hero=hero_text(h), flank=FLANKS[m.flank])
 
 
 def timing(s: WargameState, t: Tables, m: ReserveTiming) -> str:
@@ -116,33 +141,46 @@ def timing(s: WargameState, t: Tables, m: ReserveTiming) -> str:
         for f, fl in enumerate(s.battle.sides[i].flanks)
         if fl.reserve_infantry or fl.reserve_cavalry
     ]
-    when = "early (after the archery)" if m.early else "late (after the first melee)"
-    return f"The reserve of your {FLANKS[flanks[task.steps[i]]]} flank joins {when}"
+    flank = FLANKS[flanks[task.steps[i]]]
+    if m.early:
+        return text(
+            "The reserve of your {flank} flank joins early (after the archery)", flank=flank
+        )
+    return text("The reserve of your {flank} flank joins late (after the first melee)", flank=flank)
 
 
-def enemy_text(s: WargameState, t: Tables, seat: int) -> str:
+def enemy_text(s: WargameState, t: Tables, seat: int) -> Text:
     assert s.battle is not None
     return seat_text(s, t, next(x.seat for x in s.battle.sides if x.seat != seat))
 
 
 def fire_at(s: WargameState, t: Tables, m: FireAt) -> str:
     task = top_task(s, Volley)
-    return (
-        f"The next fortress of {place(t, task.province)} fires at {enemy_text(s, t, m.seat)}'s "
-        f"{FLANKS[m.flank]} flank"
+    return text(
+        "The next fortress of {province} fires at {seat}'s {flank} flank",
+        province=place(t, task.province),
+        seat=enemy_text(s, t, m.seat),
+        flank=FLANKS[m.flank],
     )
 
 
 def strike(s: WargameState, t: Tables, m: StrikeFlank) -> str:
     task = top_task(s, Strike)
-    return f"Your {FLANKS[task.flank]} flank strikes {enemy_text(s, t, m.seat)}'s {FLANKS[m.flank]} flank"
+    return text(
+        "Your {flank} flank strikes {seat}'s {target} flank",
+        flank=FLANKS[task.flank],
+        seat=enemy_text(s, t, m.seat),
+        target=FLANKS[m.flank],
+    )
 
 
 def spill(s: WargameState, t: Tables, m: SpillTo) -> str:
     task = top_task(s, Spill)
-    return (
-        f"Your {FLANKS[task.flank]} flank's surplus hits go first to {enemy_text(s, t, m.seat)}'s "
-        f"{FLANKS[m.flank]} flank"
+    return text(
+        "Your {flank} flank's surplus hits go first to {seat}'s {target} flank",
+        flank=FLANKS[task.flank],
+        seat=enemy_text(s, t, m.seat),
+        target=FLANKS[m.flank],
     )
 
 
@@ -150,28 +188,49 @@ def allocate(s: WargameState, t: Tables, m: Allocate) -> str:
     task = top_task(s, Assign)
     assert s.battle is not None
     side = s.battle.sides[task.side]
-    whose = "your" if side.seat == m.seat else f"{seat_text(s, t, side.seat)}'s"
-    hits = f"{task.hits} hit{'' if task.hits == 1 else 's'}"
-    head = f"Of {hits} on {whose} {FLANKS[task.flank]} flank"
+    hits = plural("{count} hit", "{count} hits", count=task.hits)
+    flank = FLANKS[task.flank]
+    if side.seat == m.seat:
+        head = text("Of {hits} on your {flank} flank", hits=hits, flank=flank)
+    else:
+        head = text(
+            "Of {hits} on {seat}'s {flank} flank",
+            hits=hits,
+            seat=seat_text(s, t, side.seat),
+            flank=flank,
+        )
     if task.immediate and task.archers is None:
-        return f"{head}, {m.count} knock out archers"
+        return text("{head}, {archers} knock out archers", head=head, archers=m.count)
     rest = task.hits - (task.archers or 0) - m.count
-    return f"{head}, {m.count} fall on cavalry and {rest} on infantry"
+    return text(
+        "{head}, {cavalry} fall on cavalry and {infantry} on infantry",
+        head=head,
+        cavalry=m.count,
+        infantry=rest,
+    )
 
 
 def take_province(s: WargameState, t: Tables, m: TakeProvince | Decline) -> str:
     task = top_task(s, TakeNeutral)
     if isinstance(m, Decline):
-        return f"Leave {place(t, task.province)} neutral"
-    return f"Take the neutral {place(t, task.province)} for {money_text(NEUTRAL_AFTER_BATTLE)}"
+        return text("Leave {province} neutral", province=place(t, task.province))
+    return text(
+        "Take the neutral {province} for {money}",
+        province=place(t, task.province),
+        money=money_text(NEUTRAL_AFTER_BATTLE),
+    )
 
 
 def fate(s: WargameState, t: Tables, m: Keep | Kill | AcceptGeneral) -> str:
     task = top_task(s, Fate)
     h = hero_of(s, task.hero)
-    who = f"{hero_text(h)} of {seat_text(s, t, h.owner)}"
+    who = text("{hero} of {seat}", hero=hero_text(h), seat=seat_text(s, t, h.owner))
     if isinstance(m, Keep):
-        return f"Keep {who} prisoner"
+        return text("Keep {hero} prisoner", hero=who)
     if isinstance(m, Kill):
-        return f"Kill the captured {who}"
-    return f"Accept {who} into your state, placed in {place(t, task.to or '')}"
+        return text("Kill the captured {hero}", hero=who)
+    return text(
+        "Accept {hero} into your state, placed in {province}",
+        hero=who,
+        province=place(t, task.to or ""),
+    )

@@ -37,6 +37,7 @@ import msgspec
 
 from arbiter.core import Event
 from arbiter.core.lastcall import last_answer
+from arbiter.core.texts import Text, text
 from arbiter.games.ancient_wargame.common import (
     State,
     active,
@@ -95,65 +96,75 @@ RESOURCES: Final = ("food", "money", "vp")
 _RESOURCE_RU: Final = {"food": "₣", "money": "$", "vp": "VP"}
 
 #: Every rule code this phase refuses with: (code tail, section, description).
-CODES: tuple[tuple[str, str, str], ...] = (
-    ("P10.partner", SECTION, "the partner or target is another seat still in the game"),
+CODES: tuple[tuple[str, str, Text], ...] = (
+    ("P10.partner", SECTION, text("the partner or target is another seat still in the game")),
     (
         "P10.proposals",
         SECTION,
-        "a seat makes at most 3 proposals (deals or cancellations) a turn (Q70)",
+        text("a seat makes at most 3 proposals (deals or cancellations) a turn (Q70)"),
     ),
     (
         "P10.cancel.no_deal",
         SECTION,
-        "a cancellation is proposed only to a seat with an active deal (Q69)",
+        text("a cancellation is proposed only to a seat with an active deal (Q69)"),
     ),
-    ("P10.war.already", SECTION, "war is declared only on a seat one is not at war with"),
+    ("P10.war.already", SECTION, text("war is declared only on a seat one is not at war with")),
     (
         "P10.war.active_deal",
         SECTION,
-        "«Запрещается объявлять войну игроку, с которым заключены действующие соглашения, без "
-        "обоюдного согласия на их отмену» (N31)",
+        text(
+            "«Запрещается объявлять войну игроку, с которым заключены действующие соглашения, без "
+            "обоюдного согласия на их отмену» (N31)"
+        ),
     ),
-    ("P10.prisoner.not_held", SECTION, "only a prisoner one holds may be killed (Q74)"),
-    ("P10.deal.term_twice", SECTION, "each term appears in a deal at most once (§4.6)"),
-    ("P10.deal.peace", SECTION, "peace is a term only between seats at war (Q68)"),
+    ("P10.prisoner.not_held", SECTION, text("only a prisoner one holds may be killed (Q74)")),
+    ("P10.deal.term_twice", SECTION, text("each term appears in a deal at most once (§4.6)")),
+    ("P10.deal.peace", SECTION, text("peace is a term only between seats at war (Q68)")),
     (
         "P10.deal.at_war",
         SECTION,
-        "passage, alliance and joint attack need the seats at peace, or peace in the deal (Q71)",
+        text(
+            "passage, alliance and joint attack need the seats at peace, or peace in the deal (Q71)"
+        ),
     ),
-    ("P10.deal.target", SECTION, "a joint attack targets a third seat still in the game"),
+    ("P10.deal.target", SECTION, text("a joint attack targets a third seat still in the game")),
     (
         "P10.deal.unaffordable",
         SECTION,
-        "a transfer is at least 1 and at most what the giver holds, also on acceptance",
+        text("a transfer is at least 1 and at most what the giver holds, also on acceptance"),
     ),
     (
         "P10.deal.release",
         SECTION,
-        "a ransom releases a prisoner one of the two holds from the other (Q64)",
+        text("a ransom releases a prisoner one of the two holds from the other (Q64)"),
     ),
     (
         "P10.deal.general",
         SECTION,
-        "a general given is a free general of one of the two; the other holds a province (Q73)",
+        text(
+            "a general given is a free general of one of the two; the other holds a province (Q73)"
+        ),
     ),
-    ("P10.deal.empty", SECTION, "a deal proposed has at least one term"),
+    ("P10.deal.empty", SECTION, text("a deal proposed has at least one term")),
     (
         "P10.deal.too_long",
         SECTION,
-        "«Игрок не может заключать сделки сроком более чем на 5 ходов» (N31)",
+        text("«Игрок не может заключать сделки сроком более чем на 5 ходов» (N31)"),
     ),
     (
         "P10.deal.duration",
         SECTION,
-        "a deal with a lasting term lasts 1 to 5 turns; one of transfers alone, 0 (Q67)",
+        text("a deal with a lasting term lasts 1 to 5 turns; one of transfers alone, 0 (Q67)"),
     ),
 )
 
-_MESSAGES: Final = {code: text for code, _, text in CODES}
+_MESSAGES: Final = {code: reason for code, _, reason in CODES}
+#: Why a move is not the decision now (made once: the listings ask these too).
+_NOT_SLOT: Final = text("the decision now is a diplomacy slot")
+_NOT_WRITING: Final = text("the decision now is writing a deal")
+_NOT_ANSWER: Final = text("the decision now is an answer to a proposal")
 
-Refusal = tuple[str, str]
+Refusal = tuple[str, Text]
 
 
 def _no(code: str) -> Refusal:
@@ -245,7 +256,7 @@ def _slot_refusal(s: State, task: Diplomacy, move: Any) -> Refusal | None:
         return None
     if isinstance(move, Pass):
         return None
-    return ("decision", "the decision now is a diplomacy slot")
+    return ("decision", _NOT_SLOT)
 
 
 def _slot_moves(s: State, task: Diplomacy) -> list[Any]:
@@ -419,7 +430,7 @@ def _offer_refusal(s: State, task: Offer, move: Any) -> Refusal | None:
         return None
     if isinstance(move, Abandon):
         return None
-    return ("decision", "the decision now is writing a deal")
+    return ("decision", _NOT_WRITING)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -633,7 +644,7 @@ def _answer_refusal(s: State, task: Offer, move: Any) -> Refusal | None:
         return None if _affordable(s, task) else _no("P10.deal.unaffordable")
     if isinstance(move, RejectDeal):
         return None
-    return ("decision", "the decision now is an answer to a proposal")
+    return ("decision", _NOT_ANSWER)
 
 
 # ------------------------------------------------------------------------------- protocol

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from arbiter.core import IllegalMove
+from arbiter.core.texts import Text, text
 from arbiter.games.ancient_wargame import diplomacy
 from arbiter.games.ancient_wargame.common import State
 from arbiter.games.ancient_wargame.flow import generate_moves, to_act
@@ -40,39 +41,47 @@ CHANCE_MOVES = (
 )
 
 #: The move codes (tail, section, description) besides diplomacy's (:data:`.diplomacy.CODES`).
-CODES: tuple[tuple[str, str, str], ...] = (
-    ("decision", "Описание хода", "the decision now is another one"),
-    ("chance.outcome", "Описание хода", "not an outcome of the pending chance decision"),
-    ("sealed.committed", "Описание хода", "your choices of this step are committed already"),
+CODES: tuple[tuple[str, str, Text], ...] = (
+    ("decision", "Описание хода", text("the decision now is another one")),
+    ("chance.outcome", "Описание хода", text("not an outcome of the pending chance decision")),
+    ("sealed.committed", "Описание хода", text("your choices of this step are committed already")),
     (
         "sealed.commit",
         "Фаза 2: содержание войск",
-        "you must disband soldiers until you can pay the upkeep",
+        text("you must disband soldiers until you can pay the upkeep"),
     ),
     (
         "P1.hire",
         "Фаза 1: покупка войск",
-        "you cannot hire that: a building, control, a general or fortress, the count or the price",
+        text(
+            "you cannot hire that: a building, control, a general or fortress, the count or the price"
+        ),
     ),
     (
         "P4.build",
         "Фаза 4: строительство",
-        "you cannot start that building: its science, the capital or its price",
+        text("you cannot start that building: its science, the capital or its price"),
     ),
     (
         "P4.fortress",
         "Фаза 4: строительство",
-        "no fortress there: a fortress or an administrator, at most 3, not under siege, 5 ₣ + 5 $",
+        text(
+            "no fortress there: a fortress or an administrator, at most 3, not under siege, 5 ₣ + 5 $"
+        ),
     ),
-    ("P6.vp", "Фаза 6: получение дохода", "one VP a turn for 10 ₣ and 10 $"),
-    ("P8.move", "Фаза 8: перемещение героев", "not a province this hero may enter now"),
-    ("illegal", "Описание хода", "this move is not among the legal moves now"),
+    ("P6.vp", "Фаза 6: получение дохода", text("one VP a turn for 10 ₣ and 10 $")),
+    ("P8.move", "Фаза 8: перемещение героев", text("not a province this hero may enter now")),
+    ("illegal", "Описание хода", text("this move is not among the legal moves now")),
 )
-MESSAGES = {tail: text for tail, _, text in CODES}
+MESSAGES = {tail: reason for tail, _, reason in CODES}
 
 
 def _refuse(rule: str, detail: str = "") -> IllegalMove:
-    return IllegalMove(f"{GAME}.{rule}", MESSAGES[rule] + (f": {detail}" if detail else ""))
+    if not detail:
+        return IllegalMove(f"{GAME}.{rule}", MESSAGES[rule])
+    return IllegalMove(
+        f"{GAME}.{rule}", text("{reason}: {detail}", reason=MESSAGES[rule], detail=detail)
+    )
 
 
 def explain(s: State, t: Tables, move: Any) -> IllegalMove:
@@ -108,5 +117,5 @@ def explain(s: State, t: Tables, move: Any) -> IllegalMove:
     if seat is not None and seat in to_act(s):
         legal = generate_moves(s, t, seat)
         if any(type(m) is type(move) for m in legal):
-            return _refuse("illegal", "not one of the choices offered")
-    return _refuse("decision", f"now: {task.__struct_config__.tag}")
+            return _refuse("illegal", text("not one of the choices offered"))
+    return _refuse("decision", text("now: {step}", step=task.__struct_config__.tag))

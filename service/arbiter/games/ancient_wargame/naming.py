@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Final, TypeAlias
 
+from arbiter.core.texts import Text, plural, term, text
 from arbiter.games.ancient_wargame.state import Hero, WargameState
 from arbiter.games.ancient_wargame.tables import Tables
 from arbiter.games.ancient_wargame.view import WargameView
@@ -20,69 +21,107 @@ from arbiter.games.ancient_wargame.view import WargameView
 Table: TypeAlias = WargameState | WargameView
 
 #: Table 2's buildings in English (the rules' Russian names in :mod:`.rules`).
-BUILDING_NAMES: Final[dict[str, str]] = {
-    "range": "Archery range",
-    "stable": "Stable",
-    "shipyard": "Shipyard",
-    "armoury": "Armoury",
-    "archery_workshop": "Archery workshop",
-    "admiralty": "Admiralty",
-    "mill": "Mill",
-    "treasury": "Treasury",
-    "academy": "Academy",
-    "spy_centre": "Spy centre",
+BUILDING_NAMES: Final[dict[str, Text]] = {
+    "range": term("Archery range"),
+    "stable": term("Stable"),
+    "shipyard": term("Shipyard"),
+    "armoury": term("Armoury"),
+    "archery_workshop": term("Archery workshop"),
+    "admiralty": term("Admiralty"),
+    "mill": term("Mill"),
+    "treasury": term("Treasury"),
+    "academy": term("Academy"),
+    "spy_centre": term("Spy centre"),
 }
 #: The sciences of phase 5 in English.
-SCIENCE_NAMES: Final[dict[str, str]] = {
-    "archery": "Archery",
-    "riding": "Riding",
-    "seafaring": "Seafaring",
-    "pottery": "Pottery",
-    "writing": "Writing",
-    "longbow": "Longbow",
-    "warfare": "Warfare",
-    "navigation": "Navigation",
-    "coinage": "Coinage",
-    "espionage": "Espionage",
+SCIENCE_NAMES: Final[dict[str, Text]] = {
+    "archery": term("Archery"),
+    "riding": term("Riding"),
+    "seafaring": term("Seafaring"),
+    "pottery": term("Pottery"),
+    "writing": term("Writing"),
+    "longbow": term("Longbow"),
+    "warfare": term("Warfare"),
+    "navigation": term("Navigation"),
+    "coinage": term("Coinage"),
+    "espionage": term("Espionage"),
 }
 #: Flanks 0-2 (Q53: left as the attacker sees it, centre, right).
-FLANKS: Final = ("left", "centre", "right")
+FLANKS: Final = (term("left"), term("centre"), term("right"))
+#: The units of the rules («пехотинец», «лучник», «всадник»; ships, «корабль»), as the rules'
+#: ids name them.
+UNITS: Final = {
+    "infantry": term("infantry"),
+    "archers": term("archers"),
+    "cavalry": term("cavalry"),
+    "ships": term("ships"),
+}
+#: The kinds of heroes («администратор», «военачальник»).
+KINDS: Final = {"administrator": term("administrator"), "general": term("general")}
 
 
-def seat_text(s: Table, t: Tables, seat: int) -> str:
+def unit_term(unit: str) -> Text:
+    """The rules' name of a unit (``infantry``), its id when the rules have no such unit."""
+    return UNITS.get(unit) or term(unit)
+
+
+def kind_term(kind: str) -> Text:
+    """``general`` or ``administrator``, as the rules name the kinds of heroes."""
+    return KINDS.get(kind) or term(kind)
+
+
+def seat_text(s: Table, t: Tables, seat: int) -> Text:
     """``seat 2 (Carthage)``, or ``seat 2`` before its state is known."""
     state = s.players[seat].state
-    return f"seat {seat} ({t.states[state].name})" if state in t.states else f"seat {seat}"
+    if state in t.states:
+        return text("seat {seat} ({state})", seat=seat, state=term(t.states[state].name))
+    return text("seat {seat}", seat=seat)
 
 
 def place(t: Tables, pid: str) -> str:
-    """A province's or sea's printed name."""
+    """A province's or sea's printed name (a term of the pack; an unknown id as it is)."""
     if pid in t.province:
-        return t.province[pid].name
-    return t.sea[pid].name if pid in t.sea else pid
+        return term(t.province[pid].name)
+    return term(t.sea[pid].name) if pid in t.sea else pid
 
 
-def sea_text(t: Tables, sid: str) -> str:
+def sea_text(t: Tables, sid: str) -> Text:
     """``the Tyrrhenian Sea``."""
     name = t.sea[sid].name
-    return name if name.lower().startswith("the ") else f"the {name}"
+    return term(name) if name.lower().startswith("the ") else text("the {sea}", sea=term(name))
 
 
-def hero_text(h: Hero) -> str:
-    """``Scipio (general)``."""
-    return f"{h.name} ({h.kind})"
+def hero_text(h: Hero) -> Text:
+    """``Scipio (general)``: the pack's name of a hero (a term) and his kind."""
+    return text("{name} ({kind})", name=term(h.name), kind=kind_term(h.kind))
 
 
 def trait_text(t: Tables, card: str | None) -> str:
-    return t.traits[card].name if card in t.traits else "-"
+    return term(t.traits[card].name) if card in t.traits else "-"
 
 
 def hero_of(s: Table, hid: str) -> Hero:
     return next(h for h in s.heroes if h.id == hid)
 
 
-def units_text(n: int, unit: str) -> str:
-    return f"{n} {unit}" if unit != "ships" else f"{n} ship{'' if n == 1 else 's'}"
+def units_text(n: int, unit: str) -> Text:
+    """``3 infantry``, ``1 ship``: a count of one unit."""
+    if unit == "ships":
+        return plural("{count} ship", "{count} ships", count=n)
+    if unit == "infantry":
+        return plural("{count} infantry", "{count} infantry", count=n)
+    if unit == "archers":
+        return plural("{count} archers", "{count} archers", count=n)
+    if unit == "cavalry":
+        return plural("{count} cavalry", "{count} cavalry", count=n)
+    return text("{count} {unit}", count=n, unit=term(unit))
+
+
+def count_text(n: int, unit: str) -> Text:
+    """``3 infantry``, ``1 ships``: a count and the unit's id, as the draft lines write them."""
+    if unit == "ships":
+        return plural("{count} ships", "{count} ships", count=n)
+    return units_text(n, unit)
 
 
 def top_task(s: WargameState, kind: type) -> Any:
@@ -92,9 +131,27 @@ def top_task(s: WargameState, kind: type) -> Any:
     return task
 
 
-def turns_text(n: int) -> str:
-    return f"{n} turn{'' if n == 1 else 's'}"
+def turns_text(n: int) -> Text:
+    return plural("{count} turn", "{count} turns", count=n)
 
 
-def money_text(n: int) -> str:
-    return f"{n} money"
+def money_text(n: int) -> Text:
+    """``5 money`` («5 $»)."""
+    return text("{amount} money", amount=n)
+
+
+def food_text(n: int) -> Text:
+    """``5 food`` («5 ₣»)."""
+    return text("{amount} food", amount=n)
+
+
+def vp_text(n: int) -> Text:
+    """``2 VP`` (victory point tokens, «фишки победных очков»)."""
+    return plural("{count} VP", "{count} VP", count=n)
+
+
+def resource_text(n: int, resource: str) -> Text:
+    """An amount of ``food``, ``money`` or ``vp`` (``5 food``, ``2 VP``)."""
+    if resource == "vp":
+        return vp_text(n)
+    return food_text(n) if resource == "food" else money_text(n)

@@ -13,9 +13,11 @@ cannot go on, or would go on by themselves (``position.unsettled``).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from arbiter import core
 from arbiter.core import CHANCE, InvalidState
+from arbiter.core.texts import Text, text
 from arbiter.games.ancient_wargame import flow
 from arbiter.games.ancient_wargame.position import WargamePosition
 from arbiter.games.ancient_wargame.rules import (
@@ -134,19 +136,25 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if x.state not in t.states or x.state in held:
             g.gap(
                 "position.seats",
-                f"{x.state!r} is not a free state card of the pack («Каждый получает карточку "
-                "государства»)",
+                text(
+                    "{state} is not a free state card of the pack («Каждый получает карточку "
+                    "государства»)",
+                    state=repr(x.state),
+                ),
                 f"{at}/state",
             )
         held.add(x.state)
-        _unique(g, x.buildings, "position.buildings", f"{at}/buildings", "a building")
-        _unique(g, x.constructing, "position.buildings", f"{at}/constructing", "a building")
+        _unique(g, x.buildings, "position.buildings", f"{at}/buildings", _A_BUILDING)
+        _unique(g, x.constructing, "position.buildings", f"{at}/constructing", _A_BUILDING)
         for k, b in enumerate(x.constructing):
             if b in x.buildings:
                 g.gap(
                     "position.buildings",
-                    f"{b} is built already: a card under construction is turned face up the "
-                    "next turn («здание построено»)",
+                    text(
+                        "{building} is built already: a card under construction is turned face "
+                        "up the next turn («здание построено»)",
+                        building=b,
+                    ),
                     f"{at}/constructing/{k}",
                 )
         for field, built in (("buildings", x.buildings), ("constructing", x.constructing)):
@@ -155,16 +163,24 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
                 if needs not in x.sciences:
                     g.gap(
                         "position.buildings",
-                        f"{b} needs the science {needs} («позволяет строить»)",
+                        text(
+                            "{building} needs the science {science} («позволяет строить»)",
+                            building=b,
+                            science=needs,
+                        ),
                         f"{at}/{field}/{k}",
                     )
-        _unique(g, x.sciences, "position.sciences", f"{at}/sciences", "a science")
+        _unique(g, x.sciences, "position.sciences", f"{at}/sciences", text("a science"))
         basics = [c for c in x.sciences if c in BASIC]
         for k, c in enumerate(x.sciences):
             if c in ADVANCED and len(basics) < len(BASIC):
                 g.gap(
                     "position.sciences",
-                    f"{c} is advanced: «Игрок изучает базовые науки, пока не изучит их все»",
+                    text(
+                        "{science} is advanced: «Игрок изучает базовые науки, пока не изучит их "
+                        "все»",
+                        science=c,
+                    ),
                     f"{at}/sciences/{k}",
                 )
         if x.studying is not None and (
@@ -172,48 +188,63 @@ def _seat_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         ):
             g.gap(
                 "position.sciences",
-                "the science in study is an advanced one not learned yet, chosen once every "
-                "basic science is («выбирает, какую из продвинутых наук будет изучать дальше»)",
+                text(
+                    "the science in study is an advanced one not learned yet, chosen once every "
+                    "basic science is («выбирает, какую из продвинутых наук будет изучать "
+                    "дальше»)"
+                ),
                 f"{at}/studying",
             )
         if x.eliminated is not None and x.eliminated > p.turn:
             g.gap(
-                "position.eliminated", "a seat is eliminated at a turn played", f"{at}/eliminated"
+                "position.eliminated",
+                text("a seat is eliminated at a turn played"),
+                f"{at}/eliminated",
             )
     if all(x.eliminated is not None for x in p.players):
-        g.gap("position.eliminated", "at least one seat stays in play", "/players")
+        g.gap("position.eliminated", text("at least one seat stays in play"), "/players")
     for field, building in (
         ("shipyard_order", "shipyard"),
         ("admiralty_order", "admiralty"),
         ("spy_order", "spy_centre"),
     ):
         order: tuple[int, ...] = getattr(p, field)
-        _unique(g, order, "position.buildings", f"/{field}", "a seat")
+        _unique(g, order, "position.buildings", f"/{field}", _A_SEAT)
         for k, seat in enumerate(order):
             if seat >= len(p.players) or building not in p.players[seat].buildings:
                 g.gap(
                     "position.buildings",
-                    f"only a seat that completed its {building} is in its order (Q25)",
+                    text(
+                        "only a seat that completed its {building} is in its order (Q25)",
+                        building=building,
+                    ),
                     f"/{field}/{k}",
                 )
         for i, x in enumerate(p.players):
             if building in x.buildings and i not in order:
                 g.gap(
                     "position.buildings",
-                    f"seat {i} completed its {building}: it has a place in the order (Q25)",
+                    text(
+                        "seat {seat} completed its {building}: it has a place in the order (Q25)",
+                        seat=i,
+                        building=building,
+                    ),
                     f"/{field}",
                 )
     for field in ("counter_intel", "fulfilled"):
         seats: tuple[int, ...] = getattr(p, field)
-        _unique(g, seats, "position.seats", f"/{field}", "a seat")
+        _unique(g, seats, "position.seats", f"/{field}", _A_SEAT)
         for k, seat in enumerate(seats):
             if not _in_play(p, seat):
-                g.gap("position.seats", f"no seat {seat} in play", f"/{field}/{k}")
+                g.gap("position.seats", text("no seat {seat} in play", seat=seat), f"/{field}/{k}")
     for k, seat in enumerate(p.counter_intel):
         if seat < len(p.players) and "spy_centre" not in p.players[seat].buildings:
             g.gap(
                 "position.buildings",
-                "counter-intelligence needs a spy centre («Игрок, уже построивший центр шпионажа»)",
+                text(
+                    "counter-intelligence needs a spy centre («Игрок, уже построивший центр "
+                    "шпионажа»)"
+                ),
                 f"/counter_intel/{k}",
             )
 
@@ -225,50 +256,80 @@ def _map_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         at = f"/provinces/{_escape(pid)}"
         known = t.province.get(pid)
         if known is None or known.min_players > n:
-            g.gap("position.map", f"{pid!r} is no province in play at {n} players", at)
+            g.gap(
+                "position.map",
+                text(
+                    "{province} is no province in play at {count} players",
+                    province=repr(pid),
+                    count=n,
+                ),
+                at,
+            )
             continue
         if x.owner is not None and not _in_play(p, x.owner):
-            g.gap("position.map", f"no seat {x.owner} in play owns a province", f"{at}/owner")
+            g.gap(
+                "position.map",
+                text("no seat {seat} in play owns a province", seat=x.owner),
+                f"{at}/owner",
+            )
         if x.fortresses and x.owner is None:
             g.gap(
                 "position.fortresses",
-                "fortresses stand in a province someone owns («в любой своей провинции»)",
+                text("fortresses stand in a province someone owns («в любой своей провинции»)"),
                 f"{at}/fortresses",
             )
         seen: set[int] = set()
         for j, a in enumerate(x.armies):
             where = f"{at}/armies/{j}"
             if not _in_play(p, a.seat):
-                g.gap("position.eliminated", f"an army of no seat in play ({a.seat})", where)
+                g.gap(
+                    "position.eliminated",
+                    text("an army of no seat in play ({seat})", seat=a.seat),
+                    where,
+                )
             if a.seat in seen:
-                g.gap("position.map", "a seat's soldiers in a province are one army", where)
+                g.gap("position.map", text("a seat's soldiers in a province are one army"), where)
             seen.add(a.seat)
             if not (a.infantry or a.archers or a.cavalry):
-                g.gap("position.map", "an army has at least one soldier", where)
+                g.gap("position.map", text("an army has at least one soldier"), where)
             for k, origin in enumerate(a.entered_from):
                 if origin not in t.province:
-                    g.gap("position.map", f"{origin!r} is no province", f"{where}/entered_from/{k}")
+                    g.gap(
+                        "position.map",
+                        text("{province} is no province", province=repr(origin)),
+                        f"{where}/entered_from/{k}",
+                    )
     for sid, fleets in p.seas.items():
         at = f"/seas/{_escape(sid)}"
         known_sea = t.sea.get(sid)
         if known_sea is None or known_sea.min_players > n:
-            g.gap("position.map", f"{sid!r} is no sea in play at {n} players", at)
+            g.gap(
+                "position.map",
+                text("{sea} is no sea in play at {count} players", sea=repr(sid), count=n),
+                at,
+            )
             continue
         if known_sea.storm >= CLOSED_SEA:
             g.gap(
                 "position.map",
-                "a sea of class 6 is closed to ships («недоступно для кораблей»)",
+                text("a sea of class 6 is closed to ships («недоступно для кораблей»)"),
                 at,
             )
         seen = set()
         for j, f in enumerate(fleets):
             where = f"{at}/{j}"
             if not _in_play(p, f.seat):
-                g.gap("position.eliminated", f"a fleet of no seat in play ({f.seat})", where)
+                g.gap(
+                    "position.eliminated",
+                    text("a fleet of no seat in play ({seat})", seat=f.seat),
+                    where,
+                )
                 continue
             if f.seat in seen or not f.ships:
                 g.gap(
-                    "position.map", "a seat's ships in a sea are one fleet of 1 ship or more", where
+                    "position.map",
+                    text("a seat's ships in a sea are one fleet of 1 ship or more"),
+                    where,
                 )
             seen.add(f.seat)
             ships[f.seat] += f.ships
@@ -276,7 +337,11 @@ def _map_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if count > t.content.ships_per_state:
             g.gap(
                 "position.map",
-                f"seat {seat} has {t.content.ships_per_state} ship cards («все карточки кораблей»)",
+                text(
+                    "seat {seat} has {count} ship cards («все карточки кораблей»)",
+                    seat=seat,
+                    count=t.content.ships_per_state,
+                ),
                 "/seas",
             )
     out = {i for i, x in enumerate(p.players) if x.eliminated is not None}
@@ -284,7 +349,7 @@ def _map_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if y.owner in out:
             g.gap(
                 "position.eliminated",
-                "an eliminated seat owns no province («лишившиеся всех своих провинций»)",
+                text("an eliminated seat owns no province («лишившиеся всех своих провинций»)"),
                 f"/provinces/{_escape(pid)}/owner",
             )
 
@@ -296,7 +361,7 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if c not in t.traits or c in traits:
             g.gap(
                 "position.heroes",
-                f"{c!r} is no trait card of the pack left",
+                text("{card} is no trait card of the pack left", card=repr(c)),
                 f"/trait_discards/{k}",
             )
         traits.add(c)
@@ -306,8 +371,11 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if h.id in ids or not number.isdigit() or not 1 <= int(number) <= p.heroes_created:
             g.gap(
                 "position.heroes",
-                f"heroes are written in the list once, as h1 to h{p.heroes_created} "
-                "(«заносится в конец общего списка героев»)",
+                text(
+                    "heroes are written in the list once, as h1 to h{created} "
+                    "(«заносится в конец общего списка героев»)",
+                    created=p.heroes_created,
+                ),
                 f"{at}/id",
             )
         ids.add(h.id)
@@ -316,8 +384,11 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         ):
             g.gap(
                 "position.eliminated",
-                f"no seat {h.owner} in play owns a free hero («лишившиеся всех своих провинций и "
-                "героев»)",
+                text(
+                    "no seat {seat} in play owns a free hero («лишившиеся всех своих провинций "
+                    "и героев»)",
+                    seat=h.owner,
+                ),
                 f"{at}/owner",
             )
         prefix = "admin" if h.kind == "administrator" else "general"
@@ -326,11 +397,16 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             if card is None:
                 continue
             known = t.traits.get(card)
+            deck = f"{prefix} {sign}"  # as the message names it: ``admin plus``
             if known is None or card in traits or known.deck != f"{prefix}_{sign}":
                 g.gap(
                     "position.heroes",
-                    f"{card!r} is no free {prefix} {sign} trait card («одна положительная и "
-                    "одна отрицательная характеристика»)",
+                    text(
+                        "{card} is no free {deck} trait card («одна положительная и одна "
+                        "отрицательная характеристика»)",
+                        card=repr(card),
+                        deck=deck,
+                    ),
                     f"{at}/{field}",
                 )
             traits.add(card)
@@ -338,57 +414,82 @@ def _hero_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             if h.province is not None:
                 g.gap(
                     "position.heroes",
-                    "a prisoner stands in no province of his own",
+                    text("a prisoner stands in no province of his own"),
                     f"{at}/province",
                 )
             if h.captor == h.owner or h.captor >= len(p.players):
-                g.gap("position.heroes", "a prisoner is held by another seat", f"{at}/captor")
+                g.gap("position.heroes", text("a prisoner is held by another seat"), f"{at}/captor")
             if h.kind != "general":
                 g.gap(
                     "position.heroes",
-                    "only generals are captured («Захваченные военачальники»)",
+                    text("only generals are captured («Захваченные военачальники»)"),
                     f"{at}/captor",
                 )
         elif h.province is not None:
             known_p = t.province.get(h.province)
             if known_p is None or known_p.min_players > len(p.players):
-                g.gap("position.heroes", f"{h.province!r} is no province in play", f"{at}/province")
+                g.gap(
+                    "position.heroes",
+                    text("{province} is no province in play", province=repr(h.province)),
+                    f"{at}/province",
+                )
         if h.acts_from > p.turn + 1:
-            g.gap("position.heroes", "a hero acts from this turn or the next", f"{at}/acts_from")
+            g.gap(
+                "position.heroes",
+                text("a hero acts from this turn or the next"),
+                f"{at}/acts_from",
+            )
 
 
 def _diplomacy_gaps(p: WargamePosition, g: Gaps) -> None:
     n = len(p.players)
-    _unique(g, p.wars, "position.diplomacy", "/wars", "a war")
+    _unique(g, p.wars, "position.diplomacy", "/wars", text("a war"))
     for k, (a, b) in enumerate(p.wars):
         if not a < b < n:
-            g.gap("position.diplomacy", "a war is between two seats, the lower first", f"/wars/{k}")
+            g.gap(
+                "position.diplomacy",
+                text("a war is between two seats, the lower first"),
+                f"/wars/{k}",
+            )
     for k, d in enumerate(p.deals):
         at = f"/deals/{k}"
         if not d.a < d.b < n:
-            g.gap("position.diplomacy", "a deal is between two seats, the lower first", at)
+            g.gap("position.diplomacy", text("a deal is between two seats, the lower first"), at)
         if d.expires - d.made > MAX_DEAL or d.made > p.turn or d.expires < d.made:
             g.gap(
                 "position.diplomacy",
-                "«Игрок не может заключать сделки сроком более чем на 5 ходов», made at a turn "
-                "played",
+                text(
+                    "«Игрок не может заключать сделки сроком более чем на 5 ходов», made at a "
+                    "turn played"
+                ),
                 f"{at}/expires",
             )
         if d.joint_attack is not None and (d.joint_attack >= n or d.joint_attack in (d.a, d.b)):
-            g.gap("position.diplomacy", "a joint attack is on a third seat", f"{at}/joint_attack")
+            g.gap(
+                "position.diplomacy",
+                text("a joint attack is on a third seat"),
+                f"{at}/joint_attack",
+            )
         if (min(d.a, d.b), max(d.a, d.b)) in p.wars:
             g.gap(
                 "position.diplomacy",
-                "«Запрещается объявлять войну игроку, с которым заключены действующие соглашения»",
+                text(
+                    "«Запрещается объявлять войну игроку, с которым заключены действующие "
+                    "соглашения»"
+                ),
                 at,
             )
 
 
-def _unique(g: Gaps, items: Iterable[object], rule: str, at: str, what: str) -> None:
+_A_BUILDING: Final = text("a building")
+_A_SEAT: Final = text("a seat")
+
+
+def _unique(g: Gaps, items: Iterable[object], rule: str, at: str, what: Text) -> None:
     seen: list[object] = []
     for k, x in enumerate(items):
         if x in seen:
-            g.gap(rule, f"{what} is listed once", f"{at}/{k}")
+            g.gap(rule, text("{what} is listed once", what=what), f"{at}/{k}")
         seen.append(x)
 
 
@@ -410,13 +511,17 @@ def check_playable(p: WargamePosition, s: WargameState, t: Tables) -> None:
         if flow.advance(s, t, []) != s:
             raise invalid(
                 "position.unsettled",
-                "the rules would go on by themselves from here: the first step waits for no "
-                "decision",
+                text(
+                    "the rules would go on by themselves from here: the first step waits for no "
+                    "decision"
+                ),
                 "/steps/0" if p.steps else "/steps",
             )
         actors = flow.to_act(s)
         if not actors:
-            raise invalid("position.unsettled", "nobody decides and nothing is left", "/steps")
+            raise invalid(
+                "position.unsettled", text("nobody decides and nothing is left"), "/steps"
+            )
         for actor in actors:
             if actor == CHANCE:
                 outcomes = flow.chance_outcomes(s, t)
@@ -424,7 +529,7 @@ def check_playable(p: WargamePosition, s: WargameState, t: Tables) -> None:
             else:
                 moves = flow.generate_moves(s, t, actor)
             if not moves:
-                raise invalid("position.steps", "the seat to decide has no move", "/steps/0")
+                raise invalid("position.steps", text("the seat to decide has no move"), "/steps/0")
             for move in {id(m): m for m in (moves[0], moves[len(moves) // 2], moves[-1])}.values():
                 flow.perform(s, t, move)
     except InvalidState:
@@ -432,6 +537,6 @@ def check_playable(p: WargamePosition, s: WargameState, t: Tables) -> None:
     except Exception as err:
         raise invalid(
             "position.steps",
-            f"the rules cannot go on from these steps ({type(err).__name__})",
+            text("the rules cannot go on from these steps ({error})", error=type(err).__name__),
             "/steps/0" if p.steps else "/steps",
         ) from None

@@ -18,6 +18,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import InvalidState
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame import sealed
 from arbiter.games.ancient_wargame.battle_state import Muster, Timing
 from arbiter.games.ancient_wargame.common import province, set_draft
@@ -73,8 +74,9 @@ def check_drafts(s: WargameState, t: Tables) -> None:
             found.add(
                 _refuse(
                     seat,
-                    "choices are written down only by the seats of the sealed step under way, "
-                    "the decision now («независимо друг от друга»)",
+                    text(
+                        "choices are written down only by the seats of the sealed step under way, the decision now («независимо друг от друга»)"
+                    ),
                 )
             )
     found.refuse()
@@ -107,7 +109,7 @@ def _lines(task: Sealed, seat: int, d: Draft) -> list[Any]:
 def _check_sealed(s: WargameState, t: Tables, task: Sealed, seat: int) -> None:
     given = s.drafts[seat]
     if any(x.unit == "ships" for x in given.disband):
-        raise _refuse(seat, "ships are not disbanded for the soldiers' food (phase 2)")
+        raise _refuse(seat, text("ships are not disbanded for the soldiers' food (phase 2)"))
     step = sealed.STEPS[task.step]
     draft = EMPTY
     for move in _lines(task, seat, given):
@@ -115,16 +117,19 @@ def _check_sealed(s: WargameState, t: Tables, task: Sealed, seat: int) -> None:
         if move not in step.moves(scratch, t, seat, draft):
             raise _refuse(
                 seat,
-                f"the {task.step} step does not allow {msgspec.json.encode(move).decode()} "
-                "after the lines before it",
+                text(
+                    "the {step} step does not allow {value} after the lines before it",
+                    step=task.step,
+                    value=msgspec.json.encode(move).decode(),
+                ),
             )
         draft = step.add(scratch, t, seat, draft, move)
     if given.committed:
         if not step.can_commit(set_draft(s, seat, draft), t, seat, draft):
-            raise _refuse(seat, f"the {task.step} step refuses this commitment")
+            raise _refuse(seat, text("the {step} step refuses this commitment", step=task.step))
         draft = _R(draft, committed=True)
     if draft != given:
-        raise _refuse(seat, f"choices the {task.step} step does not take")
+        raise _refuse(seat, text("choices the {step} step does not take", step=task.step))
 
 
 def _check_muster(s: WargameState, t: Tables, task: Muster, i: int, seat: int) -> None:
@@ -141,7 +146,9 @@ def _check_muster(s: WargameState, t: Tables, task: Muster, i: int, seat: int) -
     if task.steps[i] > len(questions):
         raise invalid(
             "position.battle",
-            f"the deployment asks seat {seat} {len(questions)} questions",
+            text(
+                "the deployment asks seat {seat} {count} questions", seat=seat, count=len(questions)
+            ),
             "/steps/0/steps",
         )
     for what, k in questions[: task.steps[i]]:
@@ -157,7 +164,9 @@ def _check_muster(s: WargameState, t: Tables, task: Muster, i: int, seat: int) -
                 count += getattr(flanks[k], f"reserve_{what}")
             move = Deploy(seat=seat, flank=k, troops=what, count=count)  # type: ignore[arg-type]
         if move not in muster_moves(scratch, t, current, seat):
-            raise _refuse(seat, f"the deployment does not allow {what} {k} as written")
+            raise _refuse(
+                seat, text("the deployment does not allow {what} {k} as written", what=what, k=k)
+            )
         scratch = muster_perform(scratch, t, current, move)
         top = scratch.pending[-1]
         assert isinstance(top, Muster)
@@ -165,8 +174,9 @@ def _check_muster(s: WargameState, t: Tables, task: Muster, i: int, seat: int) -
     if scratch.drafts[seat] != given:
         raise _refuse(
             seat,
-            "the flanks are what the answers so far made of the side's army («делят свои "
-            "войска на 3 фланга»; each reserve within its flank)",
+            text(
+                "the flanks are what the answers so far made of the side's army («делят свои войска на 3 фланга»; each reserve within its flank)"
+            ),
         )
 
 
@@ -195,7 +205,7 @@ def _check_timing(s: WargameState, task: Timing, i: int, seat: int) -> None:
     for _ in range(task.steps[i]):
         options = timing_moves(scratch, current, seat)
         if not options or len(given.flanks) != 3:
-            raise _refuse(seat, "each flank with a reserve is asked once")
+            raise _refuse(seat, text("each flank with a reserve is asked once"))
         flank = options[0].flank
         move = ReserveTiming(seat=seat, flank=flank, early=given.flanks[flank].reserve_early)
         scratch = timing_perform(scratch, current, move)
@@ -205,6 +215,7 @@ def _check_timing(s: WargameState, task: Timing, i: int, seat: int) -> None:
     if scratch.drafts[seat] != given:
         raise _refuse(
             seat,
-            "the timing answers so far, on the flanks revealed («объявляют, после какой фазы "
-            "вступит в бой каждый из резервов»)",
+            text(
+                "the timing answers so far, on the flanks revealed («объявляют, после какой фазы вступит в бой каждый из резервов»)"
+            ),
         )

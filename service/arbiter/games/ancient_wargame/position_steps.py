@@ -13,8 +13,9 @@ deployment (:class:`~.battle_state.Muster`) divides each side's whole army in th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame.battle_state import (
     Assign,
     Battle,
@@ -31,6 +32,7 @@ from arbiter.games.ancient_wargame.battle_state import (
     Volley,
 )
 from arbiter.games.ancient_wargame.diplomacy_state import Diplomacy, Offer
+from arbiter.games.ancient_wargame.naming import unit_term
 from arbiter.games.ancient_wargame.position import WargamePosition
 from arbiter.games.ancient_wargame.position_checks import Gaps
 from arbiter.games.ancient_wargame.rules import MAX_DEAL
@@ -116,20 +118,23 @@ def turn_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     if p.turn > p.options.turn_limit:
         g.gap(
             "position.turn",
-            f"the game ends after {p.options.turn_limit} turns («после 25 ходов»)",
+            text(
+                "the game ends after {turn_limit} turns («после 25 ходов»)",
+                turn_limit=p.options.turn_limit,
+            ),
             "/turn",
         )
     if p.finished and p.steps:
-        g.gap("position.turn", "a finished game has nothing under way", "/steps")
+        g.gap("position.turn", text("a finished game has nothing under way"), "/steps")
     for k, step in enumerate(p.steps):
         _step_gaps(p, t, g, step, f"/steps/{k}")
     for k, pid in enumerate(p.clashes):
         if pid not in t.province:
-            g.gap("position.steps", f"{pid!r} is no province", f"/clashes/{k}")
+            g.gap("position.steps", text("{pid!r} is no province", pid=pid), f"/clashes/{k}")
     if p.clashes and p.phase != 8:
         g.gap(
             "position.turn",
-            "the clashes of phase 8 wait for phase 9 («после передвижения армий»)",
+            text("the clashes of phase 8 wait for phase 9 («после передвижения армий»)"),
             "/clashes",
         )
     _battle_gaps(p, t, g)
@@ -148,18 +153,24 @@ def _offer_gaps(p: WargamePosition, g: Gaps) -> None:
         at = f"/steps/{k}"
         below = p.steps[k + 1] if k + 1 < len(p.steps) else None
         if not isinstance(below, Diplomacy) or below.seat != x.seat:
-            g.gap("position.steps", "an offer is made in its seat's diplomacy turn", at)
+            g.gap("position.steps", text("an offer is made in its seat's diplomacy turn"), at)
         if x.partner == x.seat:
-            g.gap("position.diplomacy", "a deal is between two seats", f"{at}/partner")
+            g.gap("position.diplomacy", text("a deal is between two seats"), f"{at}/partner")
         if (x.deal.a, x.deal.b) != (min(x.seat, x.partner), max(x.seat, x.partner)):
             g.gap(
-                "position.diplomacy", "the deal is between the seat and its partner", f"{at}/deal"
+                "position.diplomacy",
+                text("the deal is between the seat and its partner"),
+                f"{at}/deal",
             )
         heroes = {h.id: h for h in p.heroes}
         for field in ("general", "release"):
             hid = getattr(x, field)
             if hid is not None and hid not in heroes:
-                g.gap("position.steps", f"{hid!r} is in no hero list entry", f"{at}/{field}")
+                g.gap(
+                    "position.steps",
+                    text("{hid!r} is in no hero list entry", hid=hid),
+                    f"{at}/{field}",
+                )
         d = x.deal
         lasting = d.expires == 0 or d.made < d.expires <= d.made + MAX_DEAL
         if not (
@@ -168,16 +179,23 @@ def _offer_gaps(p: WargamePosition, g: Gaps) -> None:
         ):
             g.gap(
                 "position.diplomacy",
-                "a deal proposed is dated this turn, for at most 5 turns («Игрок не может "
-                "заключать сделки сроком более чем на 5 ходов»); one drawn up is not dated yet",
+                text(
+                    "a deal proposed is dated this turn, for at most 5 turns («Игрок не может заключать сделки сроком более чем на 5 ходов»); one drawn up is not dated yet"
+                ),
                 f"{at}/deal/expires",
             )
     for k, x in enumerate(p.steps):
         if isinstance(x, Diplomacy) and len(x.proposals) not in (0, len(p.players)):
-            g.gap("position.steps", "proposals are counted for each seat", f"/steps/{k}/proposals")
+            g.gap(
+                "position.steps",
+                text("proposals are counted for each seat"),
+                f"/steps/{k}/proposals",
+            )
 
 
 #: Where each die is rolled: a sea, a province, a hero, or nowhere in particular.
+#: The words of :data:`_ROLLED_AT`.
+_AT_WORDS: Final = {"sea": text("sea"), "province": text("province"), "hero": text("hero")}
 _ROLLED_AT = {
     "births": None,
     "deaths": None,
@@ -213,24 +231,38 @@ def _chance_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if (kind is None and x.at is not None) or (
             kind is not None and (x.at is None or x.at not in places[kind])
         ):
-            g.gap("position.steps", f"a {x.purpose} roll is made at a {kind}", f"{at}/at")
+            g.gap(
+                "position.steps",
+                text(
+                    "a {purpose} roll is made at a {kind}",
+                    purpose=x.purpose,
+                    kind=_AT_WORDS.get(kind or "", str(kind)),
+                ),
+                f"{at}/at",
+            )
         seated = x.purpose not in ("births", "deaths", "storm")
         if seated != (x.seat is not None):
             g.gap(
                 "position.steps",
-                f"a {x.purpose} roll is {'a seat' if seated else 'nobody'}'s",
+                text("a {purpose} roll is a seat's", purpose=x.purpose)
+                if seated
+                else text("a {purpose} roll is nobody's", purpose=x.purpose),
                 f"{at}/seat",
             )
         battle = x.purpose in ("fortress", "archery", "melee")
         if battle != (x.flank is not None):
-            g.gap("position.steps", "a flank is named for a roll of the battle only", f"{at}/flank")
+            g.gap(
+                "position.steps",
+                text("a flank is named for a roll of the battle only"),
+                f"{at}/flank",
+            )
         if battle and (b is None or b.province != x.at or x.seat not in sides):
-            g.gap("position.battle", "the battle's dice are a side's, in its province", at)
+            g.gap("position.battle", text("the battle's dice are a side's, in its province"), at)
         hero = getattr(x, "hero", None)
         if x.purpose == "fate" and (hero is None or heroes.get(hero) is None):
-            g.gap("position.steps", "a fate is rolled for a captured general", f"{at}/hero")
+            g.gap("position.steps", text("a fate is rolled for a captured general"), f"{at}/hero")
         elif hero is not None and x.purpose != "fate":
-            g.gap("position.steps", "only a fate is rolled for a hero", f"{at}/hero")
+            g.gap("position.steps", text("only a fate is rolled for a hero"), f"{at}/hero")
 
 
 def _hero_step_gaps(p: WargamePosition, g: Gaps) -> None:
@@ -246,12 +278,20 @@ def _hero_step_gaps(p: WargamePosition, g: Gaps) -> None:
         if h is None:
             continue  # refused as no hero of the list
         if h.owner != x.seat or h.captor is not None:
-            g.gap("position.steps", f"{x.hero} is no free hero of seat {x.seat}", f"{at}/hero")
+            g.gap(
+                "position.steps",
+                text("{hero} is no free hero of seat {seat}", hero=x.hero, seat=x.seat),
+                f"{at}/hero",
+            )
         if isinstance(x, (TakeArmy, AnnexChoice, DefenderChoice)) and h.kind != "general":
-            g.gap("position.steps", "only a general leads an army", f"{at}/hero")
+            g.gap("position.steps", text("only a general leads an army"), f"{at}/hero")
         if isinstance(x, TakeArmy):
             if h.province != x.to:  # he has moved; the soldiers follow once all are asked
-                g.gap("position.steps", f"{x.hero} stands in {h.province}", f"{at}/to")
+                g.gap(
+                    "position.steps",
+                    text("{hero} stands in {province}", hero=x.hero, province=h.province),
+                    f"{at}/to",
+                )
             army = p.provinces.get(x.origin)
             held = {"infantry": 0, "archers": 0, "cavalry": 0}
             for a in army.armies if army is not None else ():
@@ -262,11 +302,15 @@ def _hero_step_gaps(p: WargamePosition, g: Gaps) -> None:
                 if taken > n or (taken and unit not in x.asked):
                     g.gap(
                         "position.steps",
-                        f"the general takes at most the {n} {unit} standing with him, once asked",
+                        text(
+                            "the general takes at most the {n} {unit} standing with him, once asked",
+                            n=n,
+                            unit=unit,
+                        ),
                         f"{at}/taken/{unit}",
                     )
             if len(set(x.asked)) != len(x.asked):
-                g.gap("position.steps", "each type of soldier is asked once", f"{at}/asked")
+                g.gap("position.steps", text("each type of soldier is asked once"), f"{at}/asked")
 
 
 def _sealed_seats(p: WargamePosition) -> set[int]:
@@ -290,8 +334,9 @@ def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
         if seat not in writing:
             g.gap(
                 "position.steps",
-                "choices are written down only in a sealed step under way («независимо друг от "
-                "друга»)",
+                text(
+                    "choices are written down only in a sealed step under way («независимо друг от друга»)"
+                ),
                 at,
             )
             continue
@@ -301,16 +346,24 @@ def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
                 ships = line.unit == "ships"
                 if (ships and line.at not in t.sea) or (not ships and line.at not in t.province):
                     g.gap(
-                        "position.steps", f"{line.at!r} is no place for {line.unit}", f"{where}/at"
+                        "position.steps",
+                        text(
+                            "{at!r} is no place for {unit}", at=line.at, unit=unit_term(line.unit)
+                        ),
+                        f"{where}/at",
                     )
                 elif not line.count:
-                    g.gap("position.steps", "a line counts at least one", f"{where}/count")
+                    g.gap("position.steps", text("a line counts at least one"), f"{where}/count")
         for (where_id, unit), count in _disbanded(d).items():
             if count > _held(p, seat, where_id, unit):
                 g.gap(
                     "position.steps",
-                    f"seat {seat} disbands more {unit} at {where_id} than it has («расформировать "
-                    "часть своих отрядов»)",
+                    text(
+                        "seat {seat} disbands more {unit} at {where_id} than it has («расформировать часть своих отрядов»)",
+                        seat=seat,
+                        unit=unit,
+                        where_id=where_id,
+                    ),
                     f"{at}/disband",
                 )
         for k, pid in enumerate(d.fortresses):
@@ -318,7 +371,9 @@ def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             if y is None or y.owner != seat:
                 g.gap(
                     "position.fortresses",
-                    "a fortress is built in a province of one's own («в любой своей провинции»)",
+                    text(
+                        "a fortress is built in a province of one's own («в любой своей провинции»)"
+                    ),
                     f"{at}/fortresses/{k}",
                 )
         if (
@@ -326,9 +381,17 @@ def _draft_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             and d.target not in t.province
             and d.target not in {h.id for h in p.heroes}
         ):
-            g.gap("position.steps", f"{d.target!r} is no province or hero", f"{at}/target")
+            g.gap(
+                "position.steps",
+                text("{target!r} is no province or hero", target=d.target),
+                f"{at}/target",
+            )
         if (d.mission == "none") != (d.target is None):
-            g.gap("position.steps", "a mission has its target, and only a mission", f"{at}/target")
+            g.gap(
+                "position.steps",
+                text("a mission has its target, and only a mission"),
+                f"{at}/target",
+            )
 
 
 def _disbanded(d: Any) -> dict[tuple[str, str], int]:
@@ -364,43 +427,48 @@ def _step_gaps(p: WargamePosition, t: Tables, g: Gaps, step: Any, at: str) -> No
     if p.phase not in phases:
         g.gap(
             "position.turn",
-            f"a {type(step).__name__} step belongs to phase {min(phases)}, not {p.phase}",
+            text(
+                "a {kind} step belongs to phase {value}, not {phase}",
+                kind=type(step).__name__,
+                value=min(phases),
+                phase=p.phase,
+            ),
             at,
         )
     for field in _SEAT_FIELDS:
         seat = getattr(step, field, None)
         if isinstance(seat, int) and not (seat < n and p.players[seat].eliminated is None):
-            g.gap("position.steps", f"no seat {seat} in play", f"{at}/{field}")
+            g.gap("position.steps", text("no seat {seat} in play", seat=seat), f"{at}/{field}")
     seats = getattr(step, "seats", ())
     for j, seat in enumerate(seats):
         if seat >= n or p.players[seat].eliminated is not None:
-            g.gap("position.steps", f"no seat {seat} in play", f"{at}/seats/{j}")
+            g.gap("position.steps", text("no seat {seat} in play", seat=seat), f"{at}/seats/{j}")
         elif isinstance(step, Sealed) and j and seat <= seats[j - 1]:
             g.gap(
                 "position.steps",
-                "the seats of a sealed step, each once in order",
+                text("the seats of a sealed step, each once in order"),
                 f"{at}/seats/{j}",
             )
     for field in _PROVINCE_FIELDS:
         pid = getattr(step, field, None)
         if isinstance(pid, str) and pid not in t.province:
-            g.gap("position.steps", f"{pid!r} is no province", f"{at}/{field}")
+            g.gap("position.steps", text("{pid!r} is no province", pid=pid), f"{at}/{field}")
     if isinstance(step, (MoveFleets, NavalChoice, NavalBattle)):
         sid = getattr(step, "sea", None)
         if sid is not None and sid not in t.sea:
-            g.gap("position.steps", f"{sid!r} is no sea", f"{at}/sea")
+            g.gap("position.steps", text("{sid!r} is no sea", sid=sid), f"{at}/sea")
     where = getattr(step, "at", None)
     if isinstance(where, str) and where not in t.province and where not in t.sea:
-        g.gap("position.steps", f"{where!r} is no province or sea", f"{at}/at")
+        g.gap("position.steps", text("{where!r} is no province or sea", where=where), f"{at}/at")
     hid = getattr(step, "hero", None)
     if isinstance(hid, str) and hid not in {h.id for h in p.heroes}:
-        g.gap("position.steps", f"{hid!r} is in no hero list entry", f"{at}/hero")
+        g.gap("position.steps", text("{hid!r} is in no hero list entry", hid=hid), f"{at}/hero")
     if isinstance(step, (Muster, Timing)) and (
         len(step.seats) != 2 or len(step.steps) != 2 or step.seats[0] == step.seats[1]
     ):
-        g.gap("position.battle", "a deployment is between two sides", f"{at}/seats")
+        g.gap("position.battle", text("a deployment is between two sides"), f"{at}/seats")
     if isinstance(step, Battle) and step.defender == step.attacker:
-        g.gap("position.battle", "a battle is between two seats", f"{at}/attacker")
+        g.gap("position.battle", text("a battle is between two seats"), f"{at}/attacker")
 
 
 def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
@@ -408,67 +476,82 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     battles = [(k, x) for k, x in enumerate(p.steps) if isinstance(x, Battle)]
     inside = [(k, x) for k, x in enumerate(p.steps) if isinstance(x, _IN_BATTLE)]
     if len(battles) > 1:
-        g.gap("position.battle", "one battle is fought at a time", f"/steps/{battles[1][0]}")
+        g.gap("position.battle", text("one battle is fought at a time"), f"/steps/{battles[1][0]}")
     if b is None:
         if battles or inside:
             k = (battles or inside)[0][0]
-            g.gap("position.battle", "a battle step needs the battle in progress", f"/steps/{k}")
+            g.gap(
+                "position.battle", text("a battle step needs the battle in progress"), f"/steps/{k}"
+            )
         return
     for k, pid in enumerate(b.sieges):
         if pid not in t.province:
-            g.gap("position.battle", f"{pid!r} is no province", f"/battle/sieges/{k}")
+            g.gap("position.battle", text("{pid!r} is no province", pid=pid), f"/battle/sieges/{k}")
     if b.province is None:
         if battles or inside or b.sides or b.stage is not None:
             g.gap(
                 "position.battle",
-                "a battle in progress names its province («Фаза 9: битвы на суше»)",
+                text("a battle in progress names its province («Фаза 9: битвы на суше»)"),
                 "/battle/province",
             )
         return
     if p.phase != 9:
-        g.gap("position.battle", "land battles are fought in phase 9", "/battle/province")
+        g.gap("position.battle", text("land battles are fought in phase 9"), "/battle/province")
     if b.province not in t.province:
-        g.gap("position.battle", f"{b.province!r} is no province", "/battle/province")
+        g.gap(
+            "position.battle",
+            text("{province!r} is no province", province=b.province),
+            "/battle/province",
+        )
         return
     if not battles or battles[0][1].province != b.province:
         g.gap(
             "position.battle",
-            "the battle in progress has its battle step, in its province",
+            text("the battle in progress has its battle step, in its province"),
             "/battle/province",
         )
         return
     k, battle = battles[0]
     seats = (battle.defender, battle.attacker)
     if b.stage is None:
-        g.gap("position.battle", "a battle in progress is at some stage", "/battle/stage")
+        g.gap("position.battle", text("a battle in progress is at some stage"), "/battle/stage")
     if len(b.sides) != 2 or tuple(x.seat for x in b.sides) != seats:
         g.gap(
             "position.battle",
-            f"the sides are the defender and the attacker of its step ({seats[0]}, {seats[1]})",
+            text(
+                "the sides are the defender and the attacker of its step ({value}, {value2})",
+                value=seats[0],
+                value2=seats[1],
+            ),
             "/battle/sides",
         )
         return
     if any(j > k for j, _ in inside):
-        g.gap("position.battle", "the battle's decisions lie above its step", f"/steps/{k}")
+        g.gap("position.battle", text("the battle's decisions lie above its step"), f"/steps/{k}")
     hero_of = {h.id: h for h in p.heroes}
     if b.winner is not None and b.winner not in seats:
-        g.gap("position.battle", "the winner is a side of the battle", "/battle/winner")
+        g.gap("position.battle", text("the winner is a side of the battle"), "/battle/winner")
     if b.retreated_to is not None and b.retreated_to not in t.province:
-        g.gap("position.battle", f"{b.retreated_to!r} is no province", "/battle/retreated_to")
+        g.gap(
+            "position.battle",
+            text("{retreated_to!r} is no province", retreated_to=b.retreated_to),
+            "/battle/retreated_to",
+        )
     for i, side in enumerate(b.sides):
         at = f"/battle/sides/{i}"
         for j, hid in enumerate(side.captured):
             if hid not in side.generals or side.captured.index(hid) != j:
                 g.gap(
                     "position.battle",
-                    "a side's generals captured by the enemy are its own, each once («если этот "
-                    "фланг разобьют, это означает захват или гибель военачальника»)",
+                    text(
+                        "a side's generals captured by the enemy are its own, each once («если этот фланг разобьют, это означает захват или гибель военачальника»)"
+                    ),
                     f"{at}/captured/{j}",
                 )
         if len(side.flanks) not in (0, 3):
-            g.gap("position.battle", "a side has three flanks once revealed", f"{at}/flanks")
+            g.gap("position.battle", text("a side has three flanks once revealed"), f"{at}/flanks")
         if len(side.attach) > len(side.generals):
-            g.gap("position.battle", "each general is attached to one flank", f"{at}/attach")
+            g.gap("position.battle", text("each general is attached to one flank"), f"{at}/attach")
         for j, hid in enumerate(side.generals):
             h = hero_of.get(hid)
             if b.stage in ("result", "fates", "done") and (h is None or h.kind == "general"):
@@ -476,8 +559,9 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
             if h is None or h.kind != "general" or h.owner != side.seat:
                 g.gap(
                     "position.battle",
-                    "a side's generals are its own («Фигурка военачальника ... прикрепляется "
-                    "к одному из флангов»)",
+                    text(
+                        "a side's generals are its own («Фигурка военачальника ... прикрепляется к одному из флангов»)"
+                    ),
                     f"{at}/generals/{j}",
                 )
     stage = b.stage
@@ -485,24 +569,31 @@ def _battle_gaps(p: WargamePosition, t: Tables, g: Gaps) -> None:
     for j, x in inside:
         at = f"/steps/{j}"
         if isinstance(x, (Muster, Timing, Volley)) and x.province != b.province:
-            g.gap("position.battle", "the step is of the battle in progress", f"{at}/province")
+            g.gap(
+                "position.battle", text("the step is of the battle in progress"), f"{at}/province"
+            )
         if isinstance(x, (Muster, Timing)) and x.seats != seats:
-            g.gap("position.battle", "the deployment is of the battle's two sides", f"{at}/seats")
+            g.gap(
+                "position.battle",
+                text("the deployment is of the battle's two sides"),
+                f"{at}/seats",
+            )
         if isinstance(x, Muster) and (stage != "timing" or any(len(s.flanks) for s in b.sides)):
             g.gap(
                 "position.battle",
-                "the deployment comes before the sides are revealed («Когда оба игрока "
-                "закончили расстановку, они открывают друг другу свои позиции»)",
+                text(
+                    "the deployment comes before the sides are revealed («Когда оба игрока закончили расстановку, они открывают друг другу свои позиции»)"
+                ),
                 at,
             )
         if isinstance(x, (Timing, Volley, Assign, Strike, Spill)) and any(
             len(s.flanks) != 3 for s in b.sides
         ):
-            g.gap("position.battle", "the step comes once both sides are revealed", at)
+            g.gap("position.battle", text("the step comes once both sides are revealed"), at)
         if isinstance(x, Timing) and stage != "fortress":
-            g.gap("position.battle", "the reserves' timing follows the deployment", at)
+            g.gap("position.battle", text("the reserves' timing follows the deployment"), at)
         if isinstance(x, (Volley, Strike, Spill, Assign)) and x.seat not in seats:
-            g.gap("position.battle", "a side of the battle decides", f"{at}/seat")
+            g.gap("position.battle", text("a side of the battle decides"), f"{at}/seat")
     if any(isinstance(x, Muster) for _, x in inside):
         _deployment_gaps(p, g, seats, b.province)
 
@@ -529,11 +620,13 @@ def _sides_gaps(p: WargamePosition, g: Gaps, b: BattleCtx) -> None:
     if b.stage not in _FIGHTING or b.province is None:
         return
     if b.winner is not None or b.retreated_to is not None:
-        g.gap("position.battle", "the winner is known at the result", "/battle/winner")
+        g.gap("position.battle", text("the winner is known at the result"), "/battle/winner")
     here = p.provinces.get(b.province)
     if b.fired > (here.fortresses if here is not None else 0):
         g.gap(
-            "position.battle", "each fortress fires once («для каждой крепости»)", "/battle/fired"
+            "position.battle",
+            text("each fortress fires once («для каждой крепости»)"),
+            "/battle/fired",
         )
     for i, side in enumerate(b.sides):
         at = f"/battle/sides/{i}"
@@ -542,11 +635,11 @@ def _sides_gaps(p: WargamePosition, g: Gaps, b: BattleCtx) -> None:
             if a.seat == side.seat:
                 army = {"archers": a.archers, "infantry": a.infantry, "cavalry": a.cavalry}
         if not any(army.values()):
-            g.gap("position.battle", "each side fights with its soldiers in the province", at)
+            g.gap("position.battle", text("each side fights with its soldiers in the province"), at)
             continue
         if not side.flanks:
             if side.lost() or side.points or side.captured:
-                g.gap("position.battle", "nothing is lost before the flanks are revealed", at)
+                g.gap("position.battle", text("nothing is lost before the flanks are revealed"), at)
             continue
         counted = {
             "archers": sum(f.archers for f in side.flanks) + side.lost_archers,
@@ -557,12 +650,16 @@ def _sides_gaps(p: WargamePosition, g: Gaps, b: BattleCtx) -> None:
         if counted != army:
             g.gap(
                 "position.battle",
-                "the flanks and the losses so far are the side's whole army in the province",
+                text("the flanks and the losses so far are the side's whole army in the province"),
                 f"{at}/flanks",
             )
         for k, f in enumerate(side.flanks):
             if f.hit_infantry > f.infantry or f.hit_cavalry > f.cavalry:
-                g.gap("position.battle", "losses fall on the flank's soldiers", f"{at}/flanks/{k}")
+                g.gap(
+                    "position.battle",
+                    text("losses fall on the flank's soldiers"),
+                    f"{at}/flanks/{k}",
+                )
 
 
 def _deployment_gaps(p: WargamePosition, g: Gaps, seats: tuple[int, int], pid: str) -> None:
@@ -581,7 +678,9 @@ def _deployment_gaps(p: WargamePosition, g: Gaps, seats: tuple[int, int], pid: s
         if len(flanks) != 3:
             g.gap(
                 "position.battle",
-                "a side deploying has three flanks written down («делят свои войска на 3 фланга»)",
+                text(
+                    "a side deploying has three flanks written down («делят свои войска на 3 фланга»)"
+                ),
                 f"{at}/flanks" if draft is not None else f"/players/{seat}",
             )
             continue
@@ -593,7 +692,8 @@ def _deployment_gaps(p: WargamePosition, g: Gaps, seats: tuple[int, int], pid: s
         if told != soldiers:
             g.gap(
                 "position.battle",
-                "the flanks hold the side's whole army in the province («В битве участвуют "
-                "все солдаты»), each reserve within its flank",
+                text(
+                    "the flanks hold the side's whole army in the province («В битве участвуют все солдаты»), each reserve within its flank"
+                ),
                 f"{at}/flanks",
             )

@@ -21,6 +21,7 @@ setup, so ``position_of(state_of(p)) == p`` for every position it returns.
 from __future__ import annotations
 
 from arbiter.core import InvalidState
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame import checks, flow
 from arbiter.games.ancient_wargame.position import (
     ArmyPosition,
@@ -81,7 +82,13 @@ def state_of(
             s = flow.advance(s, t, [])
         except Exception as err:
             raise invalid(
-                "position.steps", f"phase {p.phase} cannot begin here ({type(err).__name__})", ""
+                "position.steps",
+                text(
+                    "phase {phase} cannot begin here ({kind})",
+                    phase=p.phase,
+                    kind=type(err).__name__,
+                ),
+                "",
             ) from None
     try:
         checks.check_state(s, t)
@@ -186,15 +193,15 @@ def unexpressible(message: str, pointer: str) -> InvalidState:
 def position_of(s: State, t: Tables) -> WargamePosition:
     """The position of a state, everything known (for a master or an open game)."""
     if s.stage == "setup":
-        raise unexpressible("during the setup the table is not laid out yet", "/stage")
+        raise unexpressible(text("during the setup the table is not laid out yet"), "/stage")
     steps: tuple[Step, ...] = ()
     if s.stage == "play":
         below = [EndTurn(), *(Phase(number=k) for k in range(11, s.phase, -1))]
         if list(s.pending[: len(below)]) != below:
-            raise unexpressible("the phases still to come are not the turn's", "/pending")
+            raise unexpressible(text("the phases still to come are not the turn's"), "/pending")
         rest = s.pending[len(below) :]
         if any(isinstance(x, (EndTurn, Phase)) for x in rest):
-            raise unexpressible("a phase within a phase", "/pending")
+            raise unexpressible(text("a phase within a phase"), "/pending")
         steps = tuple(reversed(rest))  # type: ignore[arg-type]
     drafts = s.drafts
     return WargamePosition(

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from arbiter.core.render import now_lines, per_pack
+from arbiter.core.texts import Text, joined, plural, term, text
 from arbiter.games.ancient_wargame.battle_state import (
     Assign,
     Battle,
@@ -44,6 +45,7 @@ from arbiter.games.ancient_wargame.describe import (
     seat_text,
 )
 from arbiter.games.ancient_wargame.diplomacy_state import Deal, Diplomacy, Offer
+from arbiter.games.ancient_wargame.naming import count_text, kind_term, units_text
 from arbiter.games.ancient_wargame.state import (
     D6,
     AnnexChoice,
@@ -77,91 +79,110 @@ from arbiter.games.ancient_wargame.tables import Tables
 from arbiter.games.ancient_wargame.view import WargameView
 
 PHASES: Final = {
-    0: "setup",
-    1: "phase 1, buying troops",
-    2: "phase 2, upkeep",
-    3: "phase 3, heroes born and dying",
-    4: "phase 4, construction",
-    5: "phase 5, research",
-    6: "phase 6, income",
-    7: "phase 7, fleets",
-    8: "phase 8, hero movement",
-    9: "phase 9, land battles",
-    10: "phase 10, diplomacy",
-    11: "phase 11, espionage",
+    0: text("setup"),
+    1: text("phase 1, buying troops"),
+    2: text("phase 2, upkeep"),
+    3: text("phase 3, heroes born and dying"),
+    4: text("phase 4, construction"),
+    5: text("phase 5, research"),
+    6: text("phase 6, income"),
+    7: text("phase 7, fleets"),
+    8: text("phase 8, hero movement"),
+    9: text("phase 9, land battles"),
+    10: text("phase 10, diplomacy"),
+    11: text("phase 11, espionage"),
 }
 _STEPS: Final = {
-    "hire": "what to hire",
-    "upkeep": "what to disband for the upkeep",
-    "build": "what to build",
-    "buy_vp": "whether to buy a VP token",
-    "mission": "a spy mission",
+    "hire": text("what to hire"),
+    "upkeep": text("what to disband for the upkeep"),
+    "build": text("what to build"),
+    "buy_vp": text("whether to buy a VP token"),
+    "mission": text("a spy mission"),
 }
 _D6: Final = {
-    "births": "how many heroes are born",
-    "deaths": "how many heroes die",
-    "storm": "the storm",
-    "fortress": "a fortress's fire",
-    "fate": "a captured general's fate",
-    "assassinate": "an assassination",
-    "sabotage": "a sabotage",
+    "births": text("how many heroes are born"),
+    "deaths": text("how many heroes die"),
+    "storm": text("the storm"),
+    "fortress": text("a fortress's fire"),
+    "fate": text("a captured general's fate"),
+    "assassinate": text("an assassination"),
+    "sabotage": text("a sabotage"),
+}
+_HITS: Final = {"naval": text("naval"), "archery": text("archery"), "melee": text("melee")}
+#: The automatic steps with no words of their own: said by their tags in English.
+_TAGS: Final = {
+    "start_kits": text("start_kits"),
+    "fleet_step": text("fleet_step"),
+    "end_movement": text("end_movement"),
 }
 
 _STAGES: Final = {
-    "siege": "siege",
-    "deploy": "deployment",
-    "timing": "reserve timing",
-    "fortress": "fortress fire",
-    "archery": "archery",
-    "archery_hits": "archery hits",
-    "melee1": "first melee",
-    "melee1_hits": "first melee hits",
-    "melee2": "second melee",
-    "melee2_hits": "second melee hits",
-    "result": "result",
-    "fates": "captured generals",
-    "done": "over",
+    "siege": text("siege"),
+    "deploy": text("deployment"),
+    "timing": text("reserve timing"),
+    "fortress": text("fortress fire"),
+    "archery": text("archery"),
+    "archery_hits": text("archery hits"),
+    "melee1": text("first melee"),
+    "melee1_hits": text("first melee hits"),
+    "melee2": text("second melee"),
+    "melee2_hits": text("second melee hits"),
+    "result": text("result"),
+    "fates": text("captured generals"),
+    "done": text("over"),
 }
 
 
-def troops_text(x: Troops | FlankState) -> str:
+def _indent(spaces: int, line: str) -> Text:
+    """``line`` after ``spaces`` blanks (said as ``line``)."""
+    return joined((" " * spaces, line), "")
+
+
+def troops_text(x: Troops | FlankState) -> Text:
     parts = []
     if x.infantry:
-        parts.append(f"{x.infantry} infantry")
+        parts.append(units_text(x.infantry, "infantry"))
     if x.archers:
-        parts.append(f"{x.archers} archers")
+        parts.append(units_text(x.archers, "archers"))
     if x.cavalry:
-        parts.append(f"{x.cavalry} cavalry")
-    return ", ".join(parts) or "no soldiers"
+        parts.append(units_text(x.cavalry, "cavalry"))
+    return joined(parts, ", ") if parts else text("no soldiers")
 
 
 class _PackText:
     """The texts of a pack that every view of it repeats, made once per :class:`Tables`: the
     names of provinces, of any place (as :func:`place`) and of trait cards (as
-    :func:`trait_text`), each sea's head of its fleet line, and the hero list's lines of the
+    :func:`trait_text`), each sea's name (as :func:`sea_text`), and the hero list's lines of the
     heroes seen lately (a line depends on the hero and the pack only)."""
 
     def __init__(self, t: Tables) -> None:
-        self.province: dict[str, str] = {x.id: x.name for x in t.provinces}
-        self.place: dict[str, str] = {x.id: x.name for x in t.seas} | self.province
-        self.trait: dict[str | None, str] = {x.id: x.name for x in t.traits.values()}
-        self.fleet_head: dict[str, str] = {
-            x.id: f"  {sea_text(t, x.id)} (storm class {x.storm}): " for x in t.seas
-        }
-        self._hero_lines: dict[Hero, str] = {}
+        self.province: dict[str, Text] = {x.id: term(x.name) for x in t.provinces}
+        self.place: dict[str, Text] = {x.id: term(x.name) for x in t.seas} | self.province
+        self.trait: dict[str | None, Text] = {x.id: term(x.name) for x in t.traits.values()}
+        self.sea: dict[str, Text] = {x.id: sea_text(t, x.id) for x in t.seas}
+        self._hero_lines: dict[Hero, Text] = {}
 
-    def hero_line(self, h: Hero) -> str:
+    def hero_line(self, h: Hero) -> Text:
         """``  Scipio (general), seat 1, Latium; +Brave, -Rash``: a line of the hero list."""
         line = self._hero_lines.get(h)
         if line is None:
             if len(self._hero_lines) >= _HERO_LINES_KEPT:
                 self._hero_lines.clear()
+            where: str
             if h.captor is not None:
-                where = f"prisoner of seat {h.captor}"
+                where = text("prisoner of seat {seat}", seat=h.captor)
+            elif h.province:
+                where = self.place.get(h.province, h.province)
             else:
-                where = self.place.get(h.province, h.province) if h.province else "unplaced"
-            traits = f"+{self.trait.get(h.plus, '-')}, -{self.trait.get(h.minus, '-')}"
-            line = self._hero_lines[h] = f"  {hero_text(h)}, seat {h.owner}, {where}; {traits}"
+                where = text("unplaced")
+            line = self._hero_lines[h] = text(
+                "  {hero}, seat {seat}, {where}; +{plus}, -{minus}",
+                hero=hero_text(h),
+                seat=h.owner,
+                where=where,
+                plus=self.trait.get(h.plus, "-"),
+                minus=self.trait.get(h.minus, "-"),
+            )
         return line
 
 
@@ -173,12 +194,12 @@ _HERO_LINES_KEPT: Final = 4096
 _pack_text = per_pack(_PackText)
 
 
-def _hero_name(v: WargameView, hid: str | None) -> str:
-    return next((hero_text(h) for h in v.heroes if h.id == hid), "a hero")
+def _hero_name(v: WargameView, hid: str | None) -> Text:
+    return next((hero_text(h) for h in v.heroes if h.id == hid), text("a hero"))
 
 
-def _seats(v: WargameView, t: Tables, seats: Any) -> str:
-    return ", ".join(seat_text(v, t, x) for x in seats)
+def _seats(v: WargameView, t: Tables, seats: Any) -> Text:
+    return joined([seat_text(v, t, x) for x in seats], ", ")
 
 
 def task_text(v: WargameView, t: Tables, task: Any) -> str:
@@ -186,159 +207,301 @@ def task_text(v: WargameView, t: Tables, task: Any) -> str:
     # Tasks are leaves of a tagged union: matched by exact type, as isinstance goes through the
     # msgspec struct metaclass (a few times slower, and this runs for every step waiting).
     task_type = type(task)
-    who = seat_text(v, t, task.seat) if isinstance(getattr(task, "seat", None), int) else ""
+    who: str = seat_text(v, t, task.seat) if isinstance(getattr(task, "seat", None), int) else ""
     if task_type is Phase:
-        return f"{PHASES[task.number]} begins"
+        return text("{phase} begins", phase=PHASES[task.number])
     if task_type is EndTurn:
-        return "the end of the turn (victory conditions)"
+        return text("the end of the turn (victory conditions)")
     if task_type is Sealed:
         waiting = [x for x in task.seats if not v.players[x].committed]
-        return f"{_seats(v, t, waiting)} choose {_STEPS[task.step]}, in secret"
+        return text(
+            "{seats} choose {what}, in secret", seats=_seats(v, t, waiting), what=_STEPS[task.step]
+        )
     if task_type is D6:
-        at = f" ({place(t, task.at)})" if task.at in t.province or task.at in t.sea else ""
-        return f"a die is rolled for {_D6[task.purpose]}{at}"
+        if task.at in t.province or task.at in t.sea:
+            return text(
+                "a die is rolled for {what} ({place})",
+                what=_D6[task.purpose],
+                place=place(t, task.at),
+            )
+        return text("a die is rolled for {what}", what=_D6[task.purpose])
     if task_type is Hits:
-        return f"{task.dice} dice are rolled for {who}'s {task.purpose}"
+        return plural(
+            "{count} dice are rolled for {seat}'s {purpose}",
+            "{count} dice are rolled for {seat}'s {purpose}",
+            count=task.dice,
+            seat=who,
+            purpose=_HITS[task.purpose],
+        )
     if task_type is Research:
-        return f"{who}'s research dice are rolled"
+        return text("{seat}'s research dice are rolled", seat=who)
     if task_type is DrawBasic:
-        return f"{who} learns a random basic science"
+        return text("{seat} learns a random basic science", seat=who)
     if task_type is NewHero:
-        return f"a {task.kind} is born: his owner is drawn" if task.kind else "a hero is born"
+        if task.kind:
+            return text("a {kind} is born: his owner is drawn", kind=kind_term(task.kind))
+        return text("a hero is born")
     if task_type is DrawTrait:
-        return f"a trait card is drawn for {_hero_name(v, task.hero)}"
+        return text("a trait card is drawn for {hero}", hero=_hero_name(v, task.hero))
     if task_type is DealStates:
-        return f"a state card is dealt to seat {task.seat}"
+        return text("a state card is dealt to seat {seat}", seat=task.seat)
     if task_type is PickState:
-        return f"seat {task.seat} picks its state"
+        return text("seat {seat} picks its state", seat=task.seat)
     if task_type is UpperHero:
-        return f"{who} decides which of its heroes stands higher in the hero list"
+        return text("{seat} decides which of its heroes stands higher in the hero list", seat=who)
     if task_type is HeroList:
-        return "the hero list is written"
+        return text("the hero list is written")
     if task_type is StudyNext:
-        return f"{who} chooses the advanced science it studies next"
+        return text("{seat} chooses the advanced science it studies next", seat=who)
     if task_type is PlaceHero:
-        return f"{who} decides where {_hero_name(v, task.hero)} stands"
+        return text("{seat} decides where {hero} stands", seat=who, hero=_hero_name(v, task.hero))
     if task_type is MoveFleets:
-        return f"{who} moves its ships"
+        return text("{seat} moves its ships", seat=who)
     if task_type is NavalChoice:
-        return (
-            f"{who} decides whether to attack {seat_text(v, t, task.opponent)} "
-            f"in {sea_text(t, task.sea)}"
+        return text(
+            "{seat} decides whether to attack {foe} in {sea}",
+            seat=who,
+            foe=seat_text(v, t, task.opponent),
+            sea=sea_text(t, task.sea),
         )
     if task_type is NavalBattle:
-        return f"the naval battle in {sea_text(t, task.sea)}"
+        return text("the naval battle in {sea}", sea=sea_text(t, task.sea))
     if task_type is HeroTurn:
-        return f"{who} decides where {_hero_name(v, task.hero)} moves"
+        return text("{seat} decides where {hero} moves", seat=who, hero=_hero_name(v, task.hero))
     if task_type is TakeArmy:
-        return (
-            f"{who} decides which soldiers go with {_hero_name(v, task.hero)} "
-            f"from {place(t, task.origin)} to {place(t, task.to)}"
+        return text(
+            "{seat} decides which soldiers go with {hero} from {origin} to {to}",
+            seat=who,
+            hero=_hero_name(v, task.hero),
+            origin=place(t, task.origin),
+            to=place(t, task.to),
         )
     if task_type is AnnexChoice:
-        return f"{who} decides whether to annex {place(t, task.province)}"
+        return text(
+            "{seat} decides whether to annex {province}",
+            seat=who,
+            province=place(t, task.province),
+        )
     if task_type is DefenderChoice:
-        return (
-            f"{who} decides whether {_hero_name(v, task.hero)} stays in "
-            f"{place(t, task.province)} or retreats"
+        return text(
+            "{seat} decides whether {hero} stays in {province} or retreats",
+            seat=who,
+            hero=_hero_name(v, task.hero),
+            province=place(t, task.province),
         )
     if task_type is CounterIntel:
-        return f"{who} decides whether to pay for counter-intelligence"
+        return text("{seat} decides whether to pay for counter-intelligence", seat=who)
     if task_type is Clash:
-        return f"the clash in {place(t, task.province)}"
+        return text("the clash in {province}", province=place(t, task.province))
     if task_type is Battle:
-        return (
-            f"the battle in {place(t, task.province)}: {seat_text(v, t, task.attacker)} "
-            f"attacks {seat_text(v, t, task.defender)}"
+        return text(
+            "the battle in {province}: {attacker} attacks {defender}",
+            province=place(t, task.province),
+            attacker=seat_text(v, t, task.attacker),
+            defender=seat_text(v, t, task.defender),
         )
     if task_type is SiegeChoice:
-        verb = "hide in its fortresses" if task.step == "hide" else "besiege the fortresses"
-        return f"{who} decides whether to {verb} in {place(t, task.province)}"
-    if task_type is Muster or task_type is Timing:
-        what = "deploy their armies" if task_type is Muster else "time their reserves"
-        return f"{_seats(v, t, task.seats)} {what} in {place(t, task.province)}, in secret"
+        if task.step == "hide":
+            return text(
+                "{seat} decides whether to hide in its fortresses in {province}",
+                seat=who,
+                province=place(t, task.province),
+            )
+        return text(
+            "{seat} decides whether to besiege the fortresses in {province}",
+            seat=who,
+            province=place(t, task.province),
+        )
+    if task_type is Muster:
+        return text(
+            "{seats} deploy their armies in {province}, in secret",
+            seats=_seats(v, t, task.seats),
+            province=place(t, task.province),
+        )
+    if task_type is Timing:
+        return text(
+            "{seats} time their reserves in {province}, in secret",
+            seats=_seats(v, t, task.seats),
+            province=place(t, task.province),
+        )
     if task_type is Volley:
-        return f"{who} names the flank the next fortress of {place(t, task.province)} fires at"
+        return text(
+            "{seat} names the flank the next fortress of {province} fires at",
+            seat=who,
+            province=place(t, task.province),
+        )
     if task_type is Assign:
-        return f"{who} allocates {task.hits} hit(s) on a {FLANKS[task.flank]} flank"
+        return plural(
+            "{seat} allocates {count} hit(s) on a {flank} flank",
+            "{seat} allocates {count} hit(s) on a {flank} flank",
+            count=task.hits,
+            seat=who,
+            flank=FLANKS[task.flank],
+        )
     if task_type is Strike or task_type is Spill:
-        return f"{who} chooses where its {FLANKS[task.flank]} flank strikes"
+        return text(
+            "{seat} chooses where its {flank} flank strikes", seat=who, flank=FLANKS[task.flank]
+        )
     if task_type is Retreat:
-        return f"{who} chooses where to retreat from {place(t, task.province)}"
+        return text(
+            "{seat} chooses where to retreat from {province}",
+            seat=who,
+            province=place(t, task.province),
+        )
     if task_type is TakeNeutral:
-        return f"{who} decides whether to take {place(t, task.province)} for 1 money"
+        return text(
+            "{seat} decides whether to take {province} for 1 money",
+            seat=who,
+            province=place(t, task.province),
+        )
     if task_type is Fate:
-        return f"{who} decides the fate of {_hero_name(v, task.hero)} (the die showed {task.roll})"
+        return text(
+            "{seat} decides the fate of {hero} (the die showed {roll})",
+            seat=who,
+            hero=_hero_name(v, task.hero),
+            roll=task.roll,
+        )
     if task_type is Diplomacy:
-        return f"{who} acts in the diplomacy round"
+        return text("{seat} acts in the diplomacy round", seat=who)
     if task_type is Offer:
         terms = offer_terms(v, t, task, task.seat)
+        partner = seat_text(v, t, task.partner)
         if task.proposed:
-            what = "cancelling their deals" if task.cancel else f"the deal ({terms})"
-            return f"{seat_text(v, t, task.partner)} answers {who}: {what}"
-        return f"{who} writes a deal for {seat_text(v, t, task.partner)} ({terms})"
-    return str(type(task).__struct_config__.tag)
+            if task.cancel:
+                return text(
+                    "{partner} answers {seat}: cancelling their deals", partner=partner, seat=who
+                )
+            return text(
+                "{partner} answers {seat}: the deal ({terms})",
+                partner=partner,
+                seat=who,
+                terms=terms,
+            )
+        return text(
+            "{seat} writes a deal for {partner} ({terms})", seat=who, partner=partner, terms=terms
+        )
+    tag = str(type(task).__struct_config__.tag)
+    return _TAGS.get(tag, tag)
 
 
 def _draft_lines(v: WargameView, t: Tables, d: Draft) -> list[str]:
     """The viewer's own secret choices not yet revealed."""
-    parts = [f"hire {x.count} {x.unit} at {place(t, x.at)}" for x in d.hire]
-    parts += [f"disband {x.count} {x.unit} in {place(t, x.at)}" for x in d.disband]
-    parts += [f"build the {BUILDING_NAMES[b]}" for b in d.buildings]
-    parts += [f"a fortress in {place(t, x)}" for x in d.fortresses]
-    parts += ["buy a VP token"] if d.buy_vp else []
+    parts: list[str] = [
+        text(
+            "hire {units} at {province}", units=count_text(x.count, x.unit), province=place(t, x.at)
+        )
+        for x in d.hire
+    ]
+    parts += [
+        text(
+            "disband {units} in {province}",
+            units=count_text(x.count, x.unit),
+            province=place(t, x.at),
+        )
+        for x in d.disband
+    ]
+    parts += [text("build the {building}", building=BUILDING_NAMES[b]) for b in d.buildings]
+    parts += [text("a fortress in {province}", province=place(t, x)) for x in d.fortresses]
+    parts += [text("buy a VP token")] if d.buy_vp else []
     if d.mission != "none" and d.target is not None:
-        target = _hero_name(v, d.target) if d.mission == "assassinate" else place(t, d.target)
-        parts.append(f"{d.mission} {target}")
+        if d.mission == "assassinate":
+            parts.append(text("assassinate {target}", target=_hero_name(v, d.target)))
+        else:
+            parts.append(text("sabotage {target}", target=place(t, d.target)))
     for f, x in enumerate(d.flanks):
         reserve = x.reserve_infantry + x.reserve_cavalry
-        parts.append(
-            f"{FLANKS[f]} flank {x.archers}a/{x.infantry}i/{x.cavalry}c"
-            + (f" +{reserve} reserve ({'early' if x.reserve_early else 'late'})" if reserve else "")
-        )
-    return [f"  your secret choices: {'; '.join(parts)}"] if parts else []
+        line = {
+            "flank": FLANKS[f],
+            "archers": x.archers,
+            "infantry": x.infantry,
+            "cavalry": x.cavalry,
+        }
+        if not reserve:
+            parts.append(text("{flank} flank {archers}a/{infantry}i/{cavalry}c", **line))
+        elif x.reserve_early:
+            parts.append(
+                text(
+                    "{flank} flank {archers}a/{infantry}i/{cavalry}c +{reserve} reserve (early)",
+                    reserve=reserve,
+                    **line,
+                )
+            )
+        else:
+            parts.append(
+                text(
+                    "{flank} flank {archers}a/{infantry}i/{cavalry}c +{reserve} reserve (late)",
+                    reserve=reserve,
+                    **line,
+                )
+            )
+    if not parts:
+        return []
+    return [text("  your secret choices: {choices}", choices=joined(parts, "; "))]
 
 
 def _player_lines(v: WargameView, t: Tables, seats: Sequence[str]) -> list[str]:
-    lines = ["Seats:"]
+    lines: list[str] = [text("Seats:")]
     held = Counter(x.owner for x in v.provinces.values() if x.in_play)
     for i, p in enumerate(v.players):
-        you = " (you)" if i == v.seat else ""
-        out = f" -- eliminated on turn {p.eliminated}" if p.eliminated is not None else ""
-        done = " -- has committed" if p.committed else ""
         lines.append(
-            f"{seats[i]}{you}: {p.food} food, {p.money} money, {p.vp} VP, "
-            f"{held[i]} province(s){out}{done}"
+            plural(
+                "{seat}{you}: {food} food, {money} money, {vp} VP, {count} province(s){out}{done}",
+                "{seat}{you}: {food} food, {money} money, {vp} VP, {count} province(s){out}{done}",
+                count=held[i],
+                seat=seats[i],
+                you=text(" (you)") if i == v.seat else "",
+                food=p.food,
+                money=p.money,
+                vp=p.vp,
+                out=(
+                    text(" -- eliminated on turn {turn}", turn=p.eliminated)
+                    if p.eliminated is not None
+                    else ""
+                ),
+                done=text(" -- has committed") if p.committed else "",
+            )
         )
-        built = ", ".join([BUILDING_NAMES[b] for b in p.buildings]) or "none"
-        known = ", ".join([SCIENCE_NAMES[x] for x in p.sciences]) or "none"
-        lines.append(f"  buildings: {built}; sciences: {known}")
+        none = text("none")
+        built = joined([BUILDING_NAMES[b] for b in p.buildings], ", ") if p.buildings else none
+        known = joined([SCIENCE_NAMES[x] for x in p.sciences], ", ") if p.sciences else none
+        lines.append(
+            text("  buildings: {buildings}; sciences: {sciences}", buildings=built, sciences=known)
+        )
         private: list[str] = []
         if p.constructing is not None:
             if p.constructing:
-                names = ", ".join(BUILDING_NAMES[b] for b in p.constructing)
-                private.append(f"under construction: {names}")
+                names = joined([BUILDING_NAMES[b] for b in p.constructing], ", ")
+                private.append(text("under construction: {buildings}", buildings=names))
             if p.studying is not None:
-                private.append(f"studying {SCIENCE_NAMES[p.studying]}")
+                private.append(text("studying {science}", science=SCIENCE_NAMES[p.studying]))
         else:
             if p.constructing_count:
-                private.append(f"{p.constructing_count} building(s) under construction")
+                private.append(
+                    plural(
+                        "{count} building(s) under construction",
+                        "{count} building(s) under construction",
+                        count=p.constructing_count,
+                    )
+                )
             if p.studies:
-                private.append("studies an advanced science")
+                private.append(text("studies an advanced science"))
         if private:
-            lines.append(f"  {'; '.join(private)}")
+            lines.append(_indent(2, joined(private, "; ")))
         if p.draft is not None:
             lines.extend(_draft_lines(v, t, p.draft))
     return lines
 
 
-def _standing_text(h: Hero, owner: int | None) -> str:
+def _standing_text(h: Hero, owner: int | None) -> Text:
     """A hero standing in a province owned by ``owner``: ``Scipio``, ``Cato (adm.)``, and with
     its seat when that is not the owner (``Scipio (seat 2)``, ``Cato (adm., seat 2)``)."""
     admin = h.kind == "administrator"
+    name = term(h.name)
     if h.owner == owner:
-        return f"{h.name} (adm.)" if admin else h.name
-    return f"{h.name} (adm., seat {h.owner})" if admin else f"{h.name} (seat {h.owner})"
+        return text("{name} (adm.)", name=name) if admin else name
+    if admin:
+        return text("{name} (adm., seat {seat})", name=name, seat=h.owner)
+    return text("{name} (seat {seat})", name=name, seat=h.owner)
 
 
 def _province_bits(x: ProvinceState, heroes: Sequence[str]) -> list[str]:
@@ -346,25 +509,25 @@ def _province_bits(x: ProvinceState, heroes: Sequence[str]) -> list[str]:
     heroes (``heroes``, as :func:`_standing_text`), and whether it is sabotaged."""
     bits: list[str] = []
     if x.fortresses:
-        bits.append(f"{x.fortresses} fortress(es)")
+        bits.append(plural("{count} fortress(es)", "{count} fortress(es)", count=x.fortresses))
     armies = [a for a in x.armies if a.troops.total()] if x.armies else []
     if armies:
         many = len(x.armies) > 1
         bits.append(
-            "; ".join(
+            joined(
                 [
-                    f"seat {a.seat}: {troops_text(a.troops)}"
+                    text("seat {seat}: {troops}", seat=a.seat, troops=troops_text(a.troops))
                     if many or a.seat != x.owner
                     else troops_text(a.troops)
                     for a in armies
-                ]
+                ],
+                "; ",
             )
         )
-    named = ", ".join(heroes)
-    if named:
-        bits.append(named)
+    if heroes:
+        bits.append(joined(heroes, ", "))
     if x.sabotaged:
-        bits.append("sabotaged")
+        bits.append(text("sabotaged"))
     return bits
 
 
@@ -389,65 +552,105 @@ def _province_lines(v: WargameView, t: Tables, seats: Sequence[str]) -> list[str
         if not bits:
             quiet.setdefault(x.owner, []).append(names[pid])
             continue
-        owners.setdefault(x.owner, []).append(f"    {names[pid]}: {' | '.join(bits)}")
+        owners.setdefault(x.owner, []).append(
+            _indent(4, joined((names[pid], joined(bits, " | ")), ": "))
+        )
         if x.armies and any(a.seat != x.owner for a in x.armies if a.troops.total()):
             contested.append(names[pid])
     for owner in sorted(owners.keys() | quiet.keys(), key=lambda o: -1 if o is None else o):
         if owner is None:
             continue
-        lines.append(f"  {seats[owner]}:")
+        lines.append(_indent(2, joined((seats[owner], ""), ":")))
         lines.extend(owners.get(owner, []))
         if quiet.get(owner):
-            lines.append(f"    also: {', '.join(quiet[owner])}")
+            lines.append(text("    also: {provinces}", provinces=joined(quiet[owner], ", ")))
     if owners.get(None):
-        lines.append("  neutral, with troops or heroes:")
+        lines.append(text("  neutral, with troops or heroes:"))
         lines.extend(owners[None])
     if contested:
-        lines.append(f"  contested: {', '.join(contested)}")
+        lines.append(text("  contested: {provinces}", provinces=joined(contested, ", ")))
     if v.clashes:
-        lines.append(f"  clashes for phase 9: {', '.join(place(t, x) for x in v.clashes)}")
+        clashes = joined([place(t, x) for x in v.clashes], ", ")
+        lines.append(text("  clashes for phase 9: {provinces}", provinces=clashes))
     if v.battle is not None and v.battle.sieges:
-        lines.append(f"  under siege: {', '.join(place(t, x) for x in v.battle.sieges)}")
-    return ["Provinces:", *lines]
+        sieges = joined([place(t, x) for x in v.battle.sieges], ", ")
+        lines.append(text("  under siege: {provinces}", provinces=sieges))
+    return [text("Provinces:"), *lines]
 
 
 def _fleet_lines(v: WargameView, t: Tables) -> list[str]:
-    heads = _pack_text(t).fleet_head
-    fleets = []
+    seas = _pack_text(t).sea
+    fleets: list[str] = []
     for sid, x in v.seas.items():
         ships = (
-            [f"seat {f.seat} {f.ships} ship(s)" for f in x.fleets if f.ships] if x.fleets else []
+            [
+                plural(
+                    "seat {seat} {count} ship(s)",
+                    "seat {seat} {count} ship(s)",
+                    count=f.ships,
+                    seat=f.seat,
+                )
+                for f in x.fleets
+                if f.ships
+            ]
+            if x.fleets
+            else []
         )
         if ships:
-            fleets.append(heads[sid] + ", ".join(ships))
-    return ["Fleets:", *fleets] if fleets else ["Fleets: none"]
+            fleets.append(
+                text(
+                    "  {sea} (storm class {storm}): {fleets}",
+                    sea=seas[sid],
+                    storm=t.sea[sid].storm,
+                    fleets=joined(ships, ", "),
+                )
+            )
+    return [text("Fleets:"), *fleets] if fleets else [text("Fleets: none")]
 
 
 def _hero_lines(v: WargameView, t: Tables) -> list[str]:
     pack = _pack_text(t)
-    return ["Hero list (oldest first):", *[pack.hero_line(h) for h in v.heroes]]
+    return [text("Hero list (oldest first):"), *[pack.hero_line(h) for h in v.heroes]]
 
 
 def _side_lines(v: WargameView, t: Tables, side: Side, role: str, timed: bool) -> list[str]:
-    lost = f"{side.lost_infantry}i/{side.lost_archers}a/{side.lost_cavalry}c"
-    lines = [f"  {role} {seat_text(v, t, side.seat)}: lost {lost}, {side.points} points"]
+    lines: list[str] = [
+        plural(
+            "  {role} {seat}: lost {infantry}i/{archers}a/{cavalry}c, {count} points",
+            "  {role} {seat}: lost {infantry}i/{archers}a/{cavalry}c, {count} points",
+            count=side.points,
+            role=role,
+            seat=seat_text(v, t, side.seat),
+            infantry=side.lost_infantry,
+            archers=side.lost_archers,
+            cavalry=side.lost_cavalry,
+        )
+    ]
     for f, fl in enumerate(side.flanks):
         generals = [
             _hero_name(v, g) for g, at in zip(side.generals, side.attach, strict=False) if at == f
         ]
         reserve = fl.reserve_infantry + fl.reserve_cavalry
-        lines.append(
-            f"    {FLANKS[f]}: {troops_text(fl)}"
-            + (f", reserve {reserve}" if reserve else "")
-            + (f" ({'early' if fl.early else 'late'})" if reserve and timed else "")
-            + (" -- broken" if fl.broken else "")
-            + (f"; {', '.join(generals)}" if generals else "")
-        )
+        parts: list[str] = [text("    {flank}: {troops}", flank=FLANKS[f], troops=troops_text(fl))]
+        if reserve:
+            parts.append(text(", reserve {count}", count=reserve))
+            if timed:
+                parts.append(text(" (early)") if fl.early else text(" (late)"))
+        if fl.broken:
+            parts.append(text(" -- broken"))
+        if generals:
+            parts.append(text("; {generals}", generals=joined(generals, ", ")))
+        lines.append(joined(parts, ""))
     if not side.flanks and side.generals:
-        lines.append(f"    generals: {', '.join(_hero_name(v, g) for g in side.generals)}")
+        names = joined([_hero_name(v, g) for g in side.generals], ", ")
+        lines.append(text("    generals: {generals}", generals=names))
     if side.captured:
-        lines.append(f"    captured: {', '.join(_hero_name(v, g) for g in side.captured)}")
+        names = joined([_hero_name(v, g) for g in side.captured], ", ")
+        lines.append(text("    captured: {generals}", generals=names))
     return lines
+
+
+_ROLES: Final = (text("defender"), text("attacker"))
 
 
 def _battle_lines(v: WargameView, t: Tables) -> list[str]:
@@ -455,39 +658,50 @@ def _battle_lines(v: WargameView, t: Tables) -> list[str]:
     if b is None or b.province is None:
         return []
     stage = _STAGES.get(b.stage or "", b.stage)
-    lines = [f"Battle in {place(t, b.province)} ({stage}):"]
-    for side, role in zip(b.sides, ("defender", "attacker"), strict=False):
+    lines: list[str] = [
+        text("Battle in {province} ({stage}):", province=place(t, b.province), stage=stage)
+    ]
+    for side, role in zip(b.sides, _ROLES, strict=False):
         lines.extend(_side_lines(v, t, side, role, b.stage not in ("siege", "deploy", "timing")))
     if b.winner is not None:
-        lines.append(f"  won by {seat_text(v, t, b.winner)}")
+        lines.append(text("  won by {seat}", seat=seat_text(v, t, b.winner)))
     return lines
 
 
-def _deal_text(v: WargameView, t: Tables, d: Deal) -> str:
-    terms = []
+def _deal_text(v: WargameView, t: Tables, d: Deal) -> Text:
+    terms: list[str] = []
     if d.alliance:
-        terms.append("alliance")
+        terms.append(text("alliance"))
     if d.peace:
-        terms.append("peace")
+        terms.append(text("peace"))
     if d.passage_ab and d.passage_ba:
-        terms.append("passage both ways")
+        terms.append(text("passage both ways"))
     elif d.passage_ab:
-        terms.append(f"seat {d.a} grants seat {d.b} passage")
+        terms.append(text("seat {a} grants seat {b} passage", a=d.a, b=d.b))
     elif d.passage_ba:
-        terms.append(f"seat {d.b} grants seat {d.a} passage")
+        terms.append(text("seat {a} grants seat {b} passage", a=d.b, b=d.a))
     if d.joint_attack is not None:
-        terms.append(f"joint attack on {seat_text(v, t, d.joint_attack)}")
-    return (
-        f"  {seat_text(v, t, d.a)} and {seat_text(v, t, d.b)}: {', '.join(terms) or 'no terms'}"
-        f" (made on turn {d.made}, until phase 10 of turn {d.expires})"
+        terms.append(text("joint attack on {seat}", seat=seat_text(v, t, d.joint_attack)))
+    return text(
+        "  {a} and {b}: {terms} (made on turn {made}, until phase 10 of turn {expires})",
+        a=seat_text(v, t, d.a),
+        b=seat_text(v, t, d.b),
+        terms=joined(terms, ", ") if terms else text("no terms"),
+        made=d.made,
+        expires=d.expires,
     )
 
 
 def render_view(v: WargameView, t: Tables) -> str:
-    who = "spectator" if v.seat is None else seat_text(v, t, v.seat)
-    turn = f"turn {v.turn} of 25" if v.turn else "before the first turn"
-    phase = "the game is over" if v.stage == "over" else PHASES.get(v.phase, str(v.phase))
-    lines = [f"Ancient wargame -- {who}'s view; {turn}, {phase}"]
+    who = text("spectator") if v.seat is None else seat_text(v, t, v.seat)
+    turn = text("turn {turn} of 25", turn=v.turn) if v.turn else text("before the first turn")
+    if v.stage == "over":
+        phase: str = text("the game is over")
+    else:
+        phase = PHASES.get(v.phase, str(v.phase))
+    lines: list[str] = [
+        text("Ancient wargame -- {who}'s view; {turn}, {phase}", who=who, turn=turn, phase=phase)
+    ]
     if v.pending and v.stage != "over":
         under = [task_text(v, t, x) for x in reversed(v.pending[:-1])]
         lines.extend(now_lines(task_text(v, t, v.pending[-1]), under))
@@ -497,15 +711,17 @@ def render_view(v: WargameView, t: Tables) -> str:
     lines.extend(_fleet_lines(v, t))
     lines.extend(_hero_lines(v, t))
     if v.wars:
-        lines.append("Wars: " + "; ".join(f"seat {a} vs seat {b}" for a, b in v.wars))
+        wars = joined([text("seat {a} vs seat {b}", a=a, b=b) for a, b in v.wars], "; ")
+        lines.append(text("Wars: {wars}", wars=wars))
     else:
-        lines.append("Wars: none")
+        lines.append(text("Wars: none"))
     if v.deals:
-        lines.append("Deals:")
+        lines.append(text("Deals:"))
         lines.extend(_deal_text(v, t, d) for d in v.deals)
     if v.counter_intel:
-        lines.append(f"Counter-intelligence paid this turn: {_seats(v, t, v.counter_intel)}")
+        seats_paid = _seats(v, t, v.counter_intel)
+        lines.append(text("Counter-intelligence paid this turn: {seats}", seats=seats_paid))
     if v.fulfilled:
-        lines.append(f"Unique victory condition met: {_seats(v, t, v.fulfilled)}")
+        lines.append(text("Unique victory condition met: {seats}", seats=_seats(v, t, v.fulfilled)))
     lines.extend(_battle_lines(v, t))
-    return "\n".join(lines)
+    return joined(lines, "\n")

@@ -12,9 +12,10 @@ from arbiter.games.ancient_wargame.position_checks import POSITION_CODES
 codes = RuleCodes("ancient-wargame")
 
 RULE_CODES: tuple[RuleCode, ...] = (
-    *(codes.move(tail, section, "", text) for tail, section, text in legality.CODES),
-    *(codes.move(tail, section, "", text) for tail, section, text in diplomacy.CODES),
-    *(codes.state(tail, section, "", text) for tail, section, text in STATE_CODES),
-    *(codes.position(tail, section, "", text) for tail, section, text in POSITION_CODES),
+    # the descriptions as plain strings: a code's listing is encoded as it is (in English)
+    *(codes.move(tail, section, "", str(said)) for tail, section, said in legality.CODES),
+    *(codes.move(tail, section, "", str(said)) for tail, section, said in diplomacy.CODES),
+    *(codes.state(tail, section, "", str(said)) for tail, section, said in STATE_CODES),
+    *(codes.position(tail, section, "", str(said)) for tail, section, said in POSITION_CODES),
     *CONTENT_CODES,
 )

@@ -1,0 +1,177 @@
+"""The ancient wargame in Russian and Polish (issue #40): the names its texts say as terms have
+entries in both catalogs, and the texts read like the Russian rulebook («Версия 1.1»).
+
+The generic tests (``tests/languages``) check every message of the catalogs and a random whole
+game; these check the names that no literal of the code holds -- the default pack's provinces,
+seas, states, trait cards and heroes -- and a few sentences word for word."""
+
+from __future__ import annotations
+
+import pytest
+
+from arbiter.core import IllegalMove
+from arbiter.core.texts import term
+from arbiter.games.ancient_wargame.game import AncientWargame
+from arbiter.games.ancient_wargame.moves import Hire, StateDealt, UpperHero
+from arbiter.games.ancient_wargame.naming import (
+    BUILDING_NAMES,
+    FLANKS,
+    KINDS,
+    SCIENCE_NAMES,
+    UNITS,
+    turns_text,
+    units_text,
+)
+from arbiter.games.ancient_wargame.state import WargameState
+from arbiter.languages import say
+
+DOMAIN = "ancient_wargame"
+#: The game with the default pack (its names are the catalogs' terms).
+G = AncientWargame()
+
+
+def start() -> WargameState:
+    """Rome to seat 0, Carthage to seat 1, traits by chance, each seat's administrator written
+    higher: the first decision of turn 1 (phase 1)."""
+    s = G.new_state(2, seed=0)
+    for state in ("rome", "carthage"):
+        s, _ = G.apply(s, StateDealt(state=state))
+    s = G.resolve_chance(s)[0]
+    while s.stage == "setup":
+        seat = s.pending[-1].seat
+        admin = next(h for h in s.heroes if h.owner == seat and h.kind == "administrator")
+        s = G.resolve_chance(G.apply(s, UpperHero(seat=seat, hero=admin.id))[0])[0]
+    return s
+
+
+def ru(value: str) -> str:
+    return say(value, "ru", DOMAIN, strict=True)
+
+
+def pl(value: str) -> str:
+    return say(value, "pl", DOMAIN, strict=True)
+
+
+def pack_names() -> list[str]:
+    """Every name of the default pack the texts say as a term (:mod:`.naming`, :mod:`.render`)."""
+    c = G.default_content()
+    return [
+        *(x.name for x in c.provinces),
+        *(x.name for x in c.seas),
+        *(x.name for x in c.states),
+        *(x.name for x in c.traits),
+        *c.hero_names,
+    ]
+
+
+def rulebook_terms() -> list[str]:
+    """The rulebook's names the texts say: buildings, sciences, flanks, units, kinds of heroes."""
+    return [
+        *BUILDING_NAMES.values(),
+        *SCIENCE_NAMES.values(),
+        *FLANKS,
+        *UNITS.values(),
+        *KINDS.values(),
+    ]
+
+
+@pytest.mark.parametrize("language", ["ru", "pl"])
+def test_every_term_the_texts_say_has_an_entry_in_both_catalogs(language: str) -> None:
+    names = [*pack_names(), *rulebook_terms()]
+    assert len(names) > 200
+    untranslated = []
+    for name in names:
+        try:
+            said = say(term(name), language, DOMAIN, strict=True)
+        except LookupError:
+            untranslated.append(name)
+            continue
+        assert said.strip(), name
+    assert not untranslated, untranslated
+
+
+def test_the_pack_names_in_russian_are_the_packs_own() -> None:
+    """The pack prints its Russian names (``name_ru``): the catalog says those."""
+    c = G.default_content()
+    rome, tyrrhenian = c.states[0], c.seas[0]
+    assert (rome.name, tyrrhenian.name) == ("Rome", "Tyrrhenian Sea")
+    assert ru(term(rome.name)) == "Рим"  # «если у Рима 2 корабля в Тирренском море»
+    assert ru(term(tyrrhenian.name)) == "Тирренское море"
+    for p in c.provinces:
+        assert ru(term(p.name)) == p.name_ru
+    assert ru(term("Scipio")) == "Сципион"
+    assert pl(term("Scipio")) == "Scypion"
+
+
+def test_buildings_and_sciences_use_the_rulebooks_names() -> None:
+    """Table 2 and the science table of phase 5, as printed («Стрельбище», «Верховая езда»)."""
+    assert [ru(BUILDING_NAMES[b]) for b in ("range", "stable", "shipyard", "admiralty")] == [
+        "Стрельбище",
+        "Конюшня",
+        "Верфь",
+        "Адмиралтейство",
+    ]
+    assert [ru(SCIENCE_NAMES[x]) for x in ("archery", "riding", "coinage", "espionage")] == [
+        "Стрельба из лука",
+        "Верховая езда",
+        "Чеканка монет",
+        "Шпионаж",
+    ]
+    assert [ru(x) for x in FLANKS] == ["левый", "центральный", "правый"]  # «Расстановка войск»
+
+
+def test_a_refusal_in_russian() -> None:
+    """«для найма лучников в столице нужно иметь стрельбище»: archers without a range."""
+    s = start()
+    with pytest.raises(IllegalMove) as refused:
+        G.check_move(s, Hire(seat=0, at="latium", unit="archers", count=1))
+    assert refused.value.code == "ancient-wargame.P1.hire"
+    assert str(refused.value.message).startswith("you cannot hire that")
+    assert ru(refused.value.message) == (
+        "так нанять нельзя: не хватает постройки, контроля, военачальника или крепости, либо не "
+        "подходит количество или цена"
+    )
+    assert pl(refused.value.message).startswith("tego nie można zaciągnąć")
+
+
+def test_a_description_in_russian() -> None:
+    """«В столице»: 1 ₣ a footman, in the capital of Rome («Лаций (Рим)» in the pack)."""
+    s = start()
+    hire = Hire(seat=0, at="latium", unit="infantry", count=2)
+    said = G.describe(s, hire)
+    assert said == "Hire 2 infantry in your capital Latium (Rome) for 2 food"
+    assert ru(said) == "Нанять войска: 2 пехотинца в вашей столице Лаций (Рим) за 2 ₣"
+    assert pl(said) == "Zaciągnąć wojska: 2 piechurów w twojej stolicy Lacjum (Rzym) za 2 ₣"
+
+
+def test_the_rendered_table_in_russian_names_the_phase_and_the_seats() -> None:
+    s = start()
+    said = say(G.render_view(G.view(s, 0)), "ru", DOMAIN)  # «Now:» is the service's text
+    assert "фаза 1, покупка войск" in said  # «Фаза 1: покупка войск»
+    assert "игрок 0 (Рим) (вы): " in said
+    assert "Список героев (старшие сверху):" in said
+
+
+@pytest.mark.parametrize(
+    ("count", "russian", "polish"),
+    [
+        (1, "1 пехотинец", "1 okręt"),
+        (2, "2 пехотинца", "2 okręty"),
+        (5, "5 пехотинцев", "5 okrętów"),
+        (21, "21 пехотинец", "21 okrętów"),
+        (22, "22 пехотинца", "22 okręty"),
+    ],
+)
+def test_counts_take_the_plural_form_of_their_number(count: int, russian: str, polish: str) -> None:
+    """Three forms in Russian and in Polish (CLDR): «1 пехотинец, 2 пехотинца, 5 пехотинцев»."""
+    assert ru(units_text(count, "infantry")) == russian
+    assert pl(units_text(count, "ships")) == polish
+    assert units_text(count, "infantry") == f"{count} infantry"  # English as before
+
+
+@pytest.mark.parametrize(
+    ("count", "russian", "polish"),
+    [(1, "1 ход", "1 tura"), (2, "2 хода", "2 tury"), (5, "5 ходов", "5 tur")],
+)
+def test_turns_in_russian_and_polish(count: int, russian: str, polish: str) -> None:
+    assert (ru(turns_text(count)), pl(turns_text(count))) == (russian, polish)
