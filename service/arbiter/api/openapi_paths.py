@@ -78,8 +78,10 @@ ACCEPT_LANGUAGE = {
     "description": "The language of the answer's texts: `ru`, `pl` or `en` (RFC 9110 language "
     "ranges with q-values, `ru-RU` for `ru`; English when none fits). Problem titles and "
     "details, move `descriptions`, the rendered `text`, hint and option descriptions change; "
-    "codes, members, moves, states and state ids never do. `Content-Language` says which.",
-    "schema": {"type": "string", "maxLength": 1024},
+    "codes, members, moves, states and state ids never do. `Content-Language` says which. "
+    "Only the first 1,024 characters and 32 ranges are read; a header that names no language "
+    "the service speaks is answered in English, never refused.",
+    "schema": {"type": "string"},
     "examples": {
         "russian": {"value": "ru-RU,ru;q=0.9,en;q=0.5"},
         "polish": {"value": "pl"},
