@@ -4,6 +4,8 @@ which; only texts change -- codes, members, moves, states and state ids never do
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from starlette.testclient import TestClient
 
@@ -125,3 +127,42 @@ def test_a_hostile_accept_language_is_read_within_bounds(client: TestClient, hea
     )
     assert response.status_code == 201, response.text
     assert response.headers["content-language"] in ("en", "ru", "pl")
+
+
+def test_a_tables_stream_speaks_the_language_its_query_or_header_asks() -> None:
+    """``EventSource`` cannot set headers: ``?language=`` chooses the updates' language (over the
+    header); without it the header does."""
+    import asyncio
+    import re
+
+    from arbiter.api.app import create_app
+    from arbiter.games import registry
+    from tests.api.conftest import settings
+    from tests.api.streaming import Stream, call
+
+    game = "/v1/games/the-ancient-world"
+
+    async def first_descriptions(app: Any, token: str, query: str, header: str) -> list[str]:
+        path = f"{game}/tables/{token}/events?describe=true{query}"
+        stream = await Stream(app, path, {"Accept-Language": header}).open()
+        [update] = await stream.updates(1)
+        await stream.close()
+        descriptions: list[str] = update["current"]["descriptions"]
+        return descriptions
+
+    async def main() -> None:
+        app = create_app(settings(), registry())
+        status, master = await call(
+            app, "POST", f"{game}/states", {"players": 2, "seed": 7, "sealed": True}
+        )
+        assert status == 201, master
+        token = master["seat_tokens"][0]
+        cyrillic, polish = re.compile("[а-яё]"), re.compile("[ąęłńóśźż]|Wyślij")
+        russian = await first_descriptions(app, token, "&language=ru", "pl")
+        assert all(cyrillic.search(line) for line in russian), russian
+        said_pl = await first_descriptions(app, token, "", "pl")
+        assert all(polish.search(line) for line in said_pl), said_pl
+        english = await first_descriptions(app, token, "&language=en", "ru")
+        assert not any(cyrillic.search(line) for line in english), english
+
+    asyncio.run(main())

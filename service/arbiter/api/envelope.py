@@ -334,6 +334,16 @@ class StreamQuery(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
         Meta(description="A master's `current` answer carries `acting` (master handle only)."),
     ] = False
     render: Annotated[bool, Meta(description="The step's `current` answer carries `text`.")] = False
+    language: (
+        Annotated[
+            Literal["en", "ru", "pl"],
+            Meta(
+                description="The language of the updates' texts, for a client that cannot set "
+                "`Accept-Language` (a browser's `EventSource`); it wins over the header."
+            ),
+        ]
+        | None
+    ) = None
 
 
 class SeatUpdate(msgspec.Struct, kw_only=True):

@@ -28,8 +28,9 @@ OpenAPI cannot attach links to the content of an answer, only to its status.
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -392,6 +393,8 @@ class Operations:
                 schema: dict[str, Any] = {"type": "boolean"}
             elif member.encode_name == "as_seat":
                 schema = {"type": "integer", "minimum": 0, "maximum": self.most_players - 1}
+            elif typing.get_origin(base) is Literal:
+                schema = {"type": "string", "enum": list(typing.get_args(base))}
             else:
                 schema = {"type": "integer", "minimum": 0}
             parameters.append(

@@ -9,8 +9,9 @@ and rendered by :func:`~arbiter.api.problems.problem_response`.
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 from starlette.requests import Request
@@ -38,8 +39,11 @@ def json_response(value: Any, status: int = 200, headers: dict[str, str] | None 
     return Response(_encoder.encode(value), status, headers, JSON_MEDIA_TYPE)
 
 
-def _query_value(name: str, raw: str, kind: type) -> bool | int:
-    """A query parameter's value: a flag (``true``, ``false``) or a seat."""
+def _query_value(name: str, raw: str, kind: type) -> bool | int | str:
+    """A query parameter's value: a flag (``true``, ``false``), a seat, or one of a few words
+    (the struct's ``Literal`` checks which)."""
+    if typing.get_origin(kind) is Literal:
+        return raw
     if kind is bool:
         if raw in ("true", "false"):
             return raw == "true"

@@ -52,6 +52,7 @@ from arbiter.api.audience import Audience, audience_of
 from arbiter.api.cache import CacheUnavailable
 from arbiter.api.clients import current_id
 from arbiter.api.envelope import SeatUpdate, StreamQuery, TableUpdate
+from arbiter.api.languages import language
 from arbiter.api.live import Live, Watched
 from arbiter.api.memo import Known
 from arbiter.api.problems import Problem
@@ -319,15 +320,19 @@ class EventStream(Response):
     """The answer of a stream: its events until the game ends, the reader leaves, or the worker
     stops (module docstring)."""
 
-    def __init__(self, streams: Streams, opened: Opened) -> None:
+    def __init__(self, streams: Streams, opened: Opened, spoken: str | None = None) -> None:
         self.streams = streams
         self.opened = opened
+        self.spoken = spoken  # the ``language`` the query asked for, over the header
         self.background = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:  # type: ignore[override]
         opened, streams = self.opened, self.streams
         left = asyncio.ensure_future(_left(receive))
-        telling = asyncio.ensure_future(self._tell(send))
+        token = None if self.spoken is None else language.set(self.spoken)
+        telling = asyncio.ensure_future(self._tell(send))  # a task: it keeps the language set
+        if token is not None:
+            language.reset(token)
         try:
             await asyncio.wait((left, telling), return_when=asyncio.FIRST_COMPLETED)
             if not telling.done():  # the reader left: the stream ends with it
@@ -394,11 +399,16 @@ def route(streams: Streams, read_query: Callable[[Request], StreamQuery]) -> Rou
     async def serve(request: Request) -> Response:
         query = read_query(request)
         after = last_event_id(request, query.after)
-        opened = await streams.open(
-            request.path_params["game"], request.path_params["handle"], after, query
-        )
+        token = None if query.language is None else language.set(query.language)
+        try:
+            opened = await streams.open(
+                request.path_params["game"], request.path_params["handle"], after, query
+            )
+        finally:
+            if token is not None:
+                language.reset(token)
         if opened is None:
             return Response(status_code=204)
-        return EventStream(streams, opened)
+        return EventStream(streams, opened, query.language)
 
     return Route(PATH, serve, methods=["GET"])

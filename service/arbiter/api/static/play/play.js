@@ -497,6 +497,7 @@ function follow(token, after = null) {
   const query = new URLSearchParams({ describe: true, render: true });
   if (session.role === "master") query.set("acting_seats", true);
   if (after !== null) query.set("after", after);
+  query.set("language", session.language); // EventSource sends no Accept-Language of ours
   const path = `/v1/games/${game()}/tables/${encodeURIComponent(token)}/events?${query}`;
   const source = new EventSource(path);
   live.source = source;
