@@ -25,6 +25,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.texts import term, text
 from arbiter.games.ancient_wargame import modifiers, movement
 from arbiter.games.ancient_wargame.battle_record import (
     mod_sum,
@@ -53,6 +54,7 @@ from arbiter.games.ancient_wargame.common import (
 )
 from arbiter.games.ancient_wargame.events import DiceRolled, Happened
 from arbiter.games.ancient_wargame.moves import AcceptGeneral, Kill
+from arbiter.games.ancient_wargame.naming import id_term
 from arbiter.games.ancient_wargame.rules import (
     FATE_JOINS,
     FATE_KILLED,
@@ -72,7 +74,7 @@ def capture(s: State, h: Hero, captor: int, ev: list[Event], at: str) -> State:
             what="general_captured",
             seat=captor,
             at=at,
-            text=f"{h.name} is captured by seat {captor}",
+            text=text("{hero} is captured by seat {seat}", hero=term(h.name), seat=captor),
         )
     )
     return set_hero(s, _R(h, captor=captor, province=None))
@@ -126,7 +128,12 @@ def result(s: State, t: Tables, task: Battle, ev: list[Event]) -> State:
             what="battle_won",
             seat=winner,
             at=pid,
-            text=f"seat {winner} wins ({pts[w]} points to {pts[1 - w]})",
+            text=text(
+                "seat {seat} wins ({points} points to {other})",
+                seat=winner,
+                points=pts[w],
+                other=pts[1 - w],
+            ),
         )
     )
     p = province(s, t, pid)
@@ -142,7 +149,9 @@ def result(s: State, t: Tables, task: Battle, ev: list[Event]) -> State:
         p = with_army(p, x.seat, back)
     if p.owner == loser:
         p = _R(p, owner=winner)  # the fortresses left pass with it
-        ev.append(Happened(what="province_taken", seat=winner, at=pid, text="after the battle"))
+        ev.append(
+            Happened(what="province_taken", seat=winner, at=pid, text=text("after the battle"))
+        )
     s = set_province(set_record(s, ctx), t, pid, p)
     if p.owner is None:
         s = push(s, TakeNeutral(seat=winner, province=pid))
@@ -179,7 +188,7 @@ def retreats(s: State, t: Tables, task: Retreat) -> list[str]:
 def kill(s: State, h: Hero, ev: list[Event], what: str) -> State:
     """``h`` dies: his figure and his cards leave the game (the cards to the discards, Q15)."""
     s = kill_heroes(s, [h])
-    ev.append(Happened(what=what, seat=h.owner, text=f"{h.name} dies"))
+    ev.append(Happened(what=what, seat=h.owner, text=text("{hero} dies", hero=term(h.name))))
     return s
 
 
@@ -199,9 +208,18 @@ def retreat(s: State, t: Tables, task: Retreat, to: str | None, ev: list[Event])
             total = q.army(seat).add(troops)
             fields = {} if here is not None else {"since": s.step}
             s = set_province(s, t, to, with_army(q, seat, total, **fields))
-            ev.append(Happened(what="retreat", seat=seat, at=to, text=f"retreats from {pid}"))
+            ev.append(
+                Happened(
+                    what="retreat",
+                    seat=seat,
+                    at=to,
+                    text=text("retreats from {province}", province=id_term(pid)),
+                )
+            )
         elif troops.total():
-            ev.append(Happened(what="army_destroyed", seat=seat, at=pid, text="nowhere to go"))
+            ev.append(
+                Happened(what="army_destroyed", seat=seat, at=pid, text=text("nowhere to go"))
+            )
     captured: list[str] = []
     for h in list(s.heroes):
         if h.province != pid or h.owner != seat or h.captor is not None:
@@ -265,7 +283,7 @@ def fate(s: State, task: Fate, move: Any, ev: list[Event]) -> State:
     if isinstance(move, Kill):
         return kill(s, h, ev, "general_killed")
     if isinstance(move, AcceptGeneral):
-        ev.append(Happened(what="general_joins", seat=task.seat, at=task.to, text=h.name))
+        ev.append(Happened(what="general_joins", seat=task.seat, at=task.to, text=term(h.name)))
         return set_hero(
             s,
             _R(
@@ -277,5 +295,9 @@ def fate(s: State, task: Fate, move: Any, ev: list[Event]) -> State:
                 acts_from=s.turn + 1,
             ),
         )
-    ev.append(Happened(what="prisoner", seat=task.seat, text=f"{h.name} is kept prisoner"))
+    ev.append(
+        Happened(
+            what="prisoner", seat=task.seat, text=text("{hero} is kept prisoner", hero=term(h.name))
+        )
+    )
     return s

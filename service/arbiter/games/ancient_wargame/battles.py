@@ -36,6 +36,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame.aftermath import (
     fate,
     fate_roll,
@@ -330,7 +331,9 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
             p = province(s, t, task.province)
             s = set_province(s, t, task.province, _R(p, owner=task.seat))
             ev.append(
-                Happened(what="province_taken", seat=task.seat, at=task.province, text="for 1 $")
+                Happened(
+                    what="province_taken", seat=task.seat, at=task.province, text=text("for 1 $")
+                )
             )
         return s
     if isinstance(task, Fate):

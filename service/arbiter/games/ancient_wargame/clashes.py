@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame.aftermath import capture, fate_rolls
 from arbiter.games.ancient_wargame.battle_record import record, set_record, set_stage
 from arbiter.games.ancient_wargame.battle_state import (
@@ -117,10 +118,12 @@ def clash(s: State, t: Tables, task: Clash, ev: list[Event]) -> State:
             inv = _first(s, t, pid, invaders)
             s = replace_top(s, _R(task, done=(*task.done, pair(inv, owner))))
             if p.fortresses:
-                ev.append(Happened(what="hides", seat=owner, at=pid, text="undefended: hides"))
+                ev.append(
+                    Happened(what="hides", seat=owner, at=pid, text=text("undefended: hides"))
+                )
                 return push(s, SiegeChoice(seat=inv, province=pid, step="besiege", opponent=owner))
             s = set_province(s, t, pid, _R(p, owner=inv))
-            ev.append(Happened(what="province_taken", seat=inv, at=pid, text="undefended"))
+            ev.append(Happened(what="province_taken", seat=inv, at=pid, text=text("undefended")))
             if any(h.province == pid and h.owner == owner and h.captor is None for h in s.heroes):
                 s = push(s, Retreat(seat=owner, province=pid, heroes_only=True))
             return s
@@ -159,7 +162,7 @@ def clash(s: State, t: Tables, task: Clash, ev: list[Event]) -> State:
             what="battle",
             seat=attacker,
             at=pid,
-            text=f"seat {attacker} attacks seat {defender}",
+            text=text("seat {seat} attacks seat {other}", seat=attacker, other=defender),
         )
     )
     return push(set_record(s, ctx), Battle(province=pid, defender=defender, attacker=attacker))
@@ -174,7 +177,9 @@ def siege(s: State, t: Tables, task: SiegeChoice, move: Any, ev: list[Event]) ->
     if isinstance(move, Fight):
         return pop(s)
     if isinstance(move, Hide):
-        ev.append(Happened(what="hides", seat=task.seat, at=pid, text="hides in the fortresses"))
+        ev.append(
+            Happened(what="hides", seat=task.seat, at=pid, text=text("hides in the fortresses"))
+        )
         s = set_stage(s, "done")
         return replace_top(
             s,

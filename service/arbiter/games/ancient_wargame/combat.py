@@ -25,6 +25,7 @@ from typing import Literal
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.texts import text
 from arbiter.core.tuples import replace_at
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.aftermath import capture
@@ -269,7 +270,14 @@ def check(s: State, stage: str, ev: list[Event]) -> State:
                     lost_cavalry=side.lost_cavalry + fl.reserve_cavalry,
                 )
                 fl = FlankState(fielded=True, broken=True)
-                ev.append(Happened(what="flank_broken", seat=side.seat, at=pid, text=f"flank {f}"))
+                ev.append(
+                    Happened(
+                        what="flank_broken",
+                        seat=side.seat,
+                        at=pid,
+                        text=text("flank {flank}", flank=f),
+                    )
+                )
                 for hid, at in zip(side.generals, side.attach, strict=False):
                     h = next((x for x in s.heroes if x.id == hid), None)
                     if at == f and h is not None and h.captor is None:

@@ -37,7 +37,7 @@ import msgspec
 
 from arbiter.core import Event
 from arbiter.core.lastcall import last_answer
-from arbiter.core.texts import Text, text
+from arbiter.core.texts import Text, joined, plural, term, text
 from arbiter.games.ancient_wargame.common import (
     State,
     active,
@@ -93,7 +93,15 @@ MAX_PROPOSALS: Final = 3
 LASTING: Final = ("passage_to", "passage_from", "passage_both", "alliance", "peace", "joint_attack")
 _PASSAGE: Final = frozenset({"passage_to", "passage_from", "passage_both", "alliance"})
 RESOURCES: Final = ("food", "money", "vp")
-_RESOURCE_RU: Final = {"food": "₣", "money": "$", "vp": "VP"}
+#: The lasting terms by their ids, as the deal sentences of the events write them.
+_TERM_IDS: Final[dict[str, Text]] = {
+    "passage_to": term("passage_to"),
+    "passage_from": term("passage_from"),
+    "passage_both": term("passage_both"),
+    "alliance": term("alliance"),
+    "peace": term("peace"),
+    "joint_attack": term("joint_attack"),
+}
 
 #: Every rule code this phase refuses with: (code tail, section, description).
 CODES: tuple[tuple[str, str, Text], ...] = (
@@ -183,7 +191,12 @@ def begin(s: State, t: Tables, ev: list[Event]) -> State:
                 Happened(
                     what="deal_expired",
                     seat=d.a,
-                    text=f"The deal between seats {d.a} and {d.b} made in turn {d.made} expired.",
+                    text=text(
+                        "The deal between seats {seat} and {other} made in turn {turn} expired.",
+                        seat=d.a,
+                        other=d.b,
+                        turn=d.made,
+                    ),
                 )
             )
     s = msgspec.structs.replace(s, deals=kept)
@@ -295,7 +308,11 @@ def _perform_slot(s: State, task: Diplomacy, move: Any, ev: list[Event]) -> Stat
             Happened(
                 what="cancel_proposed",
                 seat=seat,
-                text=f"Seat {seat} proposes to seat {move.partner} to cancel their deals.",
+                text=text(
+                    "Seat {seat} proposes to seat {other} to cancel their deals.",
+                    seat=seat,
+                    other=move.partner,
+                ),
             )
         )
         offer = Offer(seat=seat, partner=move.partner, deal=Deal(a=a, b=b), cancel=True)
@@ -306,7 +323,9 @@ def _perform_slot(s: State, task: Diplomacy, move: Any, ev: list[Event]) -> Stat
             Happened(
                 what="war_declared",
                 seat=seat,
-                text=f"Seat {seat} declares war on seat {move.target}.",
+                text=text(
+                    "Seat {seat} declares war on seat {other}.", seat=seat, other=move.target
+                ),
             )
         )
         return _advance(s, task, passed=False)
@@ -318,7 +337,12 @@ def _perform_slot(s: State, task: Diplomacy, move: Any, ev: list[Event]) -> Stat
             Happened(
                 what="prisoner_killed",
                 seat=seat,
-                text=f"Seat {seat} kills the prisoner {h.name} of seat {h.owner}.",
+                text=text(
+                    "Seat {seat} kills the prisoner {hero} of seat {other}.",
+                    seat=seat,
+                    hero=term(h.name),
+                    other=h.owner,
+                ),
             )
         )
         return _advance(s, task, passed=False)
@@ -387,15 +411,15 @@ def _other_side(task: Offer, seat: int) -> int:
 def _offer_refusal(s: State, task: Offer, move: Any) -> Refusal | None:
     seat, partner = task.seat, task.partner
     if isinstance(move, AddTerm):
-        term = move.term
-        if term in task.terms or (term in _PASSAGE and _PASSAGE.intersection(task.terms)):
+        clause = move.term
+        if clause in task.terms or (clause in _PASSAGE and _PASSAGE.intersection(task.terms)):
             return _no("P10.deal.term_twice")
         war = at_war(s, seat, partner)
-        if term == "peace":
+        if clause == "peace":
             return None if war else _no("P10.deal.peace")
         if war and "peace" not in task.terms:
             return _no("P10.deal.at_war")
-        if term == "joint_attack":
+        if clause == "joint_attack":
             target = move.target
             if target is None or target == partner or not _other(s, seat, target):
                 return _no("P10.deal.target")
@@ -451,21 +475,21 @@ def _offer_moves(s: State, task: Offer) -> list[Any]:
     out: list[Any] = []
     war = at_war(s, seat, partner)
     passage_written = bool(_PASSAGE & written)
-    for term in LASTING:
-        if term in written or (term in _PASSAGE and passage_written):
+    for clause in LASTING:
+        if clause in written or (clause in _PASSAGE and passage_written):
             continue
-        if term == "peace" and not war:
+        if clause == "peace" and not war:
             continue
-        if term != "peace" and war and "peace" not in written:
+        if clause != "peace" and war and "peace" not in written:
             continue
-        if term == "joint_attack":
+        if clause == "joint_attack":
             out += [
-                AddTerm(seat=seat, term=term, target=x)
+                AddTerm(seat=seat, term=clause, target=x)
                 for x in range(len(s.players))
                 if x != partner and _other(s, seat, x)
             ]
         else:
-            out.append(AddTerm(seat=seat, term=term))
+            out.append(AddTerm(seat=seat, term=clause))
     for resource in RESOURCES:
         if resource in written:
             continue
@@ -493,20 +517,20 @@ def _add(s: State, task: Offer, move: Any) -> Offer:
     """``task`` with the term of ``move`` written in."""
     seat, deal = task.seat, task.deal
     if isinstance(move, AddTerm):
-        term = move.term
+        clause = move.term
         changes: dict[str, Any]
-        if term == "passage_to":
+        if clause == "passage_to":
             changes = {"passage_ab" if seat == deal.a else "passage_ba": True}
-        elif term == "passage_from":
+        elif clause == "passage_from":
             changes = {"passage_ba" if seat == deal.a else "passage_ab": True}
-        elif term == "passage_both":
+        elif clause == "passage_both":
             changes = {"passage_ab": True, "passage_ba": True}
-        elif term == "joint_attack":
+        elif clause == "joint_attack":
             changes = {"joint_attack": move.target}
         else:
-            changes = {term: True}
+            changes = {clause: True}
         deal = msgspec.structs.replace(deal, **changes)
-        return msgspec.structs.replace(task, deal=deal, terms=(*task.terms, term))
+        return msgspec.structs.replace(task, deal=deal, terms=(*task.terms, clause))
     if isinstance(move, Transfer):
         amount = move.amount if move.direction == "to_partner" else -move.amount
         return msgspec.structs.replace(
@@ -518,33 +542,43 @@ def _add(s: State, task: Offer, move: Any) -> Offer:
     return msgspec.structs.replace(task, release=move.hero, terms=(*task.terms, "release"))
 
 
-def _describe(task: Offer) -> str:
-    parts: list[str] = []
+def _given(resource: str, amount: int, seat: int) -> Text:
+    """``3 ₣ to seat 1``: a resource the deal moves."""
+    if resource == "food":
+        return text("{amount} ₣ to seat {seat}", amount=amount, seat=seat)
+    if resource == "money":
+        return text("{amount} $ to seat {seat}", amount=amount, seat=seat)
+    return plural("{count} VP to seat {seat}", "{count} VP to seat {seat}", count=amount, seat=seat)
+
+
+def _describe(task: Offer) -> Text:
+    parts: list[Text] = []
     for resource in RESOURCES:
         amount = _amount(task, resource)
         if amount > 0:
-            parts.append(f"{amount} {_RESOURCE_RU[resource]} to seat {task.partner}")
+            parts.append(_given(resource, amount, task.partner))
         elif amount < 0:
-            parts.append(f"{-amount} {_RESOURCE_RU[resource]} to seat {task.seat}")
+            parts.append(_given(resource, -amount, task.seat))
     if task.release is not None:
-        parts.append(f"the release of {task.release}")
+        parts.append(text("the release of {hero}", hero=task.release))
     if task.general is not None:
-        parts.append(f"the general {task.general} given")
-    parts += [term for term in task.terms if term in LASTING]
-    return ", ".join(parts)
+        parts.append(text("the general {hero} given", hero=task.general))
+    parts += [_TERM_IDS[clause] for clause in task.terms if clause in _TERM_IDS]
+    return joined(parts, ", ")
 
 
-def _send_home(s: State, t: Tables, h: Hero, seat: int) -> tuple[State, str]:
+def _send_home(s: State, t: Tables, h: Hero, seat: int) -> tuple[State, Text]:
     """``h``, now ``seat``'s and free, goes to ``seat``'s capital if it holds it, else to a
     province ``seat`` chooses; with none, he dies (Q64, Q73). What happened, said after his name."""
     home = capital(s, t, seat)
     h = msgspec.structs.replace(h, owner=seat, captor=None)
     if home is not None and province(s, t, home).owner == seat:
-        return set_hero(s, msgspec.structs.replace(h, province=home)), "goes to his capital"
+        return set_hero(s, msgspec.structs.replace(h, province=home)), text("goes to his capital")
     if owned(s, seat):
         s = set_hero(s, msgspec.structs.replace(h, province=None))
-        return push(s, PlaceHero(seat=seat, hero=h.id)), f"seat {seat} chooses a province for him"
-    return kill_heroes(s, [h]), f"seat {seat} has no province: he dies"
+        chooses = text("seat {seat} chooses a province for him", seat=seat)
+        return push(s, PlaceHero(seat=seat, hero=h.id)), chooses
+    return kill_heroes(s, [h]), text("seat {seat} has no province: he dies", seat=seat)
 
 
 def _release(s: State, t: Tables, hid: str, ev: list[Event]) -> State:
@@ -553,7 +587,11 @@ def _release(s: State, t: Tables, hid: str, ev: list[Event]) -> State:
     assert h is not None
     s, how = _send_home(s, t, h, h.owner)
     ev.append(
-        Happened(what="prisoner_released", seat=h.owner, text=f"{h.name} is released: {how}.")
+        Happened(
+            what="prisoner_released",
+            seat=h.owner,
+            text=text("{hero} is released: {how}.", hero=term(h.name), how=how),
+        )
     )
     return s
 
@@ -563,8 +601,14 @@ def _give_general(s: State, t: Tables, task: Offer, hid: str, ev: list[Event]) -
     h = next(h for h in s.heroes if h.id == hid)
     to = _other_side(task, h.owner)
     s, how = _send_home(s, t, h, to)
-    text = f"{h.name} of seat {h.owner} is given to seat {to}: {how}."
-    ev.append(Happened(what="general_given", seat=to, text=text))
+    given = text(
+        "{hero} of seat {other} is given to seat {seat}: {how}.",
+        hero=term(h.name),
+        other=h.owner,
+        seat=to,
+        how=how,
+    )
+    ev.append(Happened(what="general_given", seat=to, text=given))
     return s
 
 
@@ -576,7 +620,11 @@ def _accept(s: State, t: Tables, task: Offer, ev: list[Event]) -> State:
             Happened(
                 what="deals_cancelled",
                 seat=partner,
-                text=f"Seats {seat} and {partner} cancel every deal between them.",
+                text=text(
+                    "Seats {seat} and {other} cancel every deal between them.",
+                    seat=seat,
+                    other=partner,
+                ),
             )
         )
         return msgspec.structs.replace(s, deals=kept)
@@ -595,7 +643,12 @@ def _accept(s: State, t: Tables, task: Offer, ev: list[Event]) -> State:
         Happened(
             what="deal_made",
             seat=partner,
-            text=f"Seat {partner} accepts the deal of seat {seat}: {_describe(task)}.",
+            text=text(
+                "Seat {seat} accepts the deal of seat {other}: {deal}.",
+                seat=partner,
+                other=seat,
+                deal=_describe(task),
+            ),
         )
     )
     if task.release is not None:
@@ -603,6 +656,25 @@ def _accept(s: State, t: Tables, task: Offer, ev: list[Event]) -> State:
     if task.general is not None:
         s = _give_general(s, t, task, task.general, ev)
     return s
+
+
+def _proposed(task: Offer, duration: int) -> Text:
+    """The sentence of a proposal: its deal, and for how many turns a lasting one holds."""
+    if not duration:
+        return text(
+            "Seat {seat} proposes to seat {other}: {deal}.",
+            seat=task.seat,
+            other=task.partner,
+            deal=_describe(task),
+        )
+    return plural(  # both English forms as the sentence always said them
+        "Seat {seat} proposes to seat {other}: {deal} for {count} turns.",
+        "Seat {seat} proposes to seat {other}: {deal} for {count} turns.",
+        count=duration,
+        seat=task.seat,
+        other=task.partner,
+        deal=_describe(task),
+    )
 
 
 def _perform_offer(s: State, t: Tables, task: Offer, move: Any, ev: list[Event]) -> State:
@@ -616,8 +688,7 @@ def _perform_offer(s: State, t: Tables, task: Offer, move: Any, ev: list[Event])
             Happened(
                 what="deal_proposed",
                 seat=task.seat,
-                text=f"Seat {task.seat} proposes to seat {task.partner}: {_describe(task)}"
-                + (f" for {move.duration} turns." if move.duration else "."),
+                text=_proposed(task, move.duration),
             )
         )
         return replace_top(s, msgspec.structs.replace(task, deal=deal, proposed=True))
@@ -631,7 +702,11 @@ def _perform_offer(s: State, t: Tables, task: Offer, move: Any, ev: list[Event])
                 Happened(
                     what="deal_rejected",
                     seat=task.partner,
-                    text=f"Seat {task.partner} rejects the proposal of seat {task.seat}.",
+                    text=text(
+                        "Seat {seat} rejects the proposal of seat {other}.",
+                        seat=task.partner,
+                        other=task.seat,
+                    ),
                 )
             )
             return s

@@ -28,6 +28,7 @@ import msgspec
 
 from arbiter.core import Event
 from arbiter.core.lastcall import last_answer
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -47,6 +48,7 @@ from arbiter.games.ancient_wargame.common import (
 from arbiter.games.ancient_wargame.content import UNITS, Province
 from arbiter.games.ancient_wargame.events import Happened
 from arbiter.games.ancient_wargame.moves import BuildFortress, BuyVp, Disband, Hire, StartBuilding
+from arbiter.games.ancient_wargame.naming import id_term
 from arbiter.games.ancient_wargame.rules import (
     BUILDING_COST,
     BUILDINGS,
@@ -439,7 +441,13 @@ def begin_build(s: State, t: Tables, ev: list[Event]) -> State:
         if not p.constructing:
             continue
         for b in p.constructing:
-            ev.append(Happened(what="building_built", seat=seat, text=f"seat {seat} built the {b}"))
+            ev.append(
+                Happened(
+                    what="building_built",
+                    seat=seat,
+                    text=text("seat {seat} built the {building}", seat=seat, building=id_term(b)),
+                )
+            )
             s = completed(s, seat, b)
             if b == "academy":
                 academies.append(seat)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event, Result, ScoreLine
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame.common import (
     State,
     begin_turn,
@@ -50,7 +51,9 @@ TIE_BREAKERS = (
 
 
 def _eliminate(s: State, t: Tables, seat: int, ev: list[Event]) -> State:
-    ev.append(Happened(what="eliminated", seat=seat, text=f"seat {seat} is eliminated"))
+    ev.append(
+        Happened(what="eliminated", seat=seat, text=text("seat {seat} is eliminated", seat=seat))
+    )
     provinces = tuple(
         msgspec.structs.replace(p, armies=tuple(a for a in p.armies if a.seat != seat))
         for p in s.provinces
@@ -138,7 +141,9 @@ def end_turn(s: State, t: Tables, ev: list[Event]) -> State:
     for seat in fulfilled:
         ev.append(
             Happened(
-                what="unique_victory", seat=seat, text=f"seat {seat} fulfils its victory condition"
+                what="unique_victory",
+                seat=seat,
+                text=text("seat {seat} fulfils its victory condition", seat=seat),
             )
         )
     if fulfilled or len(seats_in_play(s)) <= 1 or s.turn >= s.options.turn_limit:

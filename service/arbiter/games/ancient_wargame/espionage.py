@@ -22,6 +22,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.texts import term, text
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -37,6 +38,7 @@ from arbiter.games.ancient_wargame.common import (
 )
 from arbiter.games.ancient_wargame.events import DiceRolled, Happened
 from arbiter.games.ancient_wargame.moves import Mission, NoCounterIntel, PayCounterIntel, RollFace
+from arbiter.games.ancient_wargame.naming import id_term
 from arbiter.games.ancient_wargame.rules import ASSASSINATION_FROM, MISSION_MONEY, SABOTAGE_FROM
 from arbiter.games.ancient_wargame.state import D6, CounterIntel, Draft, Sealed
 from arbiter.games.ancient_wargame.tables import Tables
@@ -112,7 +114,11 @@ def _resolve(s: State, t: Tables, task: D6, face: int, ev: list[Event]) -> State
         need += modifiers.of_state(s, t, target.owner, "assassination_guard")
         if roll >= need:
             ev.append(
-                Happened(what="assassinated", seat=seat, text=f"{target.name} is assassinated")
+                Happened(
+                    what="assassinated",
+                    seat=seat,
+                    text=text("{hero} is assassinated", hero=term(target.name)),
+                )
             )
             s = kill_heroes(s, [target])
         else:
@@ -120,7 +126,7 @@ def _resolve(s: State, t: Tables, task: D6, face: int, ev: list[Event]) -> State
                 Happened(
                     what="assassination_failed",
                     seat=seat,
-                    text=f"the attempt on {target.name} fails",
+                    text=text("the attempt on {hero} fails", hero=term(target.name)),
                 )
             )
         return s
@@ -139,11 +145,21 @@ def _resolve(s: State, t: Tables, task: D6, face: int, ev: list[Event]) -> State
     need += modifiers.in_province(s, t, owner, task.at, "sabotage_guard")
     need += modifiers.of_state(s, t, owner, "sabotage_guard")
     if roll >= need:
-        ev.append(Happened(what="sabotaged", seat=seat, at=task.at, text=f"{task.at} is sabotaged"))
+        ev.append(
+            Happened(
+                what="sabotaged",
+                seat=seat,
+                at=task.at,
+                text=text("{province} is sabotaged", province=id_term(task.at)),
+            )
+        )
         return set_province(s, t, task.at, msgspec.structs.replace(p, sabotaged=True))
     ev.append(
         Happened(
-            what="sabotage_failed", seat=seat, at=task.at, text=f"the sabotage of {task.at} fails"
+            what="sabotage_failed",
+            seat=seat,
+            at=task.at,
+            text=text("the sabotage of {province} fails", province=id_term(task.at)),
         )
     )
     return s

@@ -21,6 +21,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import Event
+from arbiter.core.texts import plural, text
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -161,7 +162,9 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
                 what="naval_battle",
                 seat=task.seat,
                 at=task.sea,
-                text=f"seat {task.seat} attacks seat {task.opponent}'s ships",
+                text=text(
+                    "seat {seat} attacks seat {other}'s ships", seat=task.seat, other=task.opponent
+                ),
             )
         )
         return _roll(push(s, NavalBattle(sea=task.sea, a=task.seat, b=task.opponent)), t)
@@ -187,7 +190,13 @@ def _storm(s: State, t: Tables, task: D6, face: int, ev: list[Event]) -> State:
                     what="storm",
                     seat=f.seat,
                     at=task.at,
-                    text=f"a storm sinks seat {f.seat}'s {f.ships} ship(s)",
+                    # both English forms as the sentence always said them
+                    text=plural(
+                        "a storm sinks seat {seat}'s {count} ship(s)",
+                        "a storm sinks seat {seat}'s {count} ship(s)",
+                        count=f.ships,
+                        seat=f.seat,
+                    ),
                 )
             )
             s = set_ships(s, t, task.at, f.seat, 0)

@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import CHANCE, ChanceOutcome, Event
+from arbiter.core.texts import term, text
 from arbiter.games.ancient_wargame.common import (
     State,
     capital,
@@ -31,6 +32,7 @@ from arbiter.games.ancient_wargame.common import (
 )
 from arbiter.games.ancient_wargame.events import DiceRolled, Happened
 from arbiter.games.ancient_wargame.moves import HeroGiven, HeroKindDrawn, PlaceHero, RollFace
+from arbiter.games.ancient_wargame.naming import kind_term
 from arbiter.games.ancient_wargame.rules import BIRTHS, DEATHS
 from arbiter.games.ancient_wargame.setup import new_hero
 from arbiter.games.ancient_wargame.state import D6, NewHero
@@ -86,7 +88,14 @@ def _give(s: State, t: Tables, seat: int, kind: str, ev: list[Event]) -> State:
     cap = capital(s, t, seat)
     home = cap if cap is not None and s.provinces[t.province_index[cap]].owner == seat else None
     s, hid = new_hero(s, t, seat, kind, home)
-    ev.append(Happened(what="hero_born", seat=seat, at=home, text=f"a new {kind} for seat {seat}"))
+    ev.append(
+        Happened(
+            what="hero_born",
+            seat=seat,
+            at=home,
+            text=text("a new {kind} for seat {seat}", kind=kind_term(kind), seat=seat),
+        )
+    )
     if home is None:
         # The traits are drawn first (pushed above); then the owner places him.
         draws = s.pending[-2:]
@@ -115,7 +124,13 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
     dying = DEATHS[n][move.face - 1]
     dead = list(s.heroes[:dying])
     for h in dead:
-        ev.append(Happened(what="hero_died", seat=h.owner, text=f"{h.name} died of old age"))
+        ev.append(
+            Happened(
+                what="hero_died",
+                seat=h.owner,
+                text=text("{hero} died of old age", hero=term(h.name)),
+            )
+        )
     return kill_heroes(s, dead)
 
 

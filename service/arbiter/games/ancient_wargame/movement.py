@@ -28,6 +28,7 @@ import msgspec
 
 from arbiter.core import Event
 from arbiter.core.lastcall import last_answer
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -56,6 +57,7 @@ from arbiter.games.ancient_wargame.moves import (
     Stay,
     TakeSoldiers,
 )
+from arbiter.games.ancient_wargame.naming import id_term
 from arbiter.games.ancient_wargame.state import (
     AnnexChoice,
     DefenderChoice,
@@ -224,7 +226,7 @@ def _arrive(s: State, t: Tables, h: Hero, to: str, ev: list[Event]) -> State:
                     what="war_declared",
                     seat=h.owner,
                     at=to,
-                    text=f"seat {h.owner} invades seat {owner}",
+                    text=text("seat {seat} invades seat {other}", seat=h.owner, other=owner),
                 )
             )
             s = declare_war(s, h.owner, owner)
@@ -277,7 +279,9 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
                 what="annexed",
                 seat=h.owner,
                 at=task.province,
-                text=f"seat {h.owner} annexes {task.province}",
+                text=text(
+                    "seat {seat} annexes {province}", seat=h.owner, province=id_term(task.province)
+                ),
             )
         )
         return set_province(

@@ -60,6 +60,42 @@ UNITS: Final = {
 KINDS: Final = {"administrator": term("administrator"), "general": term("general")}
 
 
+#: Table 2's buildings by their ids, as the event sentences write them («seat 1 built the
+#: spy_centre»): terms keyed by the id, which the catalogs say as the printed names.
+BUILDING_IDS: Final[dict[str, Text]] = {
+    "range": term("range"),
+    "stable": term("stable"),
+    "shipyard": term("shipyard"),
+    "armoury": term("armoury"),
+    "archery_workshop": term("archery_workshop"),
+    "admiralty": term("admiralty"),
+    "mill": term("mill"),
+    "treasury": term("treasury"),
+    "academy": term("academy"),
+    "spy_centre": term("spy_centre"),
+}
+#: The sciences by their ids, as the event sentences write them («seat 0 learned archery»).
+SCIENCE_IDS: Final[dict[str, Text]] = {
+    "archery": term("archery"),
+    "riding": term("riding"),
+    "seafaring": term("seafaring"),
+    "pottery": term("pottery"),
+    "writing": term("writing"),
+    "longbow": term("longbow"),
+    "warfare": term("warfare"),
+    "navigation": term("navigation"),
+    "coinage": term("coinage"),
+    "espionage": term("espionage"),
+}
+
+
+def id_term(pid: str) -> Text:
+    """An id as the event sentences write it (a province ``latium``, a building ``mill``, a
+    science ``archery``): a term keyed by the id, said in Russian and Polish as the printed name
+    (the pack's provinces: entries added to the catalogs by hand; an unknown id as it is)."""
+    return BUILDING_IDS.get(pid) or SCIENCE_IDS.get(pid) or term(pid)
+
+
 def unit_term(unit: str) -> Text:
     """The rules' name of a unit (``infantry``), its id when the rules have no such unit."""
     return UNITS.get(unit) or term(unit)

@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from arbiter.core import CHANCE, ChanceOutcome, Event
+from arbiter.core.texts import text
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -28,6 +29,7 @@ from arbiter.games.ancient_wargame.common import (
 )
 from arbiter.games.ancient_wargame.events import DiceRolled, Happened
 from arbiter.games.ancient_wargame.moves import BasicLearned, SixesRolled, StudyNext
+from arbiter.games.ancient_wargame.naming import id_term
 from arbiter.games.ancient_wargame.rules import ADVANCED, BASIC
 from arbiter.games.ancient_wargame.state import DrawBasic, Research
 from arbiter.games.ancient_wargame.state import StudyNext as StudyNextTask
@@ -91,12 +93,22 @@ def success(s: State, t: Tables, seat: int, ev: list[Event]) -> State:
     if p.studying is not None:
         s = update(s, seat, sciences=(*p.sciences, p.studying), studying=None)
         ev.append(
-            Happened(what="science_learned", seat=seat, text=f"seat {seat} learned {p.studying}")
+            Happened(
+                what="science_learned",
+                seat=seat,
+                text=text("seat {seat} learned {science}", seat=seat, science=id_term(p.studying)),
+            )
         )
         return _next(s, seat)
     if any(x not in p.sciences for x in ADVANCED):
         return _next(s, seat)  # pragma: no cover - a study is always chosen once basics are done
-    ev.append(Happened(what="science_vp", seat=seat, text=f"seat {seat} gains a VP for research"))
+    ev.append(
+        Happened(
+            what="science_vp",
+            seat=seat,
+            text=text("seat {seat} gains a VP for research", seat=seat),
+        )
+    )
     return update(s, seat, vp=p.vp + 1)
 
 
@@ -127,7 +139,9 @@ def perform(s: State, t: Tables, task: Any, move: Any, ev: list[Event]) -> State
             Happened(
                 what="science_learned",
                 seat=task.seat,
-                text=f"seat {task.seat} learned {move.science}",
+                text=text(
+                    "seat {seat} learned {science}", seat=task.seat, science=id_term(move.science)
+                ),
             )
         )
         if all(x in s.players[task.seat].sciences for x in BASIC):

@@ -19,6 +19,7 @@ import msgspec
 
 from arbiter.core import CHANCE, ChanceOutcome, Event
 from arbiter.core.chance import pick_uniform
+from arbiter.core.texts import term, text
 from arbiter.games.ancient_wargame import modifiers
 from arbiter.games.ancient_wargame.common import (
     State,
@@ -156,7 +157,12 @@ def _start_kits(s: State, t: Tables, ev: list[Event]) -> State:
         for b in buildings:
             s = completed(s, seat, b)
         ev.append(
-            Happened(what="state_taken", seat=seat, at=cap, text=f"seat {seat} rules {card.name}")
+            Happened(
+                what="state_taken",
+                seat=seat,
+                at=cap,
+                text=text("seat {seat} rules {state}", seat=seat, state=term(card.name)),
+            )
         )
     # The heroes: an administrator and a general each, in seat order; then each seat's choice.
     s = pop(s)
