@@ -3,22 +3,32 @@ entries in both catalogs, and the texts read like the Russian rulebook («Вер
 
 The generic tests (``tests/languages``) check every message of the catalogs and a random whole
 game; these check the names that no literal of the code holds -- the default pack's provinces,
-seas, states, trait cards and heroes -- and a few sentences word for word."""
+seas, states, trait cards and heroes -- a few sentences word for word, and the events' sentences
+(``Happened.text``) of a random game, which write ids the catalogs say as names."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
-from arbiter.core import IllegalMove
-from arbiter.core.texts import term
+from arbiter.core import CHANCE, IllegalMove
+from arbiter.core.texts import Text, is_text, term
+from arbiter.games.ancient_wargame.diplomacy import _proposed
+from arbiter.games.ancient_wargame.diplomacy_state import Deal, Offer
+from arbiter.games.ancient_wargame.events import Happened
 from arbiter.games.ancient_wargame.game import AncientWargame
 from arbiter.games.ancient_wargame.moves import Hire, StateDealt, UpperHero
 from arbiter.games.ancient_wargame.naming import (
+    BUILDING_IDS,
     BUILDING_NAMES,
     FLANKS,
     KINDS,
+    SCIENCE_IDS,
     SCIENCE_NAMES,
     UNITS,
+    id_term,
     turns_text,
     units_text,
 )
@@ -175,3 +185,99 @@ def test_counts_take_the_plural_form_of_their_number(count: int, russian: str, p
 )
 def test_turns_in_russian_and_polish(count: int, russian: str, polish: str) -> None:
     assert (ru(turns_text(count)), pl(turns_text(count))) == (russian, polish)
+
+
+# ------------------------------------------------------------------------------- events
+
+
+def random_game_events(players: int, seed: int) -> list[Happened]:
+    """What happened in a whole game of random moves (chance from the state)."""
+    rng = random.Random(seed)
+    s = G.new_state(players, seed=seed)
+    happened: list[Happened] = []
+    while actors := G.to_act(s):
+        if actors[0] == CHANCE:
+            move = G.sample_chance(s)
+        else:
+            move = rng.choice(G.generate_moves(s, actors[0]))
+        s, events = G.apply(s, move)
+        happened += [e for e in events if isinstance(e, Happened)]
+    return happened
+
+
+def test_every_event_of_a_random_game_is_said_in_russian_and_polish() -> None:
+    """Each ``Happened.text`` of a 3-player game keeps its message and is said strictly (no
+    English fallback, no unfilled placeholder); its English is its sentence as before."""
+    happened = random_game_events(3, seed=1)
+    assert len({e.what for e in happened}) >= 15
+    for e in happened:
+        assert is_text(e.text), e
+        for said in (ru(e.text), pl(e.text)):
+            assert said.strip(), e.text
+            assert not re.search(r"\{\w*\}", said), (e.text, said)
+
+
+def test_the_ids_the_events_write_are_said_as_the_printed_names() -> None:
+    """The event sentences write ids («seat 0 annexes latium»): said as the pack's and the
+    rulebook's names."""
+    for p in G.default_content().provinces:
+        assert ru(id_term(p.id)) == p.name_ru
+        assert pl(id_term(p.id)) == pl(term(p.name))
+    for ids, names in ((BUILDING_IDS, BUILDING_NAMES), (SCIENCE_IDS, SCIENCE_NAMES)):
+        assert ids.keys() == names.keys()
+        for x in ids:
+            assert id_term(x) == x  # English as the events always wrote it
+            assert (ru(id_term(x)), pl(id_term(x))) == (ru(names[x]), pl(names[x]))
+
+
+def said_by(e: Happened) -> Text:
+    assert isinstance(e.text, Text), e
+    return e.text
+
+
+def hero_of(said: Text) -> str:
+    """The hero a sentence names, in Russian (a term of the pack)."""
+    hero = said.params["hero"]
+    assert isinstance(hero, Text)
+    return ru(hero)
+
+
+def test_events_in_russian_say_the_rulebooks_words() -> None:
+    """Phase 3: heroes «умрет от старости»; phase 7: a storm destroys the ships («начался
+    шторм, все корабли в этом море уничтожены»); phase 8: «стоимость присоединения провинции»;
+    phase 9: the capture of a general («захват вражеского военачальника»)."""
+    first: dict[str, Happened] = {}
+    for e in random_game_events(3, seed=1):
+        first.setdefault(e.what, e)
+    died = said_by(first["hero_died"])
+    assert ru(died) == f"{hero_of(died)} умер от старости"
+    storm = said_by(first["storm"])
+    count, seat = storm.params["count"], storm.params["seat"]
+    assert isinstance(count, int)
+    assert storm == f"a storm sinks seat {seat}'s {count} ship(s)"  # the English as before
+    assert ru(storm) == f"шторм уничтожает {ru(units_text(count, 'ships'))} игрока {seat}"
+    assert pl(storm) == f"sztorm zatapia {pl(units_text(count, 'ships'))} gracza {seat}"
+    annexed = first["annexed"]
+    province = next(p for p in G.default_content().provinces if p.id == annexed.at)
+    assert ru(annexed.text) == f"игрок {annexed.seat} присоединяет провинцию {province.name_ru}"
+    captured = first["general_captured"]
+    said = f"{hero_of(said_by(captured))} захвачен игроком {captured.seat}"
+    assert ru(captured.text) == said
+
+
+@pytest.mark.parametrize(
+    ("turns", "russian", "polish"),
+    [
+        (1, "на 1 ход.", "na 1 turę."),
+        (3, "на 3 хода.", "na 3 tury."),
+        (5, "на 5 ходов.", "na 5 tur."),
+    ],
+)
+def test_a_lasting_deal_is_proposed_for_turns_in_their_plural_form(
+    turns: int, russian: str, polish: str
+) -> None:
+    offer = Offer(seat=0, partner=1, deal=Deal(a=0, b=1, peace=True), terms=("peace",))
+    said = _proposed(offer, turns)
+    assert said == f"Seat 0 proposes to seat 1: peace for {turns} turns."
+    assert ru(said) == f"Игрок 0 предлагает игроку 1: мир {russian}"
+    assert pl(said) == f"Gracz 0 proponuje graczowi 1: pokój {polish}"

@@ -188,7 +188,9 @@ def siege(s: State, t: Tables, task: SiegeChoice, move: Any, ev: list[Event]) ->
     p = province(s, t, pid)
     if isinstance(move, Besiege):
         s = set_province(s, t, pid, _R(p, fortresses=max(0, p.fortresses - 1)))
-        ev.append(Happened(what="besieged", seat=task.seat, at=pid, text="a fortress is removed"))
+        ev.append(
+            Happened(what="besieged", seat=task.seat, at=pid, text=text("a fortress is removed"))
+        )
     ctx = record(s)
     if pid not in ctx.sieges:
         s = set_record(s, _R(ctx, sieges=(*ctx.sieges, pid)))
