@@ -192,3 +192,14 @@ def test_a_graphql_subscription_takes_a_language_argument(make_client: Any) -> N
         said = message["payload"]["data"]["tableUpdates"]["current"]["descriptions"]
         assert said and all(any("а" <= c <= "я" for c in line) for line in said), said
         ws.send_json({"id": "1", "type": "complete"})
+
+
+def test_msgspec_s_sentences_are_said_too(client: TestClient) -> None:
+    """An ``invalid_request`` detail is msgspec's sentence and our pointer: both said."""
+    body = {"players": "two"}
+    english = problem(client.post("/v1/games/pig/states", json=body), 422, "invalid_request")
+    assert english["detail"] == "Expected `int`, got `str` at /players"
+    response = client.post("/v1/games/pig/states", json=body, headers={"Accept-Language": "ru"})
+    assert problem(response, 422, "invalid_request")["detail"].startswith(
+        "Ожидалось `int`, получено `str`"
+    )
