@@ -166,3 +166,40 @@ def test_a_tables_stream_speaks_the_language_its_query_or_header_asks() -> None:
         assert not any(cyrillic.search(line) for line in english), english
 
     asyncio.run(main())
+
+
+def test_a_graphql_subscription_takes_a_language_argument(make_client: Any) -> None:
+    """A WebSocket's frames carry no Accept-Language: ``tableUpdates(language: ru)`` says the
+    updates' texts in Russian."""
+    from arbiter.games import registry
+
+    client = make_client(registry=registry())
+    game = "the-ancient-world"
+    master = client.post(
+        f"/v1/games/{game}/states", json={"players": 2, "seed": 7, "sealed": True}
+    ).json()
+    document = (
+        'subscription($token: String!) { tableUpdates(game: "the-ancient-world", '
+        "stateToken: $token, describe: true, language: ru) { current { descriptions } } }"
+    )
+    with client.websocket_connect("/graphql", subprotocols=["graphql-transport-ws"]) as ws:
+        ws.send_json({"type": "connection_init"})
+        assert ws.receive_json() == {"type": "connection_ack"}
+        payload = {"query": document, "variables": {"token": master["seat_tokens"][0]}}
+        ws.send_json({"id": "1", "type": "subscribe", "payload": payload})
+        message = ws.receive_json()
+        assert message["type"] == "next", message
+        said = message["payload"]["data"]["tableUpdates"]["current"]["descriptions"]
+        assert said and all(any("а" <= c <= "я" for c in line) for line in said), said
+        ws.send_json({"id": "1", "type": "complete"})
+
+
+def test_msgspec_s_sentences_are_said_too(client: TestClient) -> None:
+    """An ``invalid_request`` detail is msgspec's sentence and our pointer: both said."""
+    body = {"players": "two"}
+    english = problem(client.post("/v1/games/pig/states", json=body), 422, "invalid_request")
+    assert english["detail"] == "Expected `int`, got `str` at /players"
+    response = client.post("/v1/games/pig/states", json=body, headers={"Accept-Language": "ru"})
+    assert problem(response, 422, "invalid_request")["detail"].startswith(
+        "Ожидалось `int`, получено `str`"
+    )

@@ -50,6 +50,7 @@ from arbiter.core import (
 from arbiter.core.chance import generator, pick
 from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
+from arbiter.core.texts import english
 from tests.conformance.explained import Explained
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -94,7 +95,7 @@ class Checker:
         self.move_decoder = msgspec.json.Decoder(game.move_type)
         self.view_decoder = msgspec.json.Decoder(game.view_type)
         self.events_decoder = msgspec.json.Decoder(list[game.event_type])  # type: ignore[name-defined]
-        self.encoder = msgspec.json.Encoder()
+        self.encoder = msgspec.json.Encoder(enc_hook=english)
         #: Moves listed at earlier states (probes of :meth:`check_candidates`).
         self.earlier: list[Any] = []
         #: Hidden variants drawn so far (every few are played on: :func:`playable`).

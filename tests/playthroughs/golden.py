@@ -24,6 +24,7 @@ import msgspec
 
 from arbiter.core import CHANCE, Game, Result
 from arbiter.core.record import RECORD_FORMAT, GameRecord, RecordedMove, record_type
+from arbiter.core.texts import english
 
 HERE = Path(__file__).parent
 FILES = HERE / "files"
@@ -31,7 +32,7 @@ FILES = HERE / "files"
 AnyGame = Game[Any, Any, Any, Any]
 Record = GameRecord[Any, Any]
 
-_encoder = msgspec.json.Encoder(order="deterministic")
+_encoder = msgspec.json.Encoder(order="deterministic", enc_hook=english)
 
 
 def state_hash(state: Any) -> str:

@@ -9,8 +9,8 @@ import pytest
 
 from arbiter.core import IllegalMove, InvalidState
 from arbiter.core.texts import term
-from arbiter.games.scythe.names import coins, combat_cards, faction_name, resource
 from arbiter.games.scythe.moves import ChooseSection, Upgrade
+from arbiter.games.scythe.names import coins, combat_cards, faction_name, resource
 from arbiter.languages import Untranslated, catalog, say
 from tests.scythe.helpers import GAME, T, started
 

@@ -26,7 +26,7 @@ from arbiter.api.shape_gaps import shape_gaps
 from arbiter.core import MAX_GAPS, Result
 from arbiter.core.record import Step
 from arbiter.core.registry import AnyGame
-from arbiter.core.texts import text
+from arbiter.core.texts import english, text
 
 #: A game value as it arrives: raw JSON (REST) or plain Python values (GraphQL).
 Payload = msgspec.Raw | Any
@@ -79,10 +79,10 @@ class GameCodec:
         self.position_decoder = (
             None if game.position_type is None else msgspec.json.Decoder(game.position_type)
         )
-        self.state_bytes = msgspec.msgpack.Encoder(order="deterministic").encode
-        self.state_json = msgspec.json.Encoder(order="deterministic").encode
+        self.state_bytes = msgspec.msgpack.Encoder(order="deterministic", enc_hook=english).encode
+        self.state_json = msgspec.json.Encoder(order="deterministic", enc_hook=english).encode
         #: a step's events as a table's feed keeps them (:class:`arbiter.api.tables.Change`)
-        self.events_bytes = self.state_bytes
+        self.events_bytes = self.state_bytes  # an event's text kept as its English (Text)
         self._events = msgspec.msgpack.Decoder(list[game.event_type])  # type: ignore[name-defined]
 
     def events(self, packed: bytes) -> list[Any]:

@@ -30,7 +30,8 @@ from strawberry.types import Info
 from arbiter.api import graphql_types as types
 from arbiter.api.clients import current
 from arbiter.api.envelope import StreamQuery
-from arbiter.api.graphql_fields import refusal
+from arbiter.api.graphql_fields import LanguageArgument, refusal
+from arbiter.api.languages import language as spoken
 from arbiter.api.operations import OPERATIONS
 from arbiter.api.problems import Problem
 from arbiter.api.streams import Streams
@@ -61,8 +62,11 @@ class Subscription:
         describe: bool = False,
         acting_seats: bool = False,
         render: bool = False,
+        language: LanguageArgument = None,
     ) -> AsyncGenerator[types.TableUpdate, None]:
         streams: Streams = info.context["streams"]
+        if language is not None:  # a WebSocket's frames carry no Accept-Language of their own
+            spoken.set(language.value)  # the subscription runs in a task of its own
         asked = {"after": after, "describe": describe, "acting_seats": acting_seats}
         try:
             client = current.get()

@@ -12,11 +12,12 @@ a state; so memo entries, state ids and handles are the same in every language.
 from __future__ import annotations
 
 import contextvars
+from typing import Any
 
 import msgspec
 
 from arbiter.core import GameInfo
-from arbiter.core.texts import text
+from arbiter.core.texts import Text, text
 from arbiter.languages import DEFAULT, LANGUAGES, SERVICE, domain_of, say
 
 #: The language of the current request's answer.
@@ -68,3 +69,21 @@ def said_info(info: GameInfo) -> GameInfo:
     return msgspec.structs.replace(
         info, description=said(text(info.description), domain), options=options
     )
+
+
+def said_events(events: list[Any], domain: str) -> list[Any]:
+    """``events`` with their texts (a member that is a :class:`~arbiter.core.texts.Text`, such as
+    the ancient wargame's ``Happened.text``) said in the current request's language. An event
+    read back from a store keeps only its English (its text is stored as a string)."""
+    spoken = language.get()
+    if spoken == DEFAULT or not events:
+        return events
+    out = []
+    for event in events:
+        changes = {
+            name: say(value, spoken, domain)
+            for name in event.__struct_fields__
+            if isinstance(value := getattr(event, name), Text)
+        }
+        out.append(msgspec.structs.replace(event, **changes) if changes else event)
+    return out

@@ -25,6 +25,7 @@ from starlette.responses import Response
 
 from arbiter.api.languages import said
 from arbiter.api.logs import refused, request_id
+from arbiter.api.validation_texts import validation_text
 from arbiter.core import MAX_GAPS, ArbiterError, IllegalMove, InvalidState
 from arbiter.core.texts import english, text
 from arbiter.languages import SERVICE, domain_of
@@ -539,9 +540,9 @@ def from_validation(
     if unknown and exact:  # the member, not the object that holds it
         pointer += "/" + unknown.group(1).replace("~", "~0").replace("/", "~1")
     where = pointer or "/"
-    # msgspec's own message stays its English; what we add to it is said
+    # msgspec's own sentence is said too where its form is known (:mod:`.validation_texts`)
     return Problem(
         "invalid_request",
-        text("{detail} at {pointer}", detail=message, pointer=where),
+        text("{detail} at {pointer}", detail=validation_text(message), pointer=where),
         pointer=pointer,
     )

@@ -70,7 +70,7 @@ from arbiter.api.handles import Handle, Resolved, StateStore, untrusted
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.idempotency import Keys
-from arbiter.api.languages import said, said_info
+from arbiter.api.languages import said, said_events, said_info
 from arbiter.api.long_tasks import LongTasks
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
@@ -703,7 +703,7 @@ class Service:
             move_ranges=listed.ranges,
             descriptions=listed.descriptions,
             anytime=anytime,
-            events=events,
+            events=said_events(events, domain_of(game.id)),
             finished=not to_act,
             result=result,
         )
@@ -776,7 +776,7 @@ class Service:
                             move_ranges=own.ranges,
                             descriptions=own.descriptions,
                             anytime=anytime_for(game, state, k, audience),
-                            events=game.events_for(events, k),
+                            events=said_events(game.events_for(events, k), domain_of(game.id)),
                         )
                     )
         view = game.view(state, seat)
@@ -797,7 +797,7 @@ class Service:
             move_ranges=listed.ranges,
             descriptions=listed.descriptions,
             anytime=anytime_for(game, state, seat, audience),
-            events=game.events_for(events, seat),
+            events=said_events(game.events_for(events, seat), domain_of(game.id)),
             finished=not to_act,
             result=None if to_act else game.result(state),
         )

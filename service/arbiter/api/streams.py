@@ -52,7 +52,7 @@ from arbiter.api.audience import Audience, audience_of
 from arbiter.api.cache import CacheUnavailable
 from arbiter.api.clients import current_id
 from arbiter.api.envelope import SeatUpdate, StreamQuery, TableUpdate
-from arbiter.api.languages import language
+from arbiter.api.languages import language, said_events
 from arbiter.api.live import Live, Watched
 from arbiter.api.memo import Known
 from arbiter.api.problems import Problem
@@ -60,6 +60,7 @@ from arbiter.api.sealing import MASTER, Ticket
 from arbiter.api.service import Service
 from arbiter.api.tables import Change, Table
 from arbiter.core.texts import english, text
+from arbiter.languages import domain_of
 
 log = logging.getLogger("arbiter.streams")
 
@@ -232,7 +233,7 @@ class Streams:
                     SeatUpdate(
                         seat=k,
                         state_token=store.handle_at(game.id, ticket.table, change, k),
-                        events=game.events_for(events, k),
+                        events=said_events(game.events_for(events, k), domain_of(game.id)),
                     )
                     for k in range(table.players)
                 ]
@@ -254,7 +255,7 @@ class Streams:
             version=version,
             undo=change is not None and change.undo,
             missed=missed,
-            events=game.events_for(events, seen),
+            events=said_events(game.events_for(events, seen), domain_of(game.id)),
             to_act=to_act,
             finished=finished,
             state_token=token,

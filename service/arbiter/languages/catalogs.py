@@ -72,11 +72,15 @@ def said_by_game(domain: str) -> Iterator[Message]:
 
 
 def said_by_service() -> Iterator[Message]:
-    """The titles of the service's problems (said from their codes, :mod:`arbiter.api.problems`)."""
+    """The titles of the service's problems (said from their codes, :mod:`arbiter.api.problems`)
+    and msgspec's validation sentences (:mod:`arbiter.api.validation_texts`)."""
     from arbiter.api.problems import CODES, TITLES
+    from arbiter.api.validation_texts import FORMS
 
     for title in (*(code.title for code in CODES.values()), *TITLES):
         yield title, None
+    for _, template in FORMS:  # msgspec's sentences, said again (api.validation_texts)
+        yield template, None
 
 
 def update(domain: str) -> dict[str, int]:
