@@ -203,3 +203,26 @@ def test_msgspec_s_sentences_are_said_too(client: TestClient) -> None:
     assert problem(response, 422, "invalid_request")["detail"].startswith(
         "Ожидалось `int`, получено `str`"
     )
+
+
+def test_an_events_text_is_said_in_the_answers_language(make_client: Any) -> None:
+    """The ancient wargame's events tell what happened in words (``happened``'s ``text``):
+    said in the answer's language; every other member stays as it is."""
+    from arbiter.games import registry
+
+    client = make_client(registry=registry())
+    body = {"players": 2, "seed": 7}
+    answers = {
+        language: client.post(
+            "/v1/games/ancient-wargame/states", json=body, headers={"Accept-Language": language}
+        ).json()
+        for language in ("en", "ru")
+    }
+    english = [e for e in answers["en"]["events"] if e["type"] == "happened"]
+    russian = [e for e in answers["ru"]["events"] if e["type"] == "happened"]
+    assert english and len(russian) == len(english)
+    for en, ru in zip(english, russian, strict=True):
+        assert {k: v for k, v in en.items() if k != "text"} == {
+            k: v for k, v in ru.items() if k != "text"
+        }
+        assert any("а" <= c <= "я" for c in ru["text"]), ru
