@@ -11,6 +11,7 @@ from strawberry.scalars import JSON
 
 from arbiter.api import envelope as rest
 from arbiter.api.envelope import Envelope as EnvelopeStruct
+from arbiter.core.texts import english
 
 MAX_SEED = 2**63 - 1
 
@@ -261,7 +262,7 @@ def envelope_of(envelope: EnvelopeStruct) -> Envelope:
     # encoder writes ``Raw`` verbatim, so neither is turned into Python objects and back.
     state, view = envelope.state, envelope.view
     bare = msgspec.structs.replace(envelope, state=msgspec.UNSET, view=msgspec.UNSET)
-    data = msgspec.to_builtins(bare)
+    data = msgspec.to_builtins(bare, enc_hook=english)
     data["state"] = None if state is msgspec.UNSET else raw_json(state)
     data["view"] = None if view is msgspec.UNSET else raw_json(view)
     return Envelope(
@@ -335,7 +336,9 @@ class TableUpdate:
 
 
 def table_update_of(update: rest.TableUpdate) -> TableUpdate:
-    data = msgspec.to_builtins(msgspec.structs.replace(update, current=msgspec.UNSET))
+    data = msgspec.to_builtins(
+        msgspec.structs.replace(update, current=msgspec.UNSET), enc_hook=english
+    )
     return TableUpdate(
         game=update.game,
         version=update.version,
@@ -363,13 +366,13 @@ _encode_json = msgspec.json.Encoder().encode
 
 
 def game_info_of(info: Any) -> GameInfo:
-    data = msgspec.to_builtins(info)
+    data = msgspec.to_builtins(info, enc_hook=english)
     data["options"] = [OptionInfo(**o) for o in data["options"]]
     return GameInfo(**data)
 
 
 def legal_moves_of(result: rest.LegalMoves) -> LegalMoves:
-    data = msgspec.to_builtins(result)
+    data = msgspec.to_builtins(result, enc_hook=english)
     return LegalMoves(
         to_act=data["to_act"],
         moves=data["moves"],
@@ -388,7 +391,7 @@ def validation_of(result: rest.Validation) -> Validation:
 
 
 def hint_of(result: rest.Hint) -> Hint:
-    data = msgspec.to_builtins(result)
+    data = msgspec.to_builtins(result, enc_hook=english)
     return Hint(
         game=result.game,
         seat=result.seat,

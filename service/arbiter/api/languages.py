@@ -72,18 +72,35 @@ def said_info(info: GameInfo) -> GameInfo:
 
 
 def said_events(events: list[Any], domain: str) -> list[Any]:
-    """``events`` with their texts (a member that is a :class:`~arbiter.core.texts.Text`, such as
-    the ancient wargame's ``Happened.text``) said in the current request's language. An event
-    read back from a store keeps only its English (its text is stored as a string)."""
-    spoken = language.get()
-    if spoken == DEFAULT or not events:
+    """``events`` with their texts (a ``str`` member holding a
+    :class:`~arbiter.core.texts.Text`, such as the ancient wargame's ``Happened.text``) said in the
+    current request's language -- in English too, as plain strings: an answer never carries a
+    :class:`~arbiter.core.texts.Text` past here. An event read back from a store keeps only its
+    English (its text is stored as a string)."""
+    if not events:
         return events
-    out = []
-    for event in events:
+    spoken = language.get()
+    out = events
+    for index, event in enumerate(events):
         changes = {
             name: say(value, spoken, domain)
-            for name in event.__struct_fields__
+            for name in _text_members(type(event))
             if isinstance(value := getattr(event, name), Text)
         }
-        out.append(msgspec.structs.replace(event, **changes) if changes else event)
+        if changes:
+            if out is events:
+                out = list(events)
+            out[index] = msgspec.structs.replace(event, **changes)
     return out
+
+
+#: The members of each event type that hold a string (where a text may be).
+_TEXT_MEMBERS: dict[type, tuple[str, ...]] = {}
+
+
+def _text_members(kind: type) -> tuple[str, ...]:
+    names = _TEXT_MEMBERS.get(kind)
+    if names is None:
+        fields = msgspec.structs.fields(kind)
+        names = _TEXT_MEMBERS[kind] = tuple(f.name for f in fields if f.type is str)
+    return names
