@@ -22,6 +22,7 @@ catalogs: this module only records what was said (no I/O).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 
 #: The gettext context of the names a rulebook prints (``msgctxt "term"`` in the catalogs).
@@ -35,10 +36,25 @@ class Text(str):
     English plural template, or ``None``), ``context`` (the catalog's ``msgctxt``, or ``None``)
     and ``params``; the count of a plural text is its ``count`` parameter."""
 
-    template: str
-    plural: str | None
-    context: str | None
-    params: Mapping[str, object]
+    # one member holding the four (a str subclass cannot have slots; one attribute is made
+    # faster than four, and a rendered table makes hundreds of texts)
+    message: tuple[str, str | None, str | None, Mapping[str, object]]
+
+    @property
+    def template(self) -> str:
+        return self.message[0]
+
+    @property
+    def plural(self) -> str | None:
+        return self.message[1]
+
+    @property
+    def context(self) -> str | None:
+        return self.message[2]
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        return self.message[3]
 
     def __reduce__(self) -> tuple[object, ...]:  # pickled (multiprocessing) as what it says
         return (str, (str(self),))
@@ -48,13 +64,21 @@ def _make(
     english: str, template: str, plural: str | None, context: str | None, params: dict[str, object]
 ) -> Text:
     made = Text(english)
-    made.template, made.plural, made.context, made.params = template, plural, context, params
+    made.message = (template, plural, context, params)
     return made
 
 
 def text(template: str, /, **params: object) -> Text:
     """The text of ``template`` with ``params`` filled in (``str.format`` placeholders)."""
-    return _make(template.format(**params) if params else template, template, None, None, params)
+    if not params:
+        return _constant(template)
+    return _make(template.format(**params), template, None, None, params)
+
+
+@functools.lru_cache(maxsize=4096)
+def _constant(template: str) -> Text:
+    """A text with no parameters: made once (texts are never changed once made)."""
+    return _make(template, template, None, None, {})
 
 
 def plural(singular: str, plural_: str, /, *, count: int, **params: object) -> Text:
@@ -65,9 +89,11 @@ def plural(singular: str, plural_: str, /, *, count: int, **params: object) -> T
     return _make(template.format(**values), singular, plural_, None, values)
 
 
+@functools.lru_cache(maxsize=4096)
 def term(name: str, /) -> Text:
     """A name as the rulebook prints it (a faction, a card, an action, a resource): said from
-    the catalog's ``term`` entries, else as it is (a name a content pack brings)."""
+    the catalog's ``term`` entries, else as it is (a name a content pack brings). Made once a name
+    (the most recent 4,096 kept: an owner's packs may bring any names)."""
     return _make(name, name, None, TERM, {})
 
 
