@@ -99,13 +99,16 @@ def compiled(po: Path) -> bytes:
     return out.getvalue()
 
 
+def compile_one(po: Path) -> Path:
+    """Write the ``.mo`` of the catalog ``po`` beside it (make's rule, one catalog)."""
+    mo = po.with_suffix(".mo")
+    mo.write_bytes(compiled(po))
+    return mo
+
+
 def compile_all() -> list[Path]:
     """Compile every catalog (``make catalogs``): each ``.po``'s ``.mo`` beside it."""
-    written = []
-    for po in sorted(LOCALES.glob("*/LC_MESSAGES/*.po")):
-        mo = po.with_suffix(".mo")
-        mo.write_bytes(compiled(po))
-        written.append(mo)
+    written = [compile_one(po) for po in sorted(LOCALES.glob("*/LC_MESSAGES/*.po"))]
     catalog.cache_clear()
     return written
 
@@ -154,6 +157,7 @@ __all__ = [
     "Untranslated",
     "catalog",
     "compile_all",
+    "compile_one",
     "domain_of",
     "say",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from arbiter.languages import SERVICE, compile_all, compiled
+from arbiter.languages import SERVICE, compile_all, compile_one, domain_of
 from arbiter.languages.catalogs import update
 
 
@@ -17,11 +17,11 @@ def main(argv: list[str]) -> None:
             print(f"compiled {mo}")
     elif command == "compile-one":  # make's rule: one catalog
         for po in domains:
-            Path(po).with_suffix(".mo").write_bytes(compiled(Path(po)))
+            compile_one(Path(po))
     elif command == "update":
         from arbiter.games import registry
 
-        for domain in domains or [SERVICE, *(g.replace("-", "_") for g in registry().ids())]:
+        for domain in domains or [SERVICE, *map(domain_of, registry().ids())]:
             print(domain, update(domain))
     else:
         raise SystemExit(f"unknown command {command!r}: update or compile")
