@@ -5,7 +5,8 @@ keeps for reuse).
 Each test sends 300 distinct requests that each leave something a cache could keep, with that
 cache's bound set low, and compares the memory traced after the 60th request with that after the
 300th: the growth in between stays under the bound (with room for tracing's own noise), where
-keeping every entry would grow by 240 entries -- several times the bound.
+keeping every entry would grow by 240 entries -- several times the bound. Each runs in a process
+of its own (:func:`tests.tracing.alone`): a test worker's leftovers allocate too.
 """
 
 from __future__ import annotations
@@ -20,9 +21,7 @@ from arbiter.api.app import create_app
 from arbiter.core import Registry
 from tests.api.conftest import settings
 from tests.toy import Pig
-from tests.tracing import traced, tracing  # noqa: F401 - the fixture of every test here
-
-pytestmark = pytest.mark.usefixtures("tracing")
+from tests.tracing import alone, traced
 
 #: Requests after which memory is read first, and in all.
 FIRST, LAST = 60, 300
@@ -40,7 +39,7 @@ def growth(client: TestClient, send: Callable[[TestClient, int], Any]) -> tuple[
     return traced() - before, size
 
 
-def test_graphql_documents_kept_level_off() -> None:
+def graphql_documents_kept_level_off() -> None:
     bound = 256 * KiB
     client = TestClient(create_app(settings(graphql_document_bytes=bound), Registry([Pig()])))
 
@@ -54,7 +53,7 @@ def test_graphql_documents_kept_level_off() -> None:
     assert grown < 2 * bound, grown
 
 
-def test_the_memo_and_the_store_level_off() -> None:
+def the_memo_and_the_store_level_off() -> None:
     """Distinct open states by the hundred, each a new memo entry and a new ``state_id``."""
     bound = 256 * KiB
     client = TestClient(
@@ -75,7 +74,7 @@ def test_the_memo_and_the_store_level_off() -> None:
     assert grown < 3 * bound, grown  # the memo's and the store's bounds, and noise
 
 
-def test_registered_packs_level_off() -> None:
+def registered_packs_level_off() -> None:
     bound = 64 * KiB
     client = TestClient(create_app(settings(content_bytes=bound), Registry([Pig()])))
 
@@ -87,3 +86,25 @@ def test_registered_packs_level_off() -> None:
     grown, size = growth(client, send)
     assert (LAST - FIRST) * size > 3 * bound
     assert grown < bound, grown
+
+
+def test_graphql_documents_kept_level_off() -> None:
+    alone(graphql_documents_kept_level_off)
+
+
+def test_the_memo_and_the_store_level_off() -> None:
+    alone(the_memo_and_the_store_level_off)
+
+
+def test_registered_packs_level_off() -> None:
+    alone(registered_packs_level_off)
+
+
+def grows_without_bound() -> None:
+    kept = [bytes(1024) for _ in range(64)]
+    assert not kept, "kept 64 KiB"
+
+
+def test_what_a_check_alone_raises_fails_the_test() -> None:
+    with pytest.raises(AssertionError, match="kept 64 KiB"):
+        alone(grows_without_bound)
