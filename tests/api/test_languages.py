@@ -226,3 +226,46 @@ def test_an_events_text_is_said_in_the_answers_language(make_client: Any) -> Non
             k: v for k, v in ru.items() if k != "text"
         }
         assert any("а" <= c <= "я" for c in ru["text"]), ru
+
+
+def test_events_read_back_from_a_tables_feed_are_said_in_the_streams_language() -> None:
+    """A stream tells a step's events as the table's feed kept them (in this worker or, with
+    Redis, another): the wargame's ``happened`` texts are said in the stream's language as in a
+    fresh answer, and every other member is what the move's answer said."""
+    import asyncio
+
+    from arbiter.api.app import create_app
+    from arbiter.games import registry
+    from tests.api.conftest import settings
+    from tests.api.streaming import Stream, call
+
+    game = "/v1/games/ancient-wargame"
+
+    async def main() -> None:
+        app = create_app(settings(), registry())
+        status, moved = await call(
+            app, "POST", f"{game}/states", {"players": 2, "seed": 7, "sealed": True}
+        )
+        assert status == 201, moved
+        token, english, steps = moved["state_token"], [], 0
+        while not english:  # the master makes the first legal move until something happens
+            assert steps < 300, "nothing happened in 300 steps"
+            body = {"state_token": token, "move": moved["legal_moves"][0]}
+            status, moved = await call(app, "POST", f"{game}/moves", body)
+            assert status == 200, moved
+            token, steps = moved["state_token"], steps + 1
+            english = [e for e in moved["events"] if e["type"] == "happened"]
+        path = f"{game}/tables/{token}/events?language=ru"
+        stream = await Stream(app, path, {"Last-Event-ID": str(steps - 1)}).open()
+        [update] = await stream.updates(1)
+        await stream.close()
+        assert update["version"] == steps
+        russian = [e for e in update["events"] if e["type"] == "happened"]
+        assert len(russian) == len(english)
+        for en, ru in zip(english, russian, strict=True):
+            assert {k: v for k, v in en.items() if k != "text"} == {
+                k: v for k, v in ru.items() if k != "text"
+            }
+            assert any("а" <= c <= "я" for c in ru["text"]), ru
+
+    asyncio.run(main())

@@ -21,6 +21,7 @@ import msgspec
 
 from arbiter.api.dict_keys import exact_parts
 from arbiter.api.jsonguard import check_json, decode_error
+from arbiter.api.kept_texts import Kept, kept, restored
 from arbiter.api.problems import Problem, ProblemError, from_validation
 from arbiter.api.shape_gaps import shape_gaps
 from arbiter.core import MAX_GAPS, Result
@@ -81,14 +82,23 @@ class GameCodec:
         )
         self.state_bytes = msgspec.msgpack.Encoder(order="deterministic", enc_hook=english).encode
         self.state_json = msgspec.json.Encoder(order="deterministic", enc_hook=english).encode
-        #: a step's events as a table's feed keeps them (:class:`arbiter.api.tables.Change`)
-        self.events_bytes = self.state_bytes  # an event's text kept as its English (Text)
+        self._kept = msgspec.msgpack.Decoder(Kept[game.event_type])  # type: ignore[name-defined]
         self._events = msgspec.msgpack.Decoder(list[game.event_type])  # type: ignore[name-defined]
 
+    def events_bytes(self, events: list[Any]) -> bytes:
+        """A step's events as a table's feed keeps them (:class:`arbiter.api.tables.Change`),
+        their texts whole (:mod:`arbiter.api.kept_texts`)."""
+        return self.state_bytes(kept(events))
+
     def events(self, packed: bytes) -> list[Any]:
-        """The events a table's feed keeps (written by this service: never client input)."""
-        events: list[Any] = self._events.decode(packed)
-        return events
+        """The events a table's feed keeps (written by this service: never client input), their
+        texts made again; a feed written by an earlier release kept only the events (their
+        texts in English)."""
+        try:
+            return restored(self._kept.decode(packed))
+        except msgspec.ValidationError:
+            events: list[Any] = self._events.decode(packed)
+            return events
 
     def _decode(
         self, decoder: msgspec.json.Decoder[Any], kind: Any, value: Payload, at: str

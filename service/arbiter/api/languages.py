@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 
+from arbiter.api.kept_texts import text_members
 from arbiter.core import GameInfo
 from arbiter.core.texts import Text, text
 from arbiter.languages import DEFAULT, LANGUAGES, SERVICE, domain_of, say
@@ -75,8 +76,8 @@ def said_events(events: list[Any], domain: str) -> list[Any]:
     """``events`` with their texts (a ``str`` member holding a
     :class:`~arbiter.core.texts.Text`, such as the ancient wargame's ``Happened.text``) said in the
     current request's language -- in English too, as plain strings: an answer never carries a
-    :class:`~arbiter.core.texts.Text` past here. An event read back from a store keeps only its
-    English (its text is stored as a string)."""
+    :class:`~arbiter.core.texts.Text` past here (events read back from a table's feed have their
+    texts made again: :mod:`arbiter.api.kept_texts`)."""
     if not events:
         return events
     spoken = language.get()
@@ -84,7 +85,7 @@ def said_events(events: list[Any], domain: str) -> list[Any]:
     for index, event in enumerate(events):
         changes = {
             name: say(value, spoken, domain)
-            for name in _text_members(type(event))
+            for name in text_members(type(event))
             if isinstance(value := getattr(event, name), Text)
         }
         if changes:
@@ -92,15 +93,3 @@ def said_events(events: list[Any], domain: str) -> list[Any]:
                 out = list(events)
             out[index] = msgspec.structs.replace(event, **changes)
     return out
-
-
-#: The members of each event type that hold a string (where a text may be).
-_TEXT_MEMBERS: dict[type, tuple[str, ...]] = {}
-
-
-def _text_members(kind: type) -> tuple[str, ...]:
-    names = _TEXT_MEMBERS.get(kind)
-    if names is None:
-        fields = msgspec.structs.fields(kind)
-        names = _TEXT_MEMBERS[kind] = tuple(f.name for f in fields if f.type is str)
-    return names

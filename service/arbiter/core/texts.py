@@ -104,6 +104,18 @@ def joined(parts: Iterable[str], separator: str = "\n", /) -> Text:
     return _make(separator.join(kept), separator, None, JOINED, {"parts": kept})
 
 
+def made_again(
+    english: str,
+    template: str,
+    plural: str | None,
+    context: str | None,
+    params: Mapping[str, object],
+) -> Text:
+    """A text made again from what it kept (a store writes its English and its message apart:
+    :mod:`arbiter.api.kept_texts`)."""
+    return _make(english, template, plural, context, dict(params))
+
+
 def is_text(value: object) -> bool:
     """Whether ``value`` keeps its message (a :class:`Text`), not only its English."""
     return isinstance(value, Text)
