@@ -51,7 +51,7 @@ from arbiter.core import (
 from arbiter.core.chance import generator, pick
 from arbiter.core.render import render_generic
 from arbiter.core.takeback import reveals_hidden
-from arbiter.core.texts import english
+from arbiter.core.texts import english, is_text
 from tests.conformance.explained import Explained
 
 AnyGame = Game[Any, Any, Any, Any]
@@ -323,7 +323,8 @@ def check_random_game(
 def check_result(result: Result, players: int) -> None:
     """A final result is whole and agrees with itself: a score, a place and a rank for every
     seat; places follow scores then tie-breakers, seats and automated opponents alike (ties share
-    a place); the winners are the seats in first place, none only when an opponent is first."""
+    a place); the winners are the seats in first place, none only when an opponent is first;
+    every scoring line, tie-breaker and opponent has a text to say."""
     assert len(result.scores) == len(result.places) == players
     assert sorted(result.ranking) == list(range(players))
     assert set(result.winners) <= set(range(players))
@@ -341,3 +342,9 @@ def check_result(result: Result, players: int) -> None:
     for key, place in zip(everyone, places, strict=True):
         assert place == 1 + sum(1 for other in everyone if other > key), (key, place, everyone)
     assert [result.places[s] for s in result.ranking] == sorted(result.places)
+    # what a person reads: every line, tie-breaker and opponent has its text
+    assert len(result.tie_breaker_texts) == len(result.tie_breakers), "a tie-breaker's text"
+    lines = [*result.breakdown, *(line for o in result.opponents for line in o.breakdown)]
+    texts = [*result.tie_breaker_texts, *(line.text for line in lines)]
+    texts += [o.text for o in result.opponents]
+    assert all(is_text(t) and t.strip() for t in texts), f"a result's line without a text: {texts}"

@@ -7,7 +7,8 @@ from typing import Any
 import msgspec
 import pytest
 
-from arbiter.core import Game, Opponent, rank
+from arbiter.core import Game, Opponent, ScoreLine, rank
+from arbiter.core.texts import term, text
 from arbiter.games import registry
 from tests.conformance.harness import check_random_game, check_result
 from tests.toy import Pig
@@ -52,7 +53,7 @@ def test_same_seed_same_game(game: Game[Any, Any, Any, Any]) -> None:
 
 def test_results_may_be_won_by_an_automated_opponent() -> None:
     """The result checks take a solo game an automated opponent wins, and nothing looser."""
-    chief = Opponent(name="the nameless chief", score=40, place=0)
+    chief = Opponent(name="the nameless chief", score=40, place=0, text=term("the nameless chief"))
     won = rank([31], opponents=[chief])
     check_result(won, 1)
     check_result(rank([40], opponents=[chief]), 1)
@@ -60,3 +61,8 @@ def test_results_may_be_won_by_an_automated_opponent() -> None:
         check_result(msgspec.structs.replace(won, opponents=()), 1)
     with pytest.raises(AssertionError):
         check_result(msgspec.structs.replace(won, places=(1,)), 1)
+    with pytest.raises(AssertionError, match="without a text"):  # an opponent without its text
+        check_result(rank([31], opponents=[msgspec.structs.replace(chief, text="")]), 1)
+    untold = rank([3, 1], ("coins",), [(1,), (0,)], [ScoreLine(0, "coins", 3, text("coins"))])
+    with pytest.raises(AssertionError, match="tie-breaker"):
+        check_result(untold, 2)

@@ -1,6 +1,7 @@
 """A random whole game of every game, said in every language (issue #40): every move's
 description, every seat's and the spectator's rendered table, every refusal of a move a step away
-from a legal one, the game's and its options' descriptions -- each from the catalog (no English
+from a legal one, the game's and its options' descriptions, the final scoring's lines and
+tie-breakers -- each from the catalog (no English
 fallback: :func:`arbiter.languages.say` with ``strict``), no placeholder left unfilled."""
 
 from __future__ import annotations
@@ -72,3 +73,9 @@ def test_a_random_game_is_said_whole_in_every_language(game_id: str) -> None:
     assert not game.to_act(state), f"no end after {DECISIONS} decisions"
     for seat in [None, *range(players)]:
         say_it(game.render_view(game.view(state, seat)), f"the end, seat {seat}")
+    result = game.result(state)
+    assert result is not None
+    for line in result.breakdown:
+        say_it(line.text, f"scoring line {line.label}")
+    for tie_breaker, said in zip(result.tie_breakers, result.tie_breaker_texts, strict=True):
+        say_it(said, f"tie-breaker {tie_breaker}")

@@ -33,6 +33,7 @@ from arbiter.core import (
     ScoreLine,
     rank,
 )
+from arbiter.core.texts import text
 from arbiter.core.tuples import replace_at
 
 
@@ -256,8 +257,11 @@ class Pig(Game[PigState, PigContent, PigOptions, PigView]):
             return None
         bonus = [1 if state.lucky[s] == state.rolls[s] else 0 for s in range(state.players)]
         scores = [state.banked[s] + bonus[s] for s in range(state.players)]
-        lines = [ScoreLine(s, "banked", state.banked[s]) for s in range(state.players)]
-        lines += [ScoreLine(s, "lucky", bonus[s]) for s in range(state.players)]
+        lines = [
+            ScoreLine(s, "banked", state.banked[s], text("points banked"))
+            for s in range(state.players)
+        ]
+        lines += [ScoreLine(s, "lucky", bonus[s], text("luck bonus")) for s in range(state.players)]
         return rank(scores, breakdown=lines)
 
     def check_state(self, state: PigState) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 
 from arbiter.api.kept_texts import text_members
-from arbiter.core import GameInfo
+from arbiter.core import GameInfo, Result
 from arbiter.core.texts import Text, text
 from arbiter.languages import DEFAULT, LANGUAGES, SERVICE, domain_of, say
 
@@ -93,3 +93,27 @@ def said_events(events: list[Any], domain: str) -> list[Any]:
                 out = list(events)
             out[index] = msgspec.structs.replace(event, **changes)
     return out
+
+
+def said_result(result: Result | None, domain: str) -> Result | None:
+    """``result`` with its texts (each scoring line's, each tie-breaker's, each automated
+    opponent's name) said in the current request's language; its keys (``label``,
+    ``tie_breakers``, ``name``) stay as they are."""
+    if result is None:
+        return None
+    spoken = language.get()
+
+    def said_line(line: Any) -> Any:
+        return msgspec.structs.replace(line, text=say(line.text, spoken, domain))
+
+    return msgspec.structs.replace(
+        result,
+        tie_breaker_texts=tuple(say(t, spoken, domain) for t in result.tie_breaker_texts),
+        breakdown=tuple(map(said_line, result.breakdown)),
+        opponents=tuple(
+            msgspec.structs.replace(
+                o, text=say(o.text, spoken, domain), breakdown=tuple(map(said_line, o.breakdown))
+            )
+            for o in result.opponents
+        ),
+    )

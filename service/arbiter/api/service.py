@@ -70,7 +70,7 @@ from arbiter.api.handles import Handle, Resolved, StateStore, untrusted
 from arbiter.api.hints import HintLimits, Hints
 from arbiter.api.history import Link, link_after, setup_link
 from arbiter.api.idempotency import Keys
-from arbiter.api.languages import said, said_events, said_info
+from arbiter.api.languages import said, said_events, said_info, said_result
 from arbiter.api.long_tasks import LongTasks
 from arbiter.api.memo import Known
 from arbiter.api.metrics import Metrics
@@ -590,7 +590,7 @@ class Service:
                 game=game.id,
             )
         finished = not resolved.known.to_act
-        result = game.result(state) if finished else None
+        result = said_result(game.result(state) if finished else None, domain_of(game.id))
         return GameRecord(
             format=RECORD_FORMAT,
             game=game.id,
@@ -678,7 +678,7 @@ class Service:
             if known.json is None:
                 known.json = codec.state_json(state)
             to_act = list(known.to_act)
-            result = None if to_act else game.result(state)
+            result = None if to_act else said_result(game.result(state), domain_of(game.id))
             listed = listing(game, state, moves_for(game, state, audience, known), audience)
             anytime = anytime_for(game, state, as_seat, audience)
             view = UNSET if as_seat is None else game.view(state, as_seat)
@@ -799,7 +799,7 @@ class Service:
             anytime=anytime_for(game, state, seat, audience),
             events=said_events(game.events_for(events, seat), domain_of(game.id)),
             finished=not to_act,
-            result=None if to_act else game.result(state),
+            result=None if to_act else said_result(game.result(state), domain_of(game.id)),
         )
 
     async def _setup(

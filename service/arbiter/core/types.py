@@ -93,18 +93,24 @@ class ChanceOutcome(msgspec.Struct, frozen=True):
 
 
 class ScoreLine(msgspec.Struct, frozen=True):
-    """One line of a seat's final scoring, such as ``("banners: red", 6)``."""
+    """One line of a seat's final scoring, such as ``("banners: red", 6)``: ``label`` is the
+    game's key of the line (the same in every language: a client may key on it), ``text`` the
+    line as a person reads it (a :class:`~arbiter.core.texts.Text`: the API says it in the
+    answer's language)."""
 
     seat: int
     label: str
     points: int
+    text: str = ""
 
 
 class OpponentLine(msgspec.Struct, frozen=True):
-    """One line of an automated opponent's final scoring, such as ``("raids", 12)``."""
+    """One line of an automated opponent's final scoring, such as ``("raids", 12)``; ``label``
+    and ``text`` as in :class:`ScoreLine`."""
 
     label: str
     points: int
+    text: str = ""
 
 
 class Opponent(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,7 +121,9 @@ class Opponent(msgspec.Struct, frozen=True, kw_only=True):
     * ``place`` -- 1 for first, shared with seats and other opponents by the same rules as
       seats' places (score, then every tie-breaker; still tied: the same place);
     * ``tie_break_values`` -- its value for each of the result's tie-breakers;
-    * ``breakdown`` -- its scoring lines.
+    * ``breakdown`` -- its scoring lines;
+    * ``text`` -- its name as a person reads it (said in the answer's language; ``name`` stays
+      the same in every language).
     """
 
     name: str
@@ -123,6 +131,7 @@ class Opponent(msgspec.Struct, frozen=True, kw_only=True):
     place: int
     tie_break_values: tuple[int, ...] = ()
     breakdown: tuple[OpponentLine, ...] = ()
+    text: str = ""
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
@@ -134,7 +143,9 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
       opponents ranked above a seat count as ahead of it (a seat behind one opponent alone is
       in place 2);
     * ``winners`` -- the seats in first place; empty when an opponent alone is first;
-    * ``tie_breakers`` -- the names of the tie-breakers, in the order they apply;
+    * ``tie_breakers`` -- the names of the tie-breakers, in the order they apply (the same in
+      every language), and ``tie_breaker_texts`` each as a person reads it (said in the
+      answer's language);
     * ``tie_break_values[seat]`` -- that seat's value for each tie-breaker;
     * ``breakdown`` -- every scoring line of the seats;
     * ``opponents`` -- automated opponents that are not seats (a solo mode's chief), ranked
@@ -149,6 +160,24 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     tie_break_values: tuple[tuple[int, ...], ...] = ()
     breakdown: tuple[ScoreLine, ...] = ()
     opponents: tuple[Opponent, ...] = ()
+    tie_breaker_texts: tuple[str, ...] = ()
+
+    def without_texts(self) -> Result:
+        """This result without its texts (what two results must agree on whatever language
+        and release said them: a record's claimed result against the one a replay reaches)."""
+        return msgspec.structs.replace(
+            self,
+            tie_breaker_texts=(),
+            breakdown=tuple(msgspec.structs.replace(line, text="") for line in self.breakdown),
+            opponents=tuple(
+                msgspec.structs.replace(
+                    o,
+                    text="",
+                    breakdown=tuple(msgspec.structs.replace(x, text="") for x in o.breakdown),
+                )
+                for o in self.opponents
+            ),
+        )
 
 
 def rank(
@@ -158,6 +187,7 @@ def rank(
     breakdown: tuple[ScoreLine, ...] | list[ScoreLine] = (),
     *,
     opponents: Sequence[Opponent] = (),
+    tie_breaker_texts: Sequence[str] = (),
 ) -> Result:
     """Rank seats and automated opponents together by score, then by each tie-breaker in order
     (higher is better); those still tied after every tie-breaker share a place.
@@ -165,7 +195,7 @@ def rank(
     ``opponents`` are given with any ``place`` (``0``); the result holds them in the order given,
     each with its place. Each has one tie-break value per value of the seats' (``ValueError``
     otherwise). ``ranking`` lists the seats only, ``winners`` the seats in first place (none when
-    an opponent alone is first).
+    an opponent alone is first). ``tie_breaker_texts``: each tie-breaker as a person reads it.
     """
     n = len(scores)
     values = tuple(tuple(v) for v in tie_break_values) if tie_break_values else ((),) * n
@@ -195,6 +225,7 @@ def rank(
         places=places,
         winners=winners,
         tie_breakers=tie_breakers,
+        tie_breaker_texts=tuple(tie_breaker_texts),
         tie_break_values=values if tie_break_values else (),
         breakdown=tuple(breakdown),
         opponents=tuple(
