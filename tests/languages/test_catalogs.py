@@ -18,6 +18,13 @@ DOMAINS = [SERVICE, *(domain_of(g) for g in registry().ids())]
 TRANSLATED = LANGUAGES[1:]
 #: Three plural forms: «1 монета, 2 монеты, 5 монет»; «1 moneta, 2 monety, 5 monet».
 PLURAL_FORMS = {"ru": 3, "pl": 3}
+GAMES = [domain for domain in DOMAINS if domain != SERVICE]
+#: A seat at a game's table is a player, as the rulebooks say: «игрок 0», «gracz 1».
+PLAYER = {"ru": "игрок", "pl": "gracz"}
+#: The word for a place (any case) right before a placeholder: «места {seat}», «miejsce {seat}».
+PLACE_BEFORE = re.compile(
+    r"\b(?:мест(?:о|а|у|е|ом|ам|ами|ах)?|miejsc(?:e|a|u|em|om|ami|ach)?)\s+\{(\w+)", re.IGNORECASE
+)
 
 
 def read(language: str, domain: str) -> Catalog:
@@ -28,6 +35,15 @@ def read(language: str, domain: str) -> Catalog:
 def fields(template: str) -> set[str]:
     """The placeholders of a template (``{count}``, ``{seat}``)."""
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def seat_fields(template: str) -> set[str]:
+    """The placeholders a template calls a seat: ``{seat}``, ``seat {owner}``, ``seats {a} and
+    {b}``."""
+    named = {name for name in fields(template) if name.startswith("seat")}
+    for match in re.finditer(r"\bseats?\s+\{(\w+)[^}]*\}(?:\s+and\s+\{(\w+))?", template, re.I):
+        named.update(name for name in match.groups() if name)
+    return named
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -77,3 +93,28 @@ def test_catalog_headers_name_their_plural_rule() -> None:
             catalog = read(language, domain)
             assert not catalog.fuzzy, f"{language}/{domain}: a fuzzy header is not compiled"
             assert catalog.plural_forms.startswith(f"nplurals={PLURAL_FORMS[language]};")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", GAMES)
+def test_a_game_calls_a_seat_a_player(domain: str, language: str) -> None:
+    """At a game's table a seat is a player, in every game alike: «игрок 0», «gracz 1», never
+    «место 0», «miejsce 1» (a place on the board stays «место»; the service's seat, a handle's,
+    keeps «место»/«miejsce» in its own catalog)."""
+    catalog = read(language, domain)
+    player = PLAYER[language]
+    for english, said in (("seat {seat}", player), ("Seat {seat}", player.capitalize())):
+        entry = catalog.get(english)
+        if entry is not None:
+            assert entry.string == f"{said} {{seat}}", (english, entry.string)
+    placed = []
+    for entry in catalog:
+        if not entry.id:
+            continue  # the header
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        seats = set().union(*map(seat_fields, ids))
+        forms = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        for form in forms:
+            if any(match[1] in seats for match in PLACE_BEFORE.finditer(form or "")):
+                placed.append(form)
+    assert not placed, f"{language}/{domain} calls a seat a place: {placed[:5]}"

@@ -128,8 +128,8 @@ def test_a_refused_position_is_said_in_every_language() -> None:
     with pytest.raises(InvalidState) as refused:
         GAME.state_of(bad, seed=1)
     assert str(refused.value.message) == "Scythe is played by 2 to 5 seats, not 1"
-    assert said(refused.value.message, "ru") == "в Scythe играют от 2 до 5 мест, а не 1"
-    assert said(refused.value.message, "pl") == "w Scythe gra od 2 do 5 miejsc, nie 1"
+    assert said(refused.value.message, "ru") == "в Scythe играют от 2 до 5 игроков, а не 1"
+    assert said(refused.value.message, "pl") == "w Scythe gra od 2 do 5 graczy, nie 1"
 
 
 def test_the_rendered_table_has_no_english_left() -> None:
