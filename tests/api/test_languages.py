@@ -269,3 +269,44 @@ def test_events_read_back_from_a_tables_feed_are_said_in_the_streams_language() 
             assert any("а" <= c <= "я" for c in ru["text"]), ru
 
     asyncio.run(main())
+
+
+def test_a_results_texts_are_said_and_its_keys_stay(make_client: Any) -> None:
+    """A finished game's result says each scoring line and tie-breaker in the answer's language
+    (``text``, ``tie_breaker_texts``); its keys (``label``, ``tie_breakers``), points and places
+    are the same in every language. A record's claimed result is checked without its texts: one
+    exported in Russian, or by a release before the texts, replays."""
+    import json
+    from pathlib import Path
+
+    from arbiter.games import registry
+
+    client = make_client(registry=registry())
+    path = Path(__file__).parents[1] / "playthroughs/files/the-ancient-world-2p-seed1.json"
+    record = json.loads(path.read_text())
+    replay = "/v1/games/the-ancient-world/replay"
+    answers = {}
+    for language in ("en", "ru", "pl"):
+        response = client.post(replay, json=record, headers={"Accept-Language": language})
+        assert response.status_code == 200, response.text
+        answers[language] = response.json()["result"]
+    english, russian, polish = answers["en"], answers["ru"], answers["pl"]
+
+    def keys(result: dict[str, Any]) -> dict[str, Any]:
+        bare = {k: v for k, v in result.items() if k != "tie_breaker_texts"}
+        bare["breakdown"] = [{k: v for k, v in x.items() if k != "text"} for x in bare["breakdown"]]
+        return bare
+
+    assert keys(russian) == keys(english) == keys(polish)
+    assert english["breakdown"] and all(line["text"] for line in english["breakdown"])
+    for said in (russian, polish):
+        assert len(said["tie_breaker_texts"]) == len(english["tie_breakers"])
+        for en, other in zip(english["breakdown"], said["breakdown"], strict=True):
+            assert other["text"] != en["text"] or not any(c.isalpha() for c in en["text"]), other
+    assert any("а" <= c <= "я" for line in russian["breakdown"] for c in line["text"])
+    exported_in_russian = {**record, "result": russian}
+    assert client.post(replay, json=exported_in_russian).status_code == 200
+    before_texts = {**record, "result": keys(english)}
+    assert client.post(replay, json=before_texts).status_code == 200
+    tampered = {**record, "result": {**keys(english), "scores": [0, 0]}}
+    assert client.post(replay, json=tampered).status_code == 422
