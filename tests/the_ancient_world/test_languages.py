@@ -3,19 +3,24 @@ plural forms; the English text unchanged."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 from babel.messages.pofile import read_po
 
 from arbiter.core import IllegalMove
 from arbiter.core.texts import TERM, is_text
+from arbiter.core.texts import term as printed
 from arbiter.games import registry
-from arbiter.games.the_ancient_world.content import AncientWorldContent
+from arbiter.games.the_ancient_world.content import TRIBES, AncientWorldContent, Tribe
 from arbiter.games.the_ancient_world.game import load_default_content
 from arbiter.games.the_ancient_world.moves import Place
+from arbiter.games.the_ancient_world.scoring import BANNERS_TEXT, BONUS_TEXT
 from arbiter.games.the_ancient_world.state import AncientWorldState
 from arbiter.games.the_ancient_world.tables import Tables
 from arbiter.games.the_ancient_world.words import SPACE_NAMES, coins, knowledge, name
 from arbiter.languages import po_path, say
+
+from .helpers import give, set_player
 
 DOMAIN = "the_ancient_world"
 LANGUAGES = ("ru", "pl")
@@ -162,3 +167,87 @@ def test_a_rendered_table_is_said_whole() -> None:
     assert "Ячейки действий:" in [
         ru(line) for line in lines[1:] if getattr(line, "template", "") not in NOW_LINES
     ]
+
+
+def finished() -> AncientWorldState:
+    """A 2-player game of the default pack at its end: seat 0 holds the Citadel and 4 more red
+    banners (the rulebook's example: «Имея «Цитадель» и 5 красных знамён, Светлана получает 3
+    дополнительных победных очка»), the Moon Festival lost (restored for scoring) and 2 starving
+    citizens."""
+    pack = load_default_content()
+    by_name = {card.name: card.id for card in pack.empire}
+    reds = [c.id for c in pack.empire if c.symbols.banners == ("red",) and c.name != "Citadel"]
+    s = give(start(players=2), 0, by_name["Citadel"])
+    for card in reds[:4]:
+        s = give(s, 0, card)
+    s = give(s, 0, by_name["Moon Festival"], "lost")
+    s = set_player(s, 0, starving=(2, 3), ready=(1,))
+    return msgspec.structs.replace(s, phase="over")
+
+
+def test_the_final_scoring_says_the_rulebook_in_russian_and_polish() -> None:
+    """«Конец игры»: each scoring line and tie-breaker says itself; the keys stay English."""
+    result = GAME.result(finished())
+    assert result is not None
+    lines = {line.label: line for line in result.breakdown if line.seat == 0}
+    assert lines["banners: red"].points == 8 and lines["card: Citadel"].points == 3
+    for line in result.breakdown:
+        assert is_text(line.text)
+        for language in LANGUAGES:
+            assert "{" not in say(line.text, language, DOMAIN, strict=True)
+    said = {label: (line.text, ru(line.text), pl(line.text)) for label, line in lines.items()}
+    assert said["starving citizens"] == (
+        "2 starving citizens",
+        "2 голодающих жителя",
+        "2 głodujących obywateli",
+    )
+    assert said["banners: red"] == ("5 red banners", "5 красных знамён", "5 czerwonych sztandarów")
+    assert said["banners: green"] == ("1 green banner", "1 зелёное знамя", "1 zielony sztandar")
+    assert said["card: Citadel"] == (
+        "Citadel (extra points for red banners)",
+        "«Цитадель» (дополнительные победные очки за красные знамёна)",
+        "„Cytadela” (dodatkowe punkty za czerwone sztandary)",
+    )
+    assert said["card: Moon Festival"] == (
+        "Moon Festival (1 point per set of 5 different banners)",
+        "«Праздник луны» (1 победное очко за каждый набор из 5 различных знамён племён)",
+        "„Święto księżyca” (1 punkt za każdy zestaw 5 różnych sztandarów)",
+    )
+    # «При ничьей побеждает претендент, у которого больше монет ... больше суммарно карт
+    # империи, провинций и титанов ... больше жетонов знаний»
+    assert result.tie_breakers == ("coins", "cards", "knowledge")
+    assert [ru(t) for t in result.tie_breaker_texts] == [
+        "больше монет",
+        "больше суммарно карт империи, провинций и титанов",
+        "больше жетонов знаний",
+    ]
+    assert [pl(t) for t in result.tie_breaker_texts] == [
+        "więcej monet",
+        "więcej kart imperium, prowincji i tytanów łącznie",
+        "więcej punktów wiedzy",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("count", "russian", "polish"),
+    [
+        (1, "1 зелёное знамя", "1 zielony sztandar"),
+        (2, "2 зелёных знамени", "2 zielone sztandary"),  # «2 совпадающих зелёных знамени»
+        (6, "6 зелёных знамён", "6 zielonych sztandarów"),
+    ],
+)
+def test_banners_have_every_plural_form(count: int, russian: str, polish: str) -> None:
+    assert ru(BANNERS_TEXT["green"](count)) == russian
+    assert pl(BANNERS_TEXT["green"](count)) == polish
+
+
+@pytest.mark.parametrize("tribe", TRIBES)
+def test_every_tribe_s_banners_and_bonus_are_said(tribe: Tribe) -> None:
+    for count in (1, 3, 5):
+        banners = BANNERS_TEXT[tribe](count)
+        for language in LANGUAGES:
+            said = say(banners, language, DOMAIN, strict=True)
+            assert said.startswith(f"{count} ") and said != banners, said
+    bonus = BONUS_TEXT[tribe](printed("Citadel"))
+    assert ru(bonus).startswith("«Цитадель» (дополнительные победные очки за ")
+    assert pl(bonus).startswith("„Cytadela” (dodatkowe punkty za ")

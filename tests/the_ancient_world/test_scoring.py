@@ -33,8 +33,8 @@ def test_citadel_example_five_red_banners_three_points() -> None:
     result = g.result(over(s))
     assert result is not None
     lines = [line for line in result.breakdown if line.seat == 0]
-    assert ScoreLine(0, "banners: red", 8) in lines
-    assert ScoreLine(0, "card: citadel", 3) in lines
+    assert ScoreLine(0, "banners: red", 8, "5 red banners") in lines
+    assert ScoreLine(0, "card: citadel", 3, "citadel (extra points for red banners)") in lines
     # Fishing dock (blue) and Wheat fields (green): 1 each.
     assert result.scores[0] == 8 + 3 + 1 + 1
 
@@ -46,8 +46,8 @@ def test_citadel_of_the_default_pack() -> None:
     reds = [e.id for e in content.empire if e.symbols.banners == ("red",) and e.id != citadel.id]
     p = PlayerState(coins=0, citizens=(1, 2, 3), ready=(1, 2, 3), empire=(citadel.id, *reds[:4]))
     lines = seat_lines(t, p, 0)
-    assert ScoreLine(0, "banners: red", 8) in lines
-    assert ScoreLine(0, "card: Citadel", 3) in lines
+    assert ScoreLine(0, "banners: red", 8, "5 red banners") in lines
+    assert ScoreLine(0, "card: Citadel", 3, "Citadel (extra points for red banners)") in lines
 
 
 def test_starving_costs_two_and_lost_cards_are_restored() -> None:
@@ -58,8 +58,8 @@ def test_starving_costs_two_and_lost_cards_are_restored() -> None:
     result = g.result(over(s))
     assert result is not None
     lines = [line for line in result.breakdown if line.seat == 0]
-    assert ScoreLine(0, "starving citizens", -4) in lines
-    assert ScoreLine(0, "banners: red", 1) in lines
+    assert ScoreLine(0, "starving citizens", -4, "2 starving citizens") in lines
+    assert ScoreLine(0, "banners: red", 1, "1 red banner") in lines
     assert result.scores[0] == -4 + 1 + 1 + 1
 
 
@@ -75,7 +75,8 @@ def test_moon_festival_a_point_per_set_of_five_different_banners() -> None:
     counts = {"red": 2, "green": 2, "blue": 2, "yellow": 4, "purple": 2}
     result = g.result(over(s))
     assert result is not None
-    assert ScoreLine(0, "card: moon", min(counts.values())) in result.breakdown
+    moon = "moon (1 point per set of 5 different banners)"
+    assert ScoreLine(0, "card: moon", min(counts.values()), moon) in result.breakdown
 
 
 def test_tie_breakers_coins_then_cards_then_knowledge() -> None:
@@ -86,6 +87,11 @@ def test_tie_breakers_coins_then_cards_then_knowledge() -> None:
     assert result is not None
     assert result.scores == (2, 2, 2)
     assert result.tie_breakers == ("coins", "cards", "knowledge")
+    assert result.tie_breaker_texts == (
+        "more coins",
+        "more empire, province and titan cards in all",
+        "more knowledge",
+    )
     assert result.ranking[-1] == 0 and result.places == (3, 1, 1)
     s = give(s, 2, "mine", "provinces")  # +1 card, no banner
     s = set_player(s, 1, knowledge=4)
