@@ -3,8 +3,9 @@ entries in both catalogs, and the texts read like the Russian rulebook («Вер
 
 The generic tests (``tests/languages``) check every message of the catalogs and a random whole
 game; these check the names that no literal of the code holds -- the default pack's provinces,
-seas, states, trait cards and heroes -- a few sentences word for word, and the events' sentences
-(``Happened.text``) of a random game, which write ids the catalogs say as names."""
+seas, states, trait cards and heroes -- a few sentences word for word, the events' sentences
+(``Happened.text``) of a random game, which write ids the catalogs say as names, and the final
+result's scoring lines and tie-breakers."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 
 from arbiter.core import CHANCE, IllegalMove
 from arbiter.core.texts import Text, is_text, term
+from arbiter.games.ancient_wargame import ending
 from arbiter.games.ancient_wargame.diplomacy import _proposed
 from arbiter.games.ancient_wargame.diplomacy_state import Deal, Offer
 from arbiter.games.ancient_wargame.events import Happened
@@ -34,6 +36,7 @@ from arbiter.games.ancient_wargame.naming import (
 )
 from arbiter.games.ancient_wargame.state import WargameState
 from arbiter.languages import say
+from tests.ancient_wargame import helpers as rules
 
 DOMAIN = "ancient_wargame"
 #: The game with the default pack (its names are the catalogs' terms).
@@ -281,3 +284,41 @@ def test_a_lasting_deal_is_proposed_for_turns_in_their_plural_form(
     assert said == f"Seat 0 proposes to seat 1: peace for {turns} turns."
     assert ru(said) == f"Игрок 0 предлагает игроку 1: мир {russian}"
     assert pl(said) == f"Gracz 0 proponuje graczowi 1: pokój {polish}"
+
+
+# ------------------------------------------------------------------------------- the result
+
+
+def test_the_final_result_says_its_lines_and_tie_breakers_in_the_rulebooks_words() -> None:
+    """«Победа завоеванием» ends a game: seat 1 has lost its provinces and heroes, so it «не
+    участвует в подсчете победных очков» -- its lines are said as not scored; seat 0's lines are
+    the rulebook's «фишки победных очков», «провинции, в которых выстроены 3 крепости»... and the
+    ties go to «больше золота, затем – больше еды» («Победа по очкам»)."""
+    s = rules.start(2)
+    s = rules.set_prov(s, "carthago", owner=0)
+    s = rules.edit(s, heroes=tuple(h for h in s.heroes if h.owner != 1))
+    s = rules.at_phase(s, 11)
+    result = rules.G.result(s)
+    assert s.stage == "over" and result is not None and result.winners == (0,)
+    assert result.tie_breakers == ending.TIE_BREAKERS  # the keys as before
+    lines = {(line.seat, line.label): line for line in result.breakdown}
+    assert [label for seat, label in lines if seat == 0] == [*ending.LINE_TEXTS]
+    vp, unscored = lines[0, "VP tokens"], lines[1, "provinces with 3 fortresses (not scored)"]
+    assert (vp.points, unscored.points) == (2, 0)
+    assert (vp.text, unscored.text) == (
+        "victory point tokens",
+        "provinces with 3 fortresses (not scored)",
+    )
+    assert ru(vp.text) == "фишки победных очков"
+    assert ru(unscored.text) == "провинции, в которых выстроены 3 крепости (вне подсчёта)"
+    assert ru(lines[0, "sciences"].text) == "изученные науки"
+    assert pl(vp.text) == "żetony punktów zwycięstwa"
+    assert pl(unscored.text) == "prowincje z 3 twierdzami (poza podliczeniem)"
+    assert pl(lines[0, "provinces"].text) == "prowincje pod kontrolą gracza"
+    money, food = result.tie_breaker_texts[3:5]
+    assert (money, food) == ("money left ($)", "food left (₣)")
+    assert (ru(money), ru(food)) == ("оставшееся золото ($)", "оставшаяся еда (₣)")
+    assert (pl(money), pl(food)) == ("pozostałe pieniądze ($)", "pozostała żywność (₣)")
+    for said in (*result.tie_breaker_texts, *(line.text for line in result.breakdown)):
+        for language in ("ru", "pl"):
+            assert say(said, language, DOMAIN, strict=True).strip(), (language, said)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import msgspec
 
 from arbiter.core import Event, Result, ScoreLine
-from arbiter.core.texts import text
+from arbiter.core.texts import Text, text
 from arbiter.games.ancient_wargame.common import (
     State,
     begin_turn,
@@ -40,6 +40,9 @@ from arbiter.games.ancient_wargame.events import Happened
 from arbiter.games.ancient_wargame.rules import MAX_FORTRESSES
 from arbiter.games.ancient_wargame.tables import Tables
 
+#: The tie-breakers' keys (the same in every language; clients key on them), in the order they
+#: apply: taking part in the scoring and not being eliminated («не участвуют в подсчете», Q86),
+#: then «больше золота, затем – больше еды» («Победа по очкам»), a later elimination higher (Q86).
 TIE_BREAKERS = (
     "took part in the scoring",
     "not eliminated",
@@ -48,6 +51,25 @@ TIE_BREAKERS = (
     "food (₣)",
     "turn eliminated (later is better)",
 )
+#: Each tie-breaker as a person reads it, in the order of :data:`TIE_BREAKERS`.
+TIE_BREAKER_TEXTS: tuple[Text, ...] = (
+    text("took part in the scoring"),
+    text("still in the game (not eliminated)"),
+    text("the victory points it would have scored"),
+    text("money left ($)"),
+    text("food left (₣)"),
+    text("the turn it was eliminated (later is better)"),
+)
+#: Each scoring line as a person reads it, by its key (:func:`points`): «к количеству фишек
+#: победных очков игрок прибавляет количество провинций, которыми он управляет на конец игры,
+#: количество провинций, в которых выстроены 3 крепости и количество наук, изученных им»
+#: («Победа по очкам»).
+LINE_TEXTS: dict[str, Text] = {
+    "VP tokens": text("victory point tokens"),
+    "provinces": text("provinces held"),
+    "provinces with 3 fortresses": text("provinces with 3 fortresses"),
+    "sciences": text("sciences learned"),
+}
 
 
 def _eliminate(s: State, t: Tables, seat: int, ev: list[Event]) -> State:
@@ -177,9 +199,12 @@ def final_result(s: State, t: Tables) -> Result:
         total = sum(v for _, v in lines)
         scored = seat in scoring
         for label, v in lines:
-            breakdown.append(
-                ScoreLine(seat, label if scored else f"{label} (not scored)", v if scored else 0)
-            )
+            said = LINE_TEXTS[label]
+            if scored:
+                breakdown.append(ScoreLine(seat, label, v, said))
+            else:  # «в подсчете не участвуют»: the line is shown, worth 0
+                unscored = text("{line} (not scored)", line=said)
+                breakdown.append(ScoreLine(seat, f"{label} (not scored)", 0, unscored))
         scores.append(total if scored else 0)
         values.append(
             (
@@ -193,4 +218,4 @@ def final_result(s: State, t: Tables) -> Result:
         )
     from arbiter.core import rank
 
-    return rank(scores, TIE_BREAKERS, values, breakdown)
+    return rank(scores, TIE_BREAKERS, values, breakdown, tie_breaker_texts=TIE_BREAKER_TEXTS)
