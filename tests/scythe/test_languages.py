@@ -11,8 +11,9 @@ from arbiter.core import IllegalMove, InvalidState
 from arbiter.core.texts import term
 from arbiter.games.scythe.moves import ChooseSection, Upgrade
 from arbiter.games.scythe.names import coins, combat_cards, faction_name, resource
+from arbiter.games.scythe.state import ScytheState
 from arbiter.languages import Untranslated, catalog, say
-from tests.scythe.helpers import GAME, T, started
+from tests.scythe.helpers import GAME, T, clear_board, player, resources, started
 
 DOMAIN = "scythe"
 TRANSLATED = ("ru", "pl")
@@ -140,3 +141,57 @@ def test_the_rendered_table_has_no_english_left() -> None:
     assert "Decks" not in russian and " mat" not in russian
     with pytest.raises(Untranslated):
         say("a plain English string", "ru", DOMAIN, strict=True)
+
+
+def finished() -> ScytheState:
+    """«Подсчет очков в конце игры»'s example (10 popularity, a star, 13 resource tokens) for seat
+    0; seat 1 on the Factory («Фактория считается как 3 территории»)."""
+    s = clear_board(started(tile="on_tunnels"))
+    s = player(s, 0, popularity=10, coins=5, stars=("combat",), workers=("r1c5",))
+    s = player(s, 1, popularity=0, coins=0, workers=(T.factory,))
+    s = resources(s, "r1c5", food=13)
+    return msgspec.structs.replace(s, phase="over")
+
+
+def test_the_final_result_reads_like_the_scoring_categories() -> None:
+    """Each scoring line and tie-breaker has a text beside its key (the keys stay English), said
+    in the rulebook's words («Категории подсчета очков», «Объявление победителя»)."""
+    result = GAME.result(finished())
+    assert result is not None
+    lines = {(x.seat, x.label): x.text for x in result.breakdown}
+    assert str(lines[0, "coins"]) == "coins in hand"
+    assert str(lines[0, "stars"]) == "1 star token placed"
+    assert str(lines[0, "resources"]) == "13 resource tokens controlled, paid for every 2"
+    assert str(lines[1, "territories"]) == "3 territories controlled (the Factory counts as 3)"
+    assert str(lines[0, "structure bonus"]) == (
+        "structure bonus tile, your structures on tunnels: 0"
+    )
+    ru = {key: said(value, "ru") for key, value in lines.items()}
+    pl = {key: said(value, "pl") for key, value in lines.items()}
+    assert ru[0, "coins"] == "монеты на руках"  # «МОНЕТЫ НА РУКАХ»
+    assert ru[0, "stars"] == "1 размещенная фишка звезды"
+    assert ru[0, "territories"] == "1 контролируемая территория"
+    assert ru[0, "resources"] == "13 фишек ресурсов под контролем, оплата за каждые 2"
+    assert ru[1, "territories"] == "3 контролируемые территории (Фактория считается как 3)"
+    assert ru[0, "structure bonus"] == "карта бонуса сооружений, Ваши сооружения на туннелях: 0"
+    assert pl[0, "coins"] == "monety w ręku"
+    assert pl[0, "stars"] == "1 umieszczony żeton gwiazdy"
+    assert pl[0, "resources"] == "13 kontrolowanych żetonów surowców, wypłata za każde 2"
+    assert pl[1, "territories"] == "3 kontrolowane terytoria (Fabryka liczy się jako 3)"
+    assert result.tie_breakers[0] == "workers_mechs_structures"
+    assert [said(t, "ru") for t in result.tie_breaker_texts] == [
+        "количество рабочих, Механизмов и сооружений",
+        "сила",
+        "популярность",
+        "количество фишек ресурсов под контролем",
+        "число контролируемых территорий",
+        "число размещенных фишек звезд",
+    ]
+    assert [said(t, "pl") for t in result.tie_breaker_texts] == [
+        "liczba robotników, mechów i budynków",
+        "siła",
+        "popularność",
+        "liczba kontrolowanych żetonów surowców",
+        "liczba kontrolowanych terytoriów",
+        "liczba umieszczonych żetonów gwiazd",
+    ]
