@@ -216,7 +216,9 @@ def test_final_scoring_every_line() -> None:
     }
     assert result.scores == (sum(lines.values()), 7)
     assert result.winners == (0,) and result.places == (1, 2)
-    assert ScoreLine(1, "raids and effects", 7) in result.breakdown
+    assert ScoreLine(1, "raids and effects", 7, "VP scored in play (raids and effects)") in (
+        result.breakdown
+    )
 
 
 def tied(**seat1: int) -> State:

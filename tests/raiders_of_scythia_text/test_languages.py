@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from babel.messages.pofile import read_po
 
-from arbiter.core import IllegalMove
+from arbiter.api.languages import language, said_result
+from arbiter.core import IllegalMove, Result
 from arbiter.core.texts import TERM, Text
 from arbiter.games.raiders_of_scythia.moves import TradeLivestock, Work
 from arbiter.games.raiders_of_scythia.naming import ITEM_COUNTS, crew_name, wounds_text
@@ -127,3 +128,117 @@ def test_wagons_are_counted_in_three_forms(count: int, russian: str, polish: str
     assert pl(said) == polish
     # «1 серебро», «3 серебра» («СОСТАВ ИГРЫ», «ПОДГОТОВКА К ИГРЕ»)
     assert ru(ITEM_COUNTS["silver"](count)) == f"{count} {'серебро' if count == 1 else 'серебра'}"
+
+
+# ---------------------------------------------------------------------------------- results
+
+
+def _finished(players: int, seed: int) -> Result:
+    """The result of a random game played to its end (``players`` 1: against the chief)."""
+    *_, last = playout(players, seed)
+    result = game().result(last)
+    assert result is not None
+    return result
+
+
+def _said(result: Result, spoken: str) -> Result:
+    """``result`` as the API says it in ``spoken``."""
+    token = language.set(spoken)
+    try:
+        said = said_result(result, DOMAIN)
+    finally:
+        language.reset(token)
+    assert said is not None
+    return said
+
+
+#: «ПОДСЧЁТ ПО» / «PUNKTACJA»: each line of a player's scoring in the rulebooks' words.
+PLAYER_LINES = {
+    "raids and effects": (
+        "VP scored in play (raids and effects)",
+        "ПО, набранные в ходе партии (набеги и эффекты)",
+        "PZ zdobyte w trakcie gry (Najazdy i efekty)",
+    ),
+    "crew": (
+        "hired crew (the end-game VP on their cards)",
+        "нанятые соратники (ПО, указанные на их картах)",
+        "zatrudnieni członkowie Załogi (PZ z ich kart na koniec gry)",
+    ),
+    "animals": (
+        "animals (eagles and horses)",
+        "животные (орлы и лошади)",
+        "Zwierzęta (Orły i Konie)",
+    ),
+    "quests": ("completed quests", "выполненные задания", "zrealizowane Wyprawy"),
+    "gold": (
+        "plunder: gold (2 VP each)",
+        "трофеи: золото (1 золото = 2 ПО)",
+        "Łupy: Złoto (każde Złoto = 2 PZ)",
+    ),
+    "equipment": (
+        "plunder: equipment (1 VP each)",
+        "трофеи: снаряжение (1 снаряжение = 1 ПО)",
+        "Łupy: Ekwipunek (każdy Ekwipunek = 1 PZ)",
+    ),
+    "wagons": (
+        "plunder: wagons (1 VP each)",
+        "трофеи: повозки (1 повозка = 1 ПО)",
+        "Łupy: Wozy (każdy Wóz = 1 PZ)",
+    ),
+    "livestock": (
+        "plunder: livestock (1 VP per 2)",
+        "трофеи: скот (2 скота = 1 ПО)",
+        "Łupy: Trzoda (każde dwa znaczniki Trzody = 1 PZ)",
+    ),
+}
+
+
+def test_a_finished_games_scoring_lines_and_tie_breakers_read_like_the_rulebooks() -> None:
+    result = _finished(2, seed=3)
+    assert result.tie_breakers == ("quests + crew + animals", "silver + provisions + kumis")
+    assert result.tie_breaker_texts == (
+        "the most completed quests, crew and animals together",
+        "the most silver, provisions and kumis together",
+    )
+    # «В случае ничьей побеждает претендент с наибольшим количеством карт соратников, животных и
+    # жетонов выполненных заданий ... суммарным количеством серебра, продовольствия и кумыса»
+    assert [ru(t) for t in result.tie_breaker_texts] == [
+        "наибольшее количество карт соратников, животных и жетонов выполненных заданий",
+        "наибольшее суммарное количество серебра, продовольствия и кумыса",
+    ]
+    # «W przypadku remisu ... większą łączną liczbę Wypraw, Załogi oraz Zwierząt ...»
+    assert [pl(t) for t in result.tie_breaker_texts] == [
+        "największa łączna liczba Wypraw, Załogi oraz Zwierząt",
+        "największa łączna liczba Srebrników, Zapasów i Kumysu",
+    ]
+    for seat in (0, 1):
+        mine = [line for line in result.breakdown if line.seat == seat]
+        assert [line.label for line in mine] == list(PLAYER_LINES)  # the keys as before
+        for line in mine:
+            english, russian, polish = PLAYER_LINES[line.label]
+            assert (line.text, ru(line.text), pl(line.text)) == (english, russian, polish)
+    # the API says them in the answer's language; keys and points unchanged
+    said = _said(result, "ru")
+    assert said.tie_breakers == result.tie_breakers
+    assert said.without_texts() == result.without_texts()
+    gold = next(line for line in said.breakdown if line.label == "gold")
+    assert gold.text == "трофеи: золото (1 золото = 2 ПО)"
+    assert _said(result, "pl").breakdown[3].text == "zrealizowane Wyprawy"
+
+
+def test_the_chief_and_its_lines_are_said_in_russian_and_polish() -> None:
+    """«ОДИНОЧНАЯ ИГРА. ИТОГОВЫЙ ПОДСЧЁТ ПО»: the nameless chief (PL: Wirtualny Przeciwnik) scores
+    its raids, its quests and the horses it has left."""
+    result = _finished(1, seed=5)
+    (chief,) = result.opponents
+    assert chief.name == "the nameless chief" == chief.text
+    assert (ru(chief.text), pl(chief.text)) == ("безымянный вождь", "Wirtualny Przeciwnik")
+    assert [line.label for line in chief.breakdown] == ["raids", "quests", "horses"]
+    assert [(ru(line.text), pl(line.text)) for line in chief.breakdown] == [
+        ("ПО за набеги", "PZ za Najazdy"),
+        ("его жетоны заданий", "otrzymane Wyprawy"),
+        ("оставшиеся у него лошади (орлы не учитываются)", "posiadane Konie (ale nie Orły)"),
+    ]
+    said = _said(result, "pl").opponents[0]
+    assert (said.name, said.text) == ("the nameless chief", "Wirtualny Przeciwnik")
+    assert said.breakdown[2].text == "posiadane Konie (ale nie Orły)"
