@@ -230,8 +230,10 @@ def test_an_opponent_needs_a_value_for_every_tie_breaker() -> None:
 
 
 def test_a_result_with_opponents_survives_json() -> None:
-    lines = (OpponentLine("raids", 12), OpponentLine("plunder", 3))
-    opponent = Opponent(name="the nameless chief", score=15, place=0, breakdown=lines)
+    lines = (OpponentLine("raids", 12, "raids"), OpponentLine("plunder", 3, "plunder"))
+    opponent = Opponent(
+        name="the nameless chief", score=15, place=0, breakdown=lines, text="the nameless chief"
+    )
     result = rank([12], breakdown=[ScoreLine(0, "glory", 12)], opponents=[opponent])
     encoded = msgspec.json.encode(result)
     assert msgspec.json.decode(encoded, type=Result) == result
@@ -241,12 +243,19 @@ def test_a_result_with_opponents_survives_json() -> None:
             "score": 15,
             "place": 1,
             "tie_break_values": [],
-            "breakdown": [{"label": "raids", "points": 12}, {"label": "plunder", "points": 3}],
+            "breakdown": [
+                {"label": "raids", "points": 12, "text": "raids"},
+                {"label": "plunder", "points": 3, "text": "plunder"},
+            ],
+            "text": "the nameless chief",
         }
     ]
-    # A result written before opponents existed still reads, with none.
+    # A result written before opponents existed still reads, with none; one written before
+    # texts, with empty ones, and equal to today's without its texts.
     older = {k: v for k, v in msgspec.json.decode(encoded).items() if k != "opponents"}
     assert msgspec.json.decode(msgspec.json.encode(older), type=Result).opponents == ()
+    untold = msgspec.json.decode(encoded.replace(b',"text":"the nameless chief"', b""), type=Result)
+    assert untold.opponents[0].text == "" and untold.without_texts() == result.without_texts()
 
 
 def test_tuple_helpers() -> None:

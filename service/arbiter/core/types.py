@@ -95,8 +95,8 @@ class ChanceOutcome(msgspec.Struct, frozen=True):
 class ScoreLine(msgspec.Struct, frozen=True):
     """One line of a seat's final scoring, such as ``("banners: red", 6)``: ``label`` is the
     game's key of the line (the same in every language: a client may key on it), ``text`` the
-    line as a person reads it (a :class:`~arbiter.core.texts.Text`: the API says it in the
-    answer's language)."""
+    line as a person reads it, in the answer's language (``"1 red banner"``, «1 красное
+    знамя»)."""
 
     seat: int
     label: str
