@@ -10,9 +10,12 @@ from arbiter.languages import LANGUAGES, domain_of, po_path
 NAMES = {"ru": "Russian", "pl": "Polish"}
 INTRO = (
     "Answers say their texts -- refusals, move `descriptions`, the rendered `text`, hint and "
-    "option descriptions -- in English, Russian or Polish, as the request's `Accept-Language` "
-    "header (GraphQL: also a field's `language` argument) prefers; `Content-Language` says which. "
-    "Codes, members, moves and states are the same in every language. The texts come from "
+    "option descriptions, events' texts (streams too), the final result's scoring lines and "
+    "tie-breakers (`text`, `tie_breaker_texts`) -- in English, Russian or Polish, as the "
+    "request's `Accept-Language` header (GraphQL: also a field's `language` argument; a stream: "
+    "`?language=`) prefers; `Content-Language` says which. Codes, members, moves and states -- "
+    "a scoring line's `label`, a tie-breaker's name -- are the same in every language. The "
+    "texts come from "
     "gettext catalogs (`make catalogs` compiles them); each says where its words come from:"
 )
 

@@ -23,6 +23,7 @@ import pytest
 
 from arbiter.api.app import ArbiterApp, create_app
 from arbiter.core import Game, Registry
+from arbiter.core.texts import english
 from arbiter.games import registry
 from tests.api.conftest import settings
 from tests.api.streaming import Stream, call
@@ -51,7 +52,7 @@ CURRENT = {
 
 
 def plain(value: Any) -> Any:
-    return msgspec.json.decode(msgspec.json.encode(value))
+    return msgspec.json.decode(msgspec.json.encode(value, enc_hook=english))
 
 
 async def check(game: AnyGame, seed: int) -> int:

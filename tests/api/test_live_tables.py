@@ -18,6 +18,7 @@ from arbiter.api import tables
 from arbiter.api.app import ArbiterApp, create_app
 from arbiter.api.live import stopping
 from arbiter.core import Registry
+from arbiter.core.texts import english
 from tests.api.conftest import SecretPig, settings
 from tests.api.streaming import Stream, call
 from tests.toy import Pig
@@ -249,7 +250,7 @@ def test_every_stream_tells_the_events_its_holder_may_see() -> None:
 
 
 def to_plain(event: Any) -> Any:
-    return msgspec.json.decode(msgspec.json.encode(event))
+    return msgspec.json.decode(msgspec.json.encode(event, enc_hook=english))
 
 
 # ----------------------------------------------------------------------------------- resuming
