@@ -304,9 +304,9 @@ def check_reachable(game: AnyGame, state: Any, rng: random.Random) -> None:
     game.check_state(state)
     checker.round_trip_state(state)
     players = seat_count(state)
-    for _ in range(PLAYED + 1):
-        if players is not None:
-            checker.check_views(state, players, rng)
+    for played in range(PLAYED + 1):
+        if players is not None:  # one viewer's table rendered a decision, in rotation
+            checker.check_views(state, players, rng, texts=played)
         actors = game.to_act(state)
         if not actors:
             result = game.result(state)
