@@ -15,9 +15,10 @@ from tests.toy import Pig
 
 GAMES: list[Game[Any, Any, Any, Any]] = [Pig(), *registry()]
 #: Random games per player count; long games (a random Scythe game is thousands of decisions)
-#: get fewer seeds so the suite stays within its time budget.
-SEEDS_PER_COUNT = {"scythe": 2, "ancient-wargame": 2}
-DEFAULT_SEEDS = 10
+#: get fewer seeds so the suite stays within its time budget (CI's 10 minutes on 2 cores: these
+#: were 2 and 10 until the texts of issue #40 made rendering dearer and the suite crossed it).
+SEEDS_PER_COUNT = {"scythe": 1, "ancient-wargame": 1}
+DEFAULT_SEEDS = 6
 
 CASES = [
     pytest.param(game, players, seed, id=f"{game.id}-{players}p-seed{seed}")
