@@ -23,7 +23,7 @@ DECISIONS = 20_000
 DESCRIBED = 12
 #: Every seat's and the spectator's table is rendered at every this many decisions (and at the
 #: end): a table repeats most of its lines from one decision to the next.
-RENDERED_EVERY = 3
+RENDERED_EVERY = 5
 UNFILLED = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}")
 
 
