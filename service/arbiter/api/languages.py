@@ -102,18 +102,4 @@ def said_result(result: Result | None, domain: str) -> Result | None:
     if result is None:
         return None
     spoken = language.get()
-
-    def said_line(line: Any) -> Any:
-        return msgspec.structs.replace(line, text=say(line.text, spoken, domain))
-
-    return msgspec.structs.replace(
-        result,
-        tie_breaker_texts=tuple(say(t, spoken, domain) for t in result.tie_breaker_texts),
-        breakdown=tuple(map(said_line, result.breakdown)),
-        opponents=tuple(
-            msgspec.structs.replace(
-                o, text=say(o.text, spoken, domain), breakdown=tuple(map(said_line, o.breakdown))
-            )
-            for o in result.opponents
-        ),
-    )
+    return result.with_texts(lambda value: say(value, spoken, domain))

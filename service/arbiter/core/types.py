@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar, Literal, TypeAlias
+from collections.abc import Callable, Sequence
+from typing import ClassVar, Literal, TypeAlias, TypeVar
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -134,6 +134,10 @@ class Opponent(msgspec.Struct, frozen=True, kw_only=True):
     text: str = ""
 
 
+#: A scoring line of a seat or of an automated opponent (each has a ``text``).
+_Line = TypeVar("_Line", ScoreLine, OpponentLine)
+
+
 class Result(msgspec.Struct, frozen=True, kw_only=True):
     """The end of a game: scores, tie-breaks applied, and how each score was made.
 
@@ -162,22 +166,30 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     opponents: tuple[Opponent, ...] = ()
     tie_breaker_texts: tuple[str, ...] = ()
 
-    def without_texts(self) -> Result:
-        """This result without its texts (what two results must agree on whatever language
-        and release said them: a record's claimed result against the one a replay reaches)."""
+    def with_texts(self, said: Callable[[str], str]) -> Result:
+        """This result with ``said`` applied to each of its texts -- every scoring line's, every
+        tie-breaker's, every automated opponent's and its lines' -- and its keys (``label``,
+        ``tie_breakers``, ``name``) as they are."""
+
+        def line_said(line: _Line) -> _Line:
+            return msgspec.structs.replace(line, text=said(line.text))
+
         return msgspec.structs.replace(
             self,
-            tie_breaker_texts=(),
-            breakdown=tuple(msgspec.structs.replace(line, text="") for line in self.breakdown),
+            tie_breaker_texts=tuple(map(said, self.tie_breaker_texts)),
+            breakdown=tuple(map(line_said, self.breakdown)),
             opponents=tuple(
                 msgspec.structs.replace(
-                    o,
-                    text="",
-                    breakdown=tuple(msgspec.structs.replace(x, text="") for x in o.breakdown),
+                    o, text=said(o.text), breakdown=tuple(map(line_said, o.breakdown))
                 )
                 for o in self.opponents
             ),
         )
+
+    def without_texts(self) -> Result:
+        """This result without its texts (what two results must agree on whatever language
+        and release said them: a record's claimed result against the one a replay reaches)."""
+        return msgspec.structs.replace(self.with_texts(lambda _: ""), tie_breaker_texts=())
 
 
 def rank(
